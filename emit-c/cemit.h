@@ -1,0 +1,15 @@
+/* cemit.h — IR → one deterministic C file that includes goose_rt.h.
+ * Not for: deciding semantics (lower/ made every check explicit). */
+#ifndef GOOSE_CEMIT_H
+#define GOOSE_CEMIT_H
+
+#include "lower.h"
+
+typedef struct CemitOptions {
+    int opt_level;
+    bool debug_lines;       /* #line directives (--debug-lines) */
+} CemitOptions;
+
+void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o);
+
+#endif

@@ -1,0 +1,89 @@
+/* util.h — the compiler's shared plumbing: arenas, growable buffers,
+ * interned strings, source files and diagnostics.
+ *
+ * Memory: everything the compiler allocates comes from an Arena and is
+ * freed whole (STYLE.md 7). There is no per-object free anywhere.
+ * Diagnostics: `file:line:col: error: message`, the source line, a caret;
+ * colour only on a tty and never with NO_COLOR (STYLE.md 8).
+ * Not for: anything that ships inside compiled programs (that is runtime/). */
+#ifndef GOOSE_UTIL_H
+#define GOOSE_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- arenas (mem_) ---- */
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+    ArenaBlock *head;
+} Arena;
+
+void *mem_alloc(Arena *a, size_t size);          /* zeroed, 16-byte aligned */
+void *mem_dup(Arena *a, const void *p, size_t size);
+char *mem_strndup(Arena *a, const char *s, size_t n);
+char *mem_printf(Arena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void mem_free_all(Arena *a);
+
+/* The arena of the whole compilation. */
+extern Arena *g_arena;
+#define NEW(T) ((T *)mem_alloc(g_arena, sizeof(T)))
+#define NEW_ARRAY(T, n) ((T *)mem_alloc(g_arena, sizeof(T) * (size_t)(n)))
+
+/* ---- growable arrays of pointers (vec_), arena-backed ---- */
+typedef struct Vec {
+    void **items;
+    int len, cap;
+} Vec;
+void vec_push(Vec *v, void *item);
+#define VEC_AT(v, T, i) ((T)(v).items[i])
+
+/* ---- string builder (sb_), heap-backed; sb_free releases it ---- */
+typedef struct StrBuf {
+    char *data;
+    size_t len, cap;
+} StrBuf;
+void sb_putc(StrBuf *b, char c);
+void sb_puts(StrBuf *b, const char *s);
+void sb_putn(StrBuf *b, const char *s, size_t n);
+void sb_printf(StrBuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);
+char *sb_cstr(StrBuf *b); /* NUL-terminated view, valid until next write */
+void sb_free(StrBuf *b);
+
+/* ---- interned strings: equal names are equal pointers ---- */
+const char *intern(const char *s, size_t n);
+const char *intern_cstr(const char *s);
+
+/* ---- source files ---- */
+typedef struct SrcFile {
+    const char *path;    /* as given on the command line or resolved relative to it */
+    const char *text;    /* NUL-terminated copy of the bytes */
+    size_t len;
+    int id;
+} SrcFile;
+
+/* A location: file id, 1-based line and column (column counts bytes). */
+typedef struct Loc {
+    int32_t file, line, col;
+} Loc;
+
+SrcFile *src_load(const char *path);          /* NULL when unreadable */
+SrcFile *src_from_text(const char *path, const char *text, size_t len);
+SrcFile *src_get(int id);
+
+/* ---- diagnostics (diag_) ---- */
+void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_verror(Loc loc, const char *fmt, va_list ap);
+int diag_error_count(void);
+/* Stop reporting after this many errors (the compiler still never hangs). */
+#define DIAG_MAX_ERRORS 50
+
+/* Fatal internal error: prints "goose: internal error: ..." and exits 2. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif

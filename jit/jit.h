@@ -1,0 +1,18 @@
+/* jit.h — run emitted C in memory through libtcc (`goose run`).
+ * Knows no tree or IR: it takes C text. */
+#ifndef GOOSE_JIT_H
+#define GOOSE_JIT_H
+
+#include <stdbool.h>
+
+typedef struct JitTimes {
+    double compile_ms, relocate_ms, run_ms;
+} JitTimes;
+
+/* Compiles c_text (which includes "goose_rt.h"), relocates, calls main with
+ * argv[0] = prog_name and the given args. Returns the program's exit status;
+ * a TinyCC error is reported as an internal error naming the emitted line
+ * and returns 2. */
+int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, JitTimes *times);
+
+#endif
