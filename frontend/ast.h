@@ -429,6 +429,11 @@ struct FnInst {
     int ncaptures;
     Expr *closure_expr;
     bool checked;
+    /* checker bookkeeping: instantiation notes and closure numbering */
+    Loc inst_loc;           /* generic instance: where it was first used */
+    FnInst *inst_from;      /* generic instance: the function whose body first used it */
+    int inst_depth;         /* nesting of instantiations (limited) */
+    int nclosures;          /* closures numbered so far in this top-level function */
 };
 
 struct Module {

@@ -76,5 +76,235 @@ GS_NORETURN GS_COLD void gs_fail_panic(const gs_site *s, gs_str msg);
 GS_NORETURN GS_COLD void gs_fail_len_mismatch(const gs_site *s, int64_t a, int64_t b); /* s->what: op name */
 GS_NORETURN GS_COLD void gs_fail_make(const gs_site *s, int64_t len, int64_t cap);
 GS_NORETURN GS_COLD void gs_fail_msg(const gs_site *s, const char *msg); /* generic */
+/* Unsigned twins: an index / bound / count of type u64 above INT64_MAX is
+ * reported with its unsigned value. */
+GS_NORETURN GS_COLD void gs_fail_index_u(const gs_site *s, uint64_t i, int64_t len);
+GS_NORETURN GS_COLD void gs_fail_slice_end_u(const gs_site *s, uint64_t hi, int64_t len);
+GS_NORETURN GS_COLD void gs_fail_slice_start_u(const gs_site *s, uint64_t lo, int64_t hi);
+GS_NORETURN GS_COLD void gs_fail_shift_u(const gs_site *s, uint64_t count, int64_t width);
+/* "out of memory"; s may be NULL (then no location is printed). */
+GS_NORETURN GS_COLD void gs_fail_oom(const gs_site *s);
+
+/* ---- fixed value types shared by the runtime and the emitted C ----
+ * The emitter uses exactly these names for []u8, []string, ?int (= ?i64)
+ * and ?string, and must not emit its own typedefs for those four types. */
+typedef struct gs_slice_u8 {
+    uint8_t *ptr;
+    int64_t len;
+    int64_t cap; /* GS_OWN_BIT set: owns its storage */
+} gs_slice_u8;
+typedef struct gs_slice_str {
+    gs_str *ptr;
+    int64_t len;
+    int64_t cap;
+} gs_slice_str;
+typedef struct gs_opt_i64 {
+    bool has;
+    int64_t val;
+} gs_opt_i64;
+typedef struct gs_opt_str {
+    bool has;
+    gs_str val;
+} gs_opt_str;
+
+/* ---- program entry and exit ----
+ * The emitted C's main is
+ *   int main(int argc, char **argv) { return gs_rt_main(argc, argv, gs_main_entry); }
+ * where gs_main_entry runs global initialisers and the Goose main and
+ * returns its status (0 for `fn main()`). stdout is buffered by the runtime
+ * and flushed at exit, before anything goes to stderr and before a runtime
+ * error. Works inside the goose process (JIT), called once. */
+int gs_rt_main(int argc, char **argv, int (*entry)(void));
+GS_NORETURN void gs_exit(int64_t code);  /* flushes, then exit((int)code) */
+void gs_flush(void);                     /* stdout and stderr buffers */
+
+/* ---- heap: one interface, so the later Goose heap can replace malloc ----
+ * Every block is recorded in a live set (exact: `delete` never reads freed
+ * memory). gs_alloc zeroes; all of them stop with "out of memory" on
+ * failure; a size of 0 still gives a distinct live block. */
+void *gs_alloc(size_t bytes);
+void *gs_alloc_uninit(size_t bytes);
+void *gs_realloc(void *p, size_t bytes); /* p NULL or a live block */
+void gs_free(void *p);                   /* p NULL or a live block */
+bool gs_heap_live(const void *p);        /* p is the start of a live block */
+size_t gs_heap_live_count(void);         /* live blocks (tests, leak checks) */
+
+/* ---- slices ----
+ * make([]T, len, cap): checks (len >= 0, len <= cap), returns zeroed storage
+ * for cap elements; the emitter builds { ptr, len, cap | GS_OWN_BIT }.
+ * Push: when len == GS_CAP(xs), call gs_slice_grow(xs.ptr, xs.len, xs.cap,
+ * sizeof(T)) and store the result's ptr and cap (cap has GS_OWN_BIT set); it
+ * copies len elements and frees the old storage only if it was owned. */
+typedef struct gs_grow {
+    void *ptr;
+    int64_t cap; /* with GS_OWN_BIT */
+} gs_grow;
+void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz);
+gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz);
+/* delete(xs): ptr NULL is a no-op; not owned: "delete of a sub-slice";
+ * owned but not live: "delete of storage already deleted". */
+void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit);
+
+/* ---- strings (all results that own their bytes have GS_OWN_BIT set) ---- */
+gs_str gs_str_concat(gs_str a, gs_str b);
+int gs_str_cmp(gs_str a, gs_str b);      /* <0, 0, >0; bytewise, shorter first */
+gs_slice_u8 gs_str_bytes(gs_str s);      /* s.bytes(): owned copy */
+gs_str gs_from_bytes(gs_slice_u8 xs);    /* from_bytes(xs): owned copy */
+/* delete(s): ptr NULL no-op; not owned and inside a live heap block: "delete
+ * of a sub-string"; not owned otherwise: "delete of a string literal"; owned
+ * but not live: "delete of storage already deleted". */
+void gs_str_delete(const gs_site *s, gs_str v);
+gs_str gs_to_string_i64(int64_t v);
+gs_str gs_to_string_u64(uint64_t v);
+gs_str gs_to_string_f64(double v);       /* %g; every NaN is "nan" */
+gs_str gs_fmt_f64(double x, int64_t digits); /* %.*f; digits < 0 -> 0, > 4096 -> 4096 */
+gs_opt_i64 gs_parse_int(gs_str s);       /* [+-]?[0-9]+, none on overflow */
+gs_opt_str gs_read_file(gs_str path);    /* whole file; none on any failure */
+gs_slice_str gs_args(void);              /* not owned; without the program name */
+int64_t gs_clock_ns(void);               /* CLOCK_MONOTONIC */
+/* hash(x): integers are widened to 64 bits first (signed: sign-extended,
+ * so hash(-1 as i32) == hash(-1)), then gs_hash_u64 = the splitmix64 output
+ * for state x (x + golden gamma, then the splitmix64 finaliser). Strings:
+ * XXH64 of the bytes with seed 0. Fixed forever: programs may print them. */
+uint64_t gs_hash_str(gs_str s);
+GS_INLINE uint64_t gs_hash_u64(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+GS_INLINE bool gs_str_eq(gs_str a, gs_str b) {
+    int64_t n = GS_SLEN(a);
+    if (n != GS_SLEN(b)) return false;
+    return n == 0 || a.ptr == b.ptr || memcmp(a.ptr, b.ptr, (size_t)n) == 0;
+}
+
+/* ---- printing: print/println to stdout, eprintln to stderr ----
+ * Arguments are separated by gs_print_space; println ends with
+ * gs_print_nl. u8 prints as a number (gs_print_u64). f64: %g, NaN "nan". */
+void gs_print_i64(int64_t v);
+void gs_print_u64(uint64_t v);
+void gs_print_f64(double v);
+void gs_print_bool(bool v);
+void gs_print_str(gs_str v);
+void gs_print_space(void);
+void gs_print_nl(void);
+void gs_eprint_i64(int64_t v);
+void gs_eprint_u64(uint64_t v);
+void gs_eprint_f64(double v);
+void gs_eprint_bool(bool v);
+void gs_eprint_str(gs_str v);
+void gs_eprint_space(void);
+void gs_eprint_nl(void);                 /* also flushes stderr */
+
+/* ---- inline checks and arithmetic the emitter may use ----
+ * All take the check's site; none evaluates an argument twice. */
+GS_INLINE void gs_check_index(const gs_site *s, int64_t i, int64_t len) {
+    if (GS_UNLIKELY((uint64_t)i >= (uint64_t)len)) gs_fail_index(s, i, len);
+}
+GS_INLINE void gs_check_index_u(const gs_site *s, uint64_t i, int64_t len) {
+    if (GS_UNLIKELY(i >= (uint64_t)len)) gs_fail_index_u(s, i, len);
+}
+/* xs[lo:hi]: end first (hi < 0 or hi > len), then start (lo < 0, lo > hi). */
+GS_INLINE void gs_check_slice(const gs_site *s, int64_t lo, int64_t hi, int64_t len) {
+    if (GS_UNLIKELY((uint64_t)hi > (uint64_t)len)) gs_fail_slice_end(s, hi, len);
+    if (GS_UNLIKELY((uint64_t)lo > (uint64_t)hi)) gs_fail_slice_start(s, lo, hi);
+}
+GS_INLINE gs_str gs_str_slice(const gs_site *s, gs_str v, int64_t lo, int64_t hi) {
+    gs_str r;
+    gs_check_slice(s, lo, hi, GS_SLEN(v));
+    r.ptr = lo != 0 ? v.ptr + lo : v.ptr; /* the zero value has ptr NULL (folded away) */
+    r.len = hi - lo;
+    return r;
+}
+GS_INLINE uint8_t gs_str_at(const gs_site *s, gs_str v, int64_t i) {
+    gs_check_index(s, i, GS_SLEN(v));
+    return v.ptr[i];
+}
+GS_INLINE void gs_check_len_eq(const gs_site *s, int64_t a, int64_t b) {
+    if (GS_UNLIKELY(a != b)) gs_fail_len_mismatch(s, a, b);
+}
+/* copy_into(dst, src) / move_from(dst, src): s->what names the operation
+ * ("copy_into" / "move_from"); both use memmove, so overlap is harmless. */
+GS_INLINE void gs_copy_elems(const gs_site *s, void *dst, int64_t dlen, const void *src,
+                             int64_t slen, size_t esz) {
+    gs_check_len_eq(s, dlen, slen);
+    if (dlen > 0) memmove(dst, src, (size_t)dlen * esz);
+}
+GS_INLINE void gs_defaults(void *ptr, int64_t len, size_t esz) {
+    if (len > 0) memset(ptr, 0, (size_t)len * esz);
+}
+
+/* Wrapping + - * and unary -, per integer type, never relying on signed
+ * overflow (through unsigned of at least int's width, so u16 * u16 does not
+ * promote to a signed int that overflows). */
+#define GS_INT_TYPES(X) \
+    X(i8, int8_t, uint32_t, 8, 1) X(i16, int16_t, uint32_t, 16, 1) \
+    X(i32, int32_t, uint32_t, 32, 1) X(i64, int64_t, uint64_t, 64, 1) \
+    X(u8, uint8_t, uint32_t, 8, 0) X(u16, uint16_t, uint32_t, 16, 0) \
+    X(u32, uint32_t, uint32_t, 32, 0) X(u64, uint64_t, uint64_t, 64, 0)
+
+#define GS_DEF_WRAP(n, T, U, W, S) \
+    GS_INLINE T gs_add_##n(T a, T b) { return (T)((U)a + (U)b); } \
+    GS_INLINE T gs_sub_##n(T a, T b) { return (T)((U)a - (U)b); } \
+    GS_INLINE T gs_mul_##n(T a, T b) { return (T)((U)a * (U)b); } \
+    GS_INLINE T gs_neg_##n(T a) { return (T)((U)0 - (U)a); }
+GS_INT_TYPES(GS_DEF_WRAP)
+#undef GS_DEF_WRAP
+
+/* / and %: by zero is an error; signed MIN / -1 is "integer overflow in
+ * division" (for every width); MIN % -1 is 0. */
+#define GS_DEF_DIV(n, T, U, W, S) \
+    GS_INLINE T gs_div_##n(const gs_site *s, T a, T b) { \
+        if (GS_UNLIKELY(b == 0)) gs_fail_div_zero(s); \
+        if (S && GS_UNLIKELY(b == (T)-1 && a == (T)((U)1 << (W - 1)))) gs_fail_div_overflow(s); \
+        return S && b == (T)-1 ? gs_neg_##n(a) : (T)(a / b); \
+    } \
+    GS_INLINE T gs_rem_##n(const gs_site *s, T a, T b) { \
+        if (GS_UNLIKELY(b == 0)) gs_fail_div_zero(s); \
+        return S && b == (T)-1 ? (T)0 : (T)(a % b); \
+    }
+GS_INT_TYPES(GS_DEF_DIV)
+#undef GS_DEF_DIV
+
+/* << and >>: count outside 0..W-1 is an error; >> of a signed type is
+ * arithmetic; << goes through unsigned. The count is widened to int64_t by
+ * the caller (a u64 count above INT64_MAX: use gs_fail_shift_u). */
+#define GS_DEF_SHIFT(n, T, U, W, S) \
+    GS_INLINE T gs_shl_##n(const gs_site *s, T a, int64_t c) { \
+        if (GS_UNLIKELY((uint64_t)c >= W)) gs_fail_shift(s, c, W); \
+        return (T)((U)a << c); \
+    } \
+    GS_INLINE T gs_shr_##n(const gs_site *s, T a, int64_t c) { \
+        if (GS_UNLIKELY((uint64_t)c >= W)) gs_fail_shift(s, c, W); \
+        return (T)(a >> c); \
+    }
+GS_INT_TYPES(GS_DEF_SHIFT)
+#undef GS_DEF_SHIFT
+
+/* f64 as T: truncates toward zero; NaN or a value whose truncation does not
+ * fit is an error (s->what must be the target type's name, e.g. "i32").
+ * lo/hi are exclusive bounds, exactly representable as doubles. */
+#define GS_F2I_TYPES(X) \
+    X(i8, int8_t, -129.0, 128.0) X(i16, int16_t, -32769.0, 32768.0) \
+    X(i32, int32_t, -2147483649.0, 2147483648.0) \
+    X(u8, uint8_t, -1.0, 256.0) X(u16, uint16_t, -1.0, 65536.0) \
+    X(u32, uint32_t, -1.0, 4294967296.0) X(u64, uint64_t, -1.0, 18446744073709551616.0)
+#define GS_DEF_F2I(n, T, LO, HI) \
+    GS_INLINE T gs_f2##n(const gs_site *s, double v) { \
+        if (GS_UNLIKELY(!(v > LO && v < HI))) gs_fail_f2i(s, v); \
+        return (T)v; \
+    }
+GS_F2I_TYPES(GS_DEF_F2I)
+#undef GS_DEF_F2I
+GS_INLINE int64_t gs_f2i64(const gs_site *s, double v) {
+    /* -2^63 itself converts; the exclusive lower bound is not a double */
+    if (GS_UNLIKELY(!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))) gs_fail_f2i(s, v);
+    return (int64_t)v;
+}
+
+/* ==== requested by lower: prototypes the lowering/emitter asked for ==== */
+
+/* ==== end requested by lower ==== */
 
 #endif

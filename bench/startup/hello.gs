@@ -1,0 +1,4 @@
+// hello.gs — the smallest program: what `goose run` costs when there is nothing to run.
+fn main() {
+    println("hello, goose")
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# build.sh — set up a Debian 12 machine for Goose, build it, and show it work.
+#
+#   ./build.sh        install what is missing, build, then compile and run an
+#                     example natively (clang/gcc) and through the JIT (libtcc)
+#   ./build.sh test   install what is missing, build, then run every test
+#                     (ctest); the exit status is ctest's
+#
+# Works from a fresh clone as root or as a user with sudo. Installing is
+# skipped when everything is already present. BUILD_DIR (default build)
+# and JOBS (default: the number of CPUs) may be set in the environment.
+set -euo pipefail
+
+cd "$(dirname "$0")"
+MODE=${1:-demo}
+BUILD_DIR=${BUILD_DIR:-build}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# package -> what shows it is installed (a command, or a file path)
+PACKAGES=(
+  "clang:clang" "gcc:gcc" "tcc:tcc" "libtcc-dev:/usr/include/libtcc.h"
+  "re2c:re2c" "cmake:cmake" "ninja-build:ninja" "python3:python3"
+  "libmimalloc-dev:/usr/include/mimalloc.h"
+  "libjemalloc-dev:/usr/include/jemalloc/jemalloc.h"
+)
+
+say() {
+  if [ -t 1 ]; then printf '\033[1m== %s\033[0m\n' "$*"; else printf '== %s\n' "$*"; fi
+}
+
+present() {
+  case "$1" in
+    /*) [ -e "$1" ] ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+  esac
+}
+
+missing_packages() {
+  local entry
+  for entry in "${PACKAGES[@]}"; do
+    present "${entry#*:}" || printf '%s ' "${entry%%:*}"
+  done
+}
+
+install_missing() {
+  local missing
+  missing=$(missing_packages)
+  if [ -z "$missing" ]; then
+    say "dependencies: all present"
+    return
+  fi
+  say "installing: $missing"
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "build.sh: apt-get not found; install these yourself: $missing" >&2
+    exit 1
+  fi
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update
+  # shellcheck disable=SC2086
+  $sudo apt-get install -y --no-install-recommends $missing
+}
+
+build() {
+  say "configuring ($BUILD_DIR)"
+  cmake -G Ninja -S . -B "$BUILD_DIR"
+  say "building"
+  ninja -C "$BUILD_DIR" -j "$JOBS"
+}
+
+demo() {
+  local goose="$BUILD_DIR/goose"
+  say "goose build examples/queens.gs (native, $(basename "$(command -v clang || command -v gcc)"))"
+  "$goose" build examples/queens.gs -o "$BUILD_DIR/queens"
+  "$BUILD_DIR/queens" 8
+  say "goose run examples/calc.gs (JIT through libtcc)"
+  "$goose" run examples/calc.gs -- "2 * (3 + 4) - 10 / 3" "let x = 7; x * x + 1"
+  say "goose run examples/wordfreq.gs (JIT)"
+  "$goose" run examples/wordfreq.gs -- examples/wordfreq.txt 5
+  say "done: try '$goose --help'"
+}
+
+install_missing
+build
+case "$MODE" in
+  demo) demo ;;
+  test)
+    say "testing"
+    set +e
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
+    exit $?
+    ;;
+  *)
+    echo "usage: ./build.sh [test]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,28 @@
+/* driver.h — what the `goose` driver's files share: the native build
+ * (cc.c, prefix cc_) called from the command line front (main.c, drv_).
+ * Not for: anything a compiler stage needs (stages never include this). */
+#ifndef GOOSE_DRIVER_H
+#define GOOSE_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One native build of emitted C into an executable. */
+typedef struct CcJob {
+    const char *cc;         /* "clang", "gcc", "tcc", a path, or NULL for the default */
+    int opt_level;          /* goose's level: 0 -> cc -O0, 1 and 2 -> cc -O2 */
+    const char *out;        /* the executable to write */
+    bool keep_c;            /* also keep the emitted C as <out>.c */
+    const char *c_text;     /* the emitted C */
+    size_t c_len;
+} CcJob;
+
+/* Writes the C and the embedded runtime to a temporary directory, compiles
+ * and links. Returns 0, or 2 after printing the C compiler's output (a C
+ * compiler failure is an internal error). */
+int cc_build(const CcJob *job);
+
+/* The default C compiler: clang if installed, else gcc, else tcc; NULL if none. */
+const char *cc_default(void);
+
+#endif

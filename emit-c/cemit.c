@@ -1,0 +1,423 @@
+/* cemit.c — the C file's layout: includes, forward types, types (with
+ * closure environments), prototypes, data (globals and check sites),
+ * functions (with thunks for top-level functions used as values), and the
+ * entry glue. Same IR and options, same bytes: every list comes from the
+ * Program's deterministic order and every name from a cname or a counter.
+ * Not for: single instructions (cemit_ins.c) or type spelling (cemit_types.c). */
+#include "cemit_priv.h"
+
+#include <string.h>
+
+/* ---- per-function analysis: temp defs/uses, local reads, sites ---- */
+
+static void cm_use_opd(Cm *cm, const IrOpd *o, bool *env_used)
+{
+    if (o->kind == OPD_TEMP)
+        cm->temp_uses[o->temp]++;
+    if (o->kind != OPD_LOCAL)
+        return;
+    if (cm->f->fn && o->local->owner != cm->f->fn)
+        *env_used = true;
+    else if (o->local->id >= 0 && o->local->id < cm->nlocal_ids)
+        cm->local_reads[o->local->id]++;
+}
+
+static void cm_use_place(Cm *cm, const IrPlace *p, bool is_store, bool *env_used)
+{
+    if (!p)
+        return;
+    if (!is_store || p->nproj > 0)
+        cm_use_opd(cm, &p->root, env_used);
+    else if (p->root.kind == OPD_LOCAL && cm->f->fn && p->root.local->owner != cm->f->fn)
+        *env_used = true;
+    for (int k = 0; k < p->nproj; k++)
+        cm_use_opd(cm, &p->proj[k].index, env_used);
+}
+
+static int cm_max_local_id(const IrFunc *f)
+{
+    int m = 0;
+    if (!f->fn)
+        return 0;
+    for (int i = 0; i < f->fn->locals.len; i++) {
+        int id = VEC_AT(f->fn->locals, Local *, i)->id;
+        m = id > m ? id : m;
+    }
+    for (int i = 0; i < f->fn->nparams; i++)
+        m = f->fn->params[i]->id > m ? f->fn->params[i]->id : m;
+    return m + 1;
+}
+
+/* Counts uses; returns whether the function reads its closure env. */
+static bool cm_analyse(Cm *cm, const IrFunc *f)
+{
+    cm->f = f;
+    cm->temp_defs = NEW_ARRAY(int, f->ntemps + 1);
+    cm->temp_uses = NEW_ARRAY(int, f->ntemps + 1);
+    cm->nlocal_ids = cm_max_local_id(f);
+    cm->local_reads = NEW_ARRAY(int, cm->nlocal_ids + 1);
+    bool env_used = false;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->op == IR_NOP)
+            continue;
+        if (in->dst >= 0)
+            cm->temp_defs[in->dst]++;
+        cm_use_opd(cm, &in->a, &env_used);
+        cm_use_opd(cm, &in->b, &env_used);
+        cm_use_opd(cm, &in->c, &env_used);
+        for (int k = 0; k < in->nargs; k++)
+            cm_use_opd(cm, &in->args[k], &env_used);
+        cm_use_place(cm, in->place, in->op == IR_STORE, &env_used);
+        if (in->op == IR_CLOSURE)
+            env_used = true;
+        if (in->op == IR_FOR && in->local && in->local->id < cm->nlocal_ids)
+            cm->local_reads[in->local->id]++;
+    }
+    return env_used;
+}
+
+/* ---- -O1+: fold single-use temporaries into their use ----
+ * A pure value may move forward past other pure values and checks (they
+ * change nothing it reads); a call may fold only into the very next
+ * instruction, and only where nothing else in that instruction reads
+ * memory the call could change. */
+
+static bool cm_pure_value(IrOp op)
+{
+    return op == IR_MOV || op == IR_LOAD || op == IR_ADDR || op == IR_BIN || op == IR_UN ||
+           op == IR_CAST || op == IR_SELECT || op == IR_SOME || op == IR_SLICE || op == IR_FNVAL;
+}
+
+static bool cm_opd_is(const IrOpd *o, int t) { return o->kind == OPD_TEMP && o->temp == t; }
+
+static bool cm_uses_temp(const IrIns *in, int t)
+{
+    if (cm_opd_is(&in->a, t) || cm_opd_is(&in->b, t) || cm_opd_is(&in->c, t))
+        return true;
+    for (int k = 0; k < in->nargs; k++)
+        if (cm_opd_is(&in->args[k], t))
+            return true;
+    if (!in->place)
+        return false;
+    if (cm_opd_is(&in->place->root, t))
+        return true;
+    for (int k = 0; k < in->place->nproj; k++)
+        if (cm_opd_is(&in->place->proj[k].index, t))
+            return true;
+    return false;
+}
+
+static bool cm_passable(const IrIns *in)
+{
+    return in->op == IR_NOP || ir_op_info[in->op].is_check || cm_pure_value(in->op);
+}
+
+static bool cm_safe_store(const IrIns *in)
+{
+    for (int k = 0; k < in->place->nproj; k++)
+        if (in->place->proj[k].kind == PJ_SINDEX)
+            return false;
+    return true;
+}
+
+static bool cm_call_target(const IrIns *in)
+{
+    switch (in->op) {
+    case IR_DECL: case IR_RET: case IR_MOV: case IR_CALL: case IR_RT: case IR_IF:
+    case IR_BRK_UNLESS: case IR_CAST: case IR_UN: case IR_SOME: case IR_STRUCT: case IR_ARRAY:
+        return true;
+    case IR_BIN: return in->aux != BIN_MOD;
+    case IR_STORE: return cm_safe_store(in);
+    default: return false;
+    }
+}
+
+static bool cm_can_fold(const IrFunc *f, int i)
+{
+    const IrIns *in = &f->ins[i];
+    int t = in->dst;
+    if (cm_pure_value(in->op)) {
+        for (int j = i + 1; j < f->nins; j++) {
+            if (cm_uses_temp(&f->ins[j], t))
+                return f->ins[j].op != IR_FOR && f->ins[j].op != IR_REPEAT && f->ins[j].op != IR_PUSH;
+            if (!cm_passable(&f->ins[j]))
+                return false;
+        }
+        return false;
+    }
+    bool call = in->op == IR_CALL || in->op == IR_CALLV || in->op == IR_RT || in->op == IR_MAKE;
+    return call && i + 1 < f->nins && cm_uses_temp(&f->ins[i + 1], t) && cm_call_target(&f->ins[i + 1]);
+}
+
+static void cm_plan_inline(Cm *cm, const IrFunc *f)
+{
+    cm->inline_temp = NEW_ARRAY(bool, f->ntemps + 1);
+    cm->inl = NEW_ARRAY(const char *, f->ntemps + 1);
+    if (cm->o->opt_level < 1)
+        return;
+    for (int i = 0; i < f->nins; i++) {
+        int t = f->ins[i].dst;
+        if (t >= 0 && cm->temp_defs[t] == 1 && cm->temp_uses[t] == 1 && cm_can_fold(f, i))
+            cm->inline_temp[t] = true;
+    }
+}
+
+/* Program-wide site numbers, in emission order, for live checks only. */
+static int *cm_number_sites(Cm *cm, const IrFunc *f)
+{
+    int *num = NEW_ARRAY(int, f->nsites + 1);
+    for (int i = 0; i < f->nsites; i++)
+        num[i] = -1;
+    for (int i = 0; i < f->nins; i++) {
+        int s = f->ins[i].site;
+        if (f->ins[i].op != IR_NOP && s >= 0 && num[s] < 0)
+            num[s] = cm->nsites++;
+    }
+    return num;
+}
+
+/* ---- sections ---- */
+
+static void cm_env_structs(Cm *cm)
+{
+    bool any = false;
+    for (int i = 0; i < cm->ir->nfuncs; i++) {
+        const IrFunc *f = cm->ir->funcs[i];
+        if (!f->reachable || f->ncaptures == 0)
+            continue;
+        if (!any)
+            sb_puts(cm->out, "/* ---- closure environments ---- */\n");
+        any = true;
+        sb_printf(cm->out, "struct %s_env {\n", f->cname);
+        for (int k = 0; k < f->ncaptures; k++)
+            sb_printf(cm->out, "    %s *%s;\n", cm_ctype(cm, f->captures[k]->type),
+                      cm_local_name(f->captures[k]));
+        sb_puts(cm->out, "};\n");
+    }
+    if (any)
+        sb_puts(cm->out, "\n");
+}
+
+static const char *cm_ret_type(Cm *cm, const FnInst *fn)
+{
+    return cm_is_void(fn->ret) ? "void" : cm_ctype(cm, fn->ret);
+}
+
+static const char *cm_param(Cm *cm, const Local *l)
+{
+    if (l->is_ref)
+        return mem_printf(g_arena, "%s *%s", cm_ctype(cm, l->type), cm_local_name(l));
+    return mem_printf(g_arena, "%s %s", cm_ctype(cm, l->type), cm_local_name(l));
+}
+
+static const char *cm_signature(Cm *cm, const IrFunc *f)
+{
+    const FnInst *fn = f->fn;
+    StrBuf b = { 0 };
+    sb_printf(&b, "static %s %s(", cm_ret_type(cm, fn), f->cname);
+    if (fn->is_closure)
+        sb_puts(&b, fn->nparams ? "void *env_, " : "void *env_");
+    for (int i = 0; i < fn->nparams; i++)
+        sb_printf(&b, "%s%s", i ? ", " : "", cm_param(cm, fn->params[i]));
+    if (!fn->is_closure && fn->nparams == 0)
+        sb_puts(&b, "void");
+    sb_puts(&b, ")");
+    const char *s = mem_strndup(g_arena, b.data, b.len);
+    sb_free(&b);
+    return s;
+}
+
+static const char *cm_thunk_signature(Cm *cm, const IrFunc *f)
+{
+    Type *t = f->fn->type;
+    StrBuf b = { 0 };
+    sb_printf(&b, "static %s %s__thunk(void *env", cm_ret_type(cm, f->fn), f->cname);
+    for (int i = 0; i < t->nparams; i++)
+        sb_printf(&b, ", %s a%d", cm_ctype(cm, t->params[i]), i);
+    sb_puts(&b, ")");
+    const char *s = mem_strndup(g_arena, b.data, b.len);
+    sb_free(&b);
+    return s;
+}
+
+static void cm_prototypes(Cm *cm)
+{
+    sb_puts(cm->out, "/* ---- prototypes ---- */\n");
+    sb_puts(cm->out, "static void gs__init_globals(void);\n");
+    for (int i = 0; i < cm->ir->nfuncs; i++) {
+        const IrFunc *f = cm->ir->funcs[i];
+        if (!f->reachable)
+            continue;
+        sb_printf(cm->out, "%s;\n", cm_signature(cm, f));
+        if (f->used_as_value)
+            sb_printf(cm->out, "%s;\n", cm_thunk_signature(cm, f));
+    }
+    sb_puts(cm->out, "\n");
+}
+
+static bool cm_scalar_const(const Global *g)
+{
+    return g->is_const && g->has_value &&
+           (type_is_int(g->type) || g->type->kind == TY_F64 || g->type->kind == TY_BOOL);
+}
+
+static void cm_global(Cm *cm, const Global *g)
+{
+    const char *t = cm_ctype(cm, g->type);
+    if (!cm_scalar_const(g)) {
+        sb_printf(cm->out, "%s %s;\n", t, g->cname);
+        return;
+    }
+    IrOpd v = type_is_int(g->type) ? ir_int(g->type, (uint64_t)g->ivalue)
+            : g->type->kind == TY_BOOL ? ir_bool(g->type, g->ivalue != 0)
+            : (IrOpd){ .kind = OPD_F64, .type = g->type, .f = g->fvalue };
+    if (type_is_int(g->type) && cm_width(g->type) < 64)   /* keep the typed bits */
+        v.i = (uint64_t)g->ivalue;
+    sb_printf(cm->out, "%s %s = ", t, g->cname);
+    cm->f = cm->ir->init;
+    cm_opd(cm, cm->out, &v);
+    sb_puts(cm->out, ";\n");
+}
+
+static void cm_sites_of(Cm *cm, const IrFunc *f, const int *num)
+{
+    for (int i = 0; i < f->nsites; i++) {
+        if (num[i] < 0)
+            continue;
+        const IrSite *s = &f->sites[i];
+        SrcFile *sf = src_get(s->loc.file);
+        const char *path = sf ? sf->path : "?";
+        sb_printf(cm->out, "static const gs_site gs_site_%d = { ", num[i]);
+        cm_c_string(cm->out, path, (int64_t)strlen(path));
+        sb_printf(cm->out, ", %d, %d, ", s->loc.line, s->loc.col);
+        if (s->what)
+            cm_c_string(cm->out, s->what, (int64_t)strlen(s->what));
+        else
+            sb_puts(cm->out, "NULL");
+        sb_puts(cm->out, " };\n");
+    }
+}
+
+/* ---- functions ---- */
+
+static void cm_top_decls(Cm *cm, const IrFunc *f)
+{
+    for (int t = 0; t < f->ntemps; t++)
+        if (cm->temp_defs[t] > 1)
+            cm_line(cm, "%s t%d;", cm_ctype(cm, f->temps[t]), t);
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_CLOSURE)
+            cm_line(cm, "struct %s_env env%d;", f->ins[i].fn->cname, f->ins[i].dst);
+}
+
+static void cm_unused_params(Cm *cm, const IrFunc *f)
+{
+    for (int i = 0; i < f->fn->nparams; i++) {
+        const Local *l = f->fn->params[i];
+        if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
+            cm_line(cm, "(void)%s;", cm_local_name(l));
+    }
+}
+
+static bool cm_ends_with_return(const IrFunc *f)
+{
+    int i = f->nins - 1;
+    while (i >= 0 && f->ins[i].op == IR_NOP)
+        i--;
+    return i >= 0 && f->ins[i].op == IR_RET;
+}
+
+static void cm_function(Cm *cm, const IrFunc *f, const int *num)
+{
+    bool env_used = cm_analyse(cm, f);
+    cm_plan_inline(cm, f);
+    cm->site_num = (int *)num;
+    cm->depth = 1;
+    cm->last_line = -1;
+    sb_printf(cm->out, "%s\n{\n", f->fn ? cm_signature(cm, f) : "static void gs__init_globals(void)");
+    if (f->fn && f->fn->is_closure && f->ncaptures > 0) {
+        cm_line(cm, "struct %s_env *env = (struct %s_env *)env_;", f->cname, f->cname);
+        if (!env_used)
+            cm_line(cm, "(void)env;");
+    } else if (f->fn && f->fn->is_closure) {
+        cm_line(cm, "(void)env_;");
+    }
+    cm_top_decls(cm, f);
+    if (f->fn)
+        cm_unused_params(cm, f);
+    cm_emit_body(cm);
+    if (f->fn && !cm_is_void(f->fn->ret) && !cm_ends_with_return(f)) {
+        StrBuf b = { 0 };
+        cm_zero(cm, &b, f->fn->ret);
+        cm_line(cm, "return %s;", b.data);
+        sb_free(&b);
+    }
+    sb_puts(cm->out, "}\n\n");
+}
+
+static void cm_thunk(Cm *cm, const IrFunc *f)
+{
+    Type *t = f->fn->type;
+    sb_printf(cm->out, "%s\n{\n    (void)env;\n    %s%s(", cm_thunk_signature(cm, f),
+              cm_is_void(f->fn->ret) ? "" : "return ", f->cname);
+    for (int i = 0; i < t->nparams; i++)
+        sb_printf(cm->out, "%sa%d", i ? ", " : "", i);
+    sb_puts(cm->out, ");\n}\n\n");
+}
+
+static void cm_entry(Cm *cm)
+{
+    const Program *p = cm->ir->prog;
+    const char *main_c = p->main_fn ? p->main_fn->cname : NULL;
+    sb_puts(cm->out, "/* ---- entry ---- */\nstatic int gs__entry(void)\n{\n    gs__init_globals();\n");
+    if (main_c && p->main_returns_int)
+        sb_printf(cm->out, "    return (int)%s();\n", main_c);
+    else if (main_c)
+        sb_printf(cm->out, "    %s();\n    return 0;\n", main_c);
+    else
+        sb_puts(cm->out, "    return 0;\n");
+    sb_puts(cm->out, "}\n\nint main(int argc, char **argv)\n{\n"
+                     "    return gs_rt_main(argc, argv, gs__entry);\n}\n");
+}
+
+static void cm_data(Cm *cm, int **nums)
+{
+    const Program *p = cm->ir->prog;
+    sb_puts(cm->out, "/* ---- data ---- */\n");
+    for (int i = 0; i < p->globals.len; i++)
+        cm_global(cm, VEC_AT(p->globals, Global *, i));
+    cm_sites_of(cm, cm->ir->init, nums[cm->ir->nfuncs]);
+    for (int i = 0; i < cm->ir->nfuncs; i++)
+        if (cm->ir->funcs[i]->reachable)
+            cm_sites_of(cm, cm->ir->funcs[i], nums[i]);
+    sb_puts(cm->out, "\n");
+}
+
+void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
+{
+    Cm cm = { .out = out, .ir = ir, .o = o };
+    const Program *p = ir->prog;
+    const char *src = p->main_module && p->main_module->path ? p->main_module->path : "?";
+    sb_printf(out, "/* generated by goose from %s: do not edit */\n#include \"goose_rt.h\"\n\n", src);
+    cm_collect_types(&cm);
+    cm_emit_types(&cm);
+    cm_env_structs(&cm);
+    cm_prototypes(&cm);
+    int **nums = NEW_ARRAY(int *, ir->nfuncs + 1);
+    nums[ir->nfuncs] = cm_number_sites(&cm, ir->init);
+    for (int i = 0; i < ir->nfuncs; i++)
+        nums[i] = ir->funcs[i]->reachable ? cm_number_sites(&cm, ir->funcs[i]) : NULL;
+    cm_data(&cm, nums);
+    sb_puts(out, "/* ---- functions ---- */\n");
+    cm_function(&cm, ir->init, nums[ir->nfuncs]);
+    for (int i = 0; i < ir->nfuncs; i++) {
+        const IrFunc *f = ir->funcs[i];
+        if (!f->reachable)
+            continue;
+        cm_function(&cm, f, nums[i]);
+        if (f->used_as_value)
+            cm_thunk(&cm, f);
+    }
+    cm_entry(&cm);
+}

@@ -1,0 +1,680 @@
+/* cemit_ins.c — IR instructions → C statements of one function body.
+ *
+ * Integer + - * and unary minus go through the unsigned type of the same
+ * width (uint32_t for 8/16-bit types: C would promote them to int, where
+ * u16 * u16 can overflow), so no emitted code relies on signed overflow.
+ * A temp written once is declared where it is written; a temp written more
+ * than once (&&, ||) is declared at the top of the function. A temp nobody
+ * reads is not declared: a pure instruction producing it is dropped, any
+ * other becomes an expression statement.
+ * Not for: deciding checks or order (lower/ did), types (cemit_types.c). */
+#include "cemit_priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void cm_line(Cm *cm, const char *fmt, ...)
+{
+    sb_printf(cm->out, "%*s", 4 * cm->depth, "");
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(cm->out, fmt, ap);
+    va_end(ap);
+    sb_putc(cm->out, '\n');
+}
+
+const char *cm_local_name(const Local *l)
+{
+    return mem_printf(g_arena, "%s_%d", l->name, l->id);
+}
+
+/* C string literal body: printable ASCII as is; '?' escaped (trigraphs
+ * under -std=c11), everything else as three-digit octal. */
+void cm_c_string(StrBuf *b, const char *s, int64_t n)
+{
+    sb_putc(b, '"');
+    for (int64_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\' || c == '?')
+            sb_printf(b, "\\%c", c);
+        else if (c == '\n')
+            sb_puts(b, "\\n");
+        else if (c == '\t')
+            sb_puts(b, "\\t");
+        else if (c >= 32 && c < 127)
+            sb_putc(b, (char)c);
+        else
+            sb_printf(b, "\\%03o", c);
+    }
+    sb_putc(b, '"');
+}
+
+/* ---- operands ---- */
+
+static void cm_int(StrBuf *b, const IrOpd *o)
+{
+    if (type_is_signed(o->type)) {
+        int64_t v = (int64_t)o->i;
+        if (v == INT64_MIN)
+            sb_puts(b, "INT64_MIN");
+        else if (v < 0 && v > INT32_MIN)
+            sb_printf(b, "(%lld)", (long long)v);
+        else if (v >= 0 && v <= INT32_MAX)
+            sb_printf(b, "%lld", (long long)v);
+        else
+            sb_printf(b, "INT64_C(%lld)", (long long)v);
+        return;
+    }
+    uint64_t v = o->i;
+    if (v <= INT32_MAX)
+        sb_printf(b, "%llu", (unsigned long long)v);
+    else if (v <= UINT32_MAX)
+        sb_printf(b, "%lluu", (unsigned long long)v);
+    else
+        sb_printf(b, "UINT64_C(%llu)", (unsigned long long)v);
+}
+
+static void cm_f64(StrBuf *b, double f)
+{
+    if (isnan(f)) {
+        sb_puts(b, "(0.0 / 0.0)");
+        return;
+    }
+    if (isinf(f)) {
+        sb_puts(b, f > 0 ? "(1e308 * 10.0)" : "(-1e308 * 10.0)");
+        return;
+    }
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.17g", f);
+    if (!strpbrk(buf, ".e"))
+        strcat(buf, ".0");
+    if (buf[0] == '-')
+        sb_printf(b, "(%s)", buf);
+    else
+        sb_puts(b, buf);
+}
+
+void cm_zero(Cm *cm, StrBuf *b, Type *t)
+{
+    if (type_is_int(t))
+        sb_puts(b, "0");
+    else if (t->kind == TY_BOOL)
+        sb_puts(b, "false");
+    else if (t->kind == TY_F64)
+        sb_puts(b, "0.0");
+    else if (t->kind == TY_REF)
+        sb_puts(b, "NULL");
+    else
+        sb_printf(b, "(%s){0}", cm_ctype(cm, t));
+}
+
+/* A local seen from the current function: its own, or through the env. */
+static void cm_local(Cm *cm, StrBuf *b, const Local *l, bool addr)
+{
+    bool own = cm->f->fn && l->owner == cm->f->fn;
+    const char *n = cm_local_name(l);
+    if (own && !l->is_ref)
+        sb_printf(b, addr ? "&%s" : "%s", n);
+    else if (own)
+        sb_printf(b, addr ? "%s" : "(*%s)", n);
+    else
+        sb_printf(b, addr ? "env->%s" : "(*env->%s)", n);
+}
+
+void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o)
+{
+    switch (o->kind) {
+    case OPD_NONE: break;
+    case OPD_TEMP:
+        if (cm->inl && cm->inl[o->temp])
+            sb_puts(b, cm->inl[o->temp]);
+        else
+            sb_printf(b, "t%d", o->temp);
+        break;
+    case OPD_LOCAL: cm_local(cm, b, o->local, false); break;
+    case OPD_GLOBAL: sb_puts(b, o->global->cname); break;
+    case OPD_INT: cm_int(b, o); break;
+    case OPD_F64: cm_f64(b, o->f); break;
+    case OPD_BOOL: sb_puts(b, o->b ? "true" : "false"); break;
+    case OPD_STR:
+        sb_puts(b, "GS_STR_LIT(");
+        cm_c_string(b, o->s.bytes, o->s.len);
+        sb_printf(b, ", %lld)", (long long)o->s.len);
+        break;
+    case OPD_ZERO: cm_zero(cm, b, o->type); break;
+    }
+}
+
+static const char *cm_s(Cm *cm, const IrOpd *o)
+{
+    StrBuf b = { 0 };
+    cm_opd(cm, &b, o);
+    const char *s = mem_strndup(g_arena, b.data ? b.data : "", b.len);
+    sb_free(&b);
+    return s;
+}
+
+/* ---- places ---- */
+
+static void cm_proj(Cm *cm, StrBuf *b, const char *inner, const IrProj *j, Type *before)
+{
+    switch (j->kind) {
+    case PJ_FIELD:
+        sb_printf(b, "%s.%s", inner, cm_field_name(before->st->fields[j->field].name));
+        break;
+    case PJ_AINDEX: sb_printf(b, "%s.a[%s]", inner, cm_s(cm, &j->index)); break;
+    case PJ_SINDEX: sb_printf(b, "%s.ptr[%s]", inner, cm_s(cm, &j->index)); break;
+    case PJ_DEREF: sb_printf(b, "(*%s)", inner); break;
+    case PJ_LEN:
+        if (before->kind == TY_STRING)
+            sb_printf(b, "GS_SLEN(%s)", inner);
+        else if (before->kind == TY_ARRAY)
+            sb_printf(b, "%lld", (long long)before->len);
+        else
+            sb_printf(b, "%s.len", inner);
+        break;
+    case PJ_CAP: sb_printf(b, "GS_CAP(%s)", inner); break;
+    case PJ_HAS: sb_printf(b, "%s.has", inner); break;
+    case PJ_VAL: sb_printf(b, "%s.val", inner); break;
+    }
+}
+
+/* The place through its first n projections. */
+static const char *cm_place_n(Cm *cm, const IrPlace *p, int n)
+{
+    const char *cur = cm_s(cm, &p->root);
+    Type *t = p->root.type;
+    if (p->root.kind == OPD_LOCAL)
+        t = p->root.local->type;
+    for (int k = 0; k < n; k++) {
+        StrBuf b = { 0 };
+        cm_proj(cm, &b, cur, &p->proj[k], t);
+        cur = mem_strndup(g_arena, b.data, b.len);
+        sb_free(&b);
+        t = p->proj[k].type;
+    }
+    return cur;
+}
+
+void cm_place(Cm *cm, StrBuf *b, const IrPlace *p)
+{
+    sb_puts(b, cm_place_n(cm, p, p->nproj));
+}
+
+static const char *cm_place_s(Cm *cm, const IrPlace *p) { return cm_place_n(cm, p, p->nproj); }
+
+static const char *cm_addr_s(Cm *cm, const IrPlace *p)
+{
+    if (p->nproj == 0 && p->root.kind == OPD_LOCAL) {
+        StrBuf b = { 0 };
+        cm_local(cm, &b, p->root.local, true);
+        const char *s = mem_strndup(g_arena, b.data, b.len);
+        sb_free(&b);
+        return s;
+    }
+    if (p->nproj > 0 && p->proj[p->nproj - 1].kind == PJ_DEREF)
+        return cm_place_n(cm, p, p->nproj - 1);
+    return mem_printf(g_arena, "&%s", cm_place_s(cm, p));
+}
+
+/* ---- value expressions ---- */
+
+static const char *cm_args(Cm *cm, const IrIns *in, bool lead_comma)
+{
+    StrBuf b = { 0 };
+    for (int i = 0; i < in->nargs; i++) {
+        if (i || lead_comma)
+            sb_puts(&b, ", ");
+        cm_opd(cm, &b, &in->args[i]);
+    }
+    const char *s = mem_strndup(g_arena, b.data ? b.data : "", b.len);
+    sb_free(&b);
+    return s;
+}
+
+static const char *cm_site_ref(Cm *cm, int site)
+{
+    return mem_printf(g_arena, "&gs_site_%d", cm->site_num[site]);
+}
+
+static const char *const cm_binop_c[BIN__COUNT] = {
+    [BIN_ADD] = "+", [BIN_SUB] = "-", [BIN_MUL] = "*", [BIN_DIV] = "/", [BIN_MOD] = "%",
+    [BIN_AND] = "&", [BIN_OR] = "|", [BIN_XOR] = "^", [BIN_SHL] = "<<", [BIN_SHR] = ">>",
+    [BIN_EQ] = "==", [BIN_NE] = "!=", [BIN_LT] = "<", [BIN_LE] = "<=", [BIN_GT] = ">",
+    [BIN_GE] = ">=", [BIN_LAND] = "&&", [BIN_LOR] = "||",
+};
+
+static const char *cm_bin_string(Cm *cm, const IrIns *in, const char *a, const char *b)
+{
+    switch (in->aux) {
+    case BIN_ADD: return mem_printf(g_arena, "gs_str_concat(%s, %s)", a, b);
+    case BIN_EQ: return mem_printf(g_arena, "gs_str_eq(%s, %s)", a, b);
+    case BIN_NE: return mem_printf(g_arena, "!gs_str_eq(%s, %s)", a, b);
+    default: return mem_printf(g_arena, "gs_str_cmp(%s, %s) %s 0", a, b, cm_binop_c[in->aux]);
+    }
+}
+
+static bool cm_is_cmp(int op) { return op >= BIN_EQ && op <= BIN_GE; }
+
+static const char *cm_bin_int(Cm *cm, const IrIns *in, const char *a, const char *b)
+{
+    Type *t = in->a.type;
+    const char *T = cm_ctype(cm, t), *U = cm_uint_of(t), *op = cm_binop_c[in->aux];
+    switch (in->aux) {
+    case BIN_ADD: case BIN_SUB: case BIN_MUL: case BIN_SHL:
+        return mem_printf(g_arena, "(%s)((%s)%s %s (%s)%s)", T, U, a, op,
+                          in->aux == BIN_SHL ? "int" : U, b);
+    case BIN_MOD:
+        if (type_is_signed(t) && cm_width(t) >= 32 && !(in->b.kind == OPD_INT && (int64_t)in->b.i != -1))
+            return mem_printf(g_arena, "(%s == -1 ? 0 : (%s)(%s %% %s))", b, T, a, b);
+        return mem_printf(g_arena, "(%s)(%s %% %s)", T, a, b);
+    case BIN_SHR:
+        return mem_printf(g_arena, "(%s)(%s >> (int)%s)", T, a, b);
+    default:
+        if (cm_is_cmp(in->aux))
+            return mem_printf(g_arena, "%s %s %s", a, op, b);
+        return mem_printf(g_arena, "(%s)(%s %s %s)", T, a, op, b);
+    }
+}
+
+static const char *cm_bin(Cm *cm, const IrIns *in)
+{
+    const char *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
+    if (in->a.type->kind == TY_STRING)
+        return cm_bin_string(cm, in, a, b);
+    if (type_is_int(in->a.type))
+        return cm_bin_int(cm, in, a, b);
+    return mem_printf(g_arena, "%s %s %s", a, cm_binop_c[in->aux], b);
+}
+
+static const char *cm_un(Cm *cm, const IrIns *in)
+{
+    const char *a = cm_s(cm, &in->a);
+    Type *t = in->a.type;
+    switch (in->aux) {
+    case UN_NOT: return mem_printf(g_arena, "!%s", a);
+    case UN_BITNOT: return mem_printf(g_arena, "(%s)~%s", cm_ctype(cm, t), a);
+    default:
+        if (!type_is_int(t))
+            return mem_printf(g_arena, "-%s", a);
+        return mem_printf(g_arena, "(%s)((%s)0 - (%s)%s)", cm_ctype(cm, t), cm_uint_of(t),
+                          cm_uint_of(t), a);
+    }
+}
+
+static const char *cm_aggregate(Cm *cm, const IrIns *in, bool array)
+{
+    return mem_printf(g_arena, array ? "(%s){{%s}}" : "(%s){%s}", cm_ctype(cm, in->type),
+                      cm_args(cm, in, false));
+}
+
+static const char *cm_slice(Cm *cm, const IrIns *in)
+{
+    const char *a = cm_s(cm, &in->a), *lo = cm_s(cm, &in->b), *hi = cm_s(cm, &in->c);
+    if (in->type->kind == TY_STRING)
+        return mem_printf(g_arena, "(gs_str){%s.ptr + %s, %s - %s}", a, lo, hi, lo);
+    return mem_printf(g_arena, "(%s){%s.ptr + %s, %s - %s, %s - %s}", cm_ctype(cm, in->type), a, lo,
+                      hi, lo, hi, lo);
+}
+
+static const char *cm_fnval(Cm *cm, const IrIns *in)
+{
+    const char *fn = in->fn->is_closure ? in->fn->cname : mem_printf(g_arena, "%s__thunk", in->fn->cname);
+    return mem_printf(g_arena, "(%s){%s, NULL}", cm_ctype(cm, in->type), fn);
+}
+
+static const char *cm_callv(Cm *cm, const IrIns *in)
+{
+    const char *f = cm_s(cm, &in->a);
+    return mem_printf(g_arena, "%s.fn(%s.env%s)", f, f, cm_args(cm, in, true));
+}
+
+static const char *cm_make(Cm *cm, const IrIns *in)
+{
+    const char *len = cm_s(cm, &in->a), *cap = cm_s(cm, &in->b);
+    const char *e = cm_ctype(cm, in->type->elem);
+    return mem_printf(g_arena, "(%s){(%s *)gs_slice_make(%s, %s, %s, sizeof(%s)), %s, (int64_t)%s | GS_OWN_BIT}",
+                      cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), len, cap, e, len, cap);
+}
+
+/* The C expression of a value instruction. */
+static const char *cm_value(Cm *cm, const IrIns *in)
+{
+    switch (in->op) {
+    case IR_MOV: return cm_s(cm, &in->a);
+    case IR_LOAD: return cm_place_s(cm, in->place);
+    case IR_ADDR: return cm_addr_s(cm, in->place);
+    case IR_BIN: return cm_bin(cm, in);
+    case IR_UN: return cm_un(cm, in);
+    case IR_CAST: return mem_printf(g_arena, "(%s)%s", cm_ctype(cm, in->type), cm_s(cm, &in->a));
+    case IR_SELECT:
+        return mem_printf(g_arena, "%s ? %s : %s", cm_s(cm, &in->a), cm_s(cm, &in->b), cm_s(cm, &in->c));
+    case IR_STRUCT: return cm_aggregate(cm, in, false);
+    case IR_ARRAY: return cm_aggregate(cm, in, true);
+    case IR_SOME: return mem_printf(g_arena, "(%s){true, %s}", cm_ctype(cm, in->type), cm_s(cm, &in->a));
+    case IR_SLICE: return cm_slice(cm, in);
+    case IR_FNVAL: return cm_fnval(cm, in);
+    case IR_CLOSURE:
+        return mem_printf(g_arena, "(%s){%s, &env%d}", cm_ctype(cm, in->type), in->fn->cname, in->dst);
+    case IR_CALL: return mem_printf(g_arena, "%s(%s)", in->fn->cname, cm_args(cm, in, false));
+    case IR_CALLV: return cm_callv(cm, in);
+    case IR_RT: return mem_printf(g_arena, "%s(%s)", in->rt, cm_args(cm, in, false));
+    case IR_MAKE: return cm_make(cm, in);
+    case IR_POP: {
+        const char *p = cm_place_s(cm, in->place);
+        return mem_printf(g_arena, "%s.ptr[--%s.len]", p, p);
+    }
+    default: return "0 /* ? */";
+    }
+}
+
+/* ---- checks ---- */
+
+static void cm_fail_if(Cm *cm, const char *cond, const char *call)
+{
+    cm_line(cm, "if (GS_UNLIKELY(%s)) %s;", cond, call);
+}
+
+static const char *cm_f2i_cond(const Type *t, const char *v)
+{
+    switch (t->kind) {
+    case TY_I64: return mem_printf(g_arena, "!(%s >= -9223372036854775808.0 && %s < 9223372036854775808.0)", v, v);
+    case TY_I8: return mem_printf(g_arena, "!(%s > -129.0 && %s < 128.0)", v, v);
+    case TY_I16: return mem_printf(g_arena, "!(%s > -32769.0 && %s < 32768.0)", v, v);
+    case TY_I32: return mem_printf(g_arena, "!(%s > -2147483649.0 && %s < 2147483648.0)", v, v);
+    case TY_U8: return mem_printf(g_arena, "!(%s > -1.0 && %s < 256.0)", v, v);
+    case TY_U16: return mem_printf(g_arena, "!(%s > -1.0 && %s < 65536.0)", v, v);
+    case TY_U32: return mem_printf(g_arena, "!(%s > -1.0 && %s < 4294967296.0)", v, v);
+    default: return mem_printf(g_arena, "!(%s > -1.0 && %s < 18446744073709551616.0)", v, v);
+    }
+}
+
+static const char *cm_int_min(const Type *t)
+{
+    switch (t->kind) {
+    case TY_I8: return "INT8_MIN";
+    case TY_I16: return "INT16_MIN";
+    case TY_I32: return "INT32_MIN";
+    default: return "INT64_MIN";
+    }
+}
+
+static bool cm_unsigned(const IrOpd *o) { return type_is_int(o->type) && !type_is_signed(o->type); }
+
+static void cm_check_slice(Cm *cm, const IrIns *in, const char *s)
+{
+    const char *lo = cm_s(cm, &in->a), *hi = cm_s(cm, &in->b), *len = cm_s(cm, &in->c);
+    const char *u = cm_unsigned(&in->b) ? "_u" : "";
+    cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", hi, len),
+               mem_printf(g_arena, "gs_fail_slice_end%s(%s, %s, %s)", u, s, hi, len));
+    u = cm_unsigned(&in->a) ? "_u" : "";
+    cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", lo, hi),
+               mem_printf(g_arena, "gs_fail_slice_start%s(%s, %s, %s)", u, s, lo, hi));
+}
+
+static void cm_check(Cm *cm, const IrIns *in)
+{
+    const char *s = cm_site_ref(cm, in->site), *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
+    const char *u = cm_unsigned(&in->a) ? "_u" : "";
+    switch (in->op) {
+    case IR_CHECK_INDEX:
+        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s >= (uint64_t)%s", a, b),
+                   mem_printf(g_arena, "gs_fail_index%s(%s, %s, %s)", u, s, a, b));
+        break;
+    case IR_CHECK_SLICE: cm_check_slice(cm, in, s); break;
+    case IR_CHECK_DIV: cm_fail_if(cm, mem_printf(g_arena, "%s == 0", a), mem_printf(g_arena, "gs_fail_div_zero(%s)", s)); break;
+    case IR_CHECK_DIVOVF:
+        cm_fail_if(cm, mem_printf(g_arena, "%s == %s && %s == -1", a, cm_int_min(in->a.type), b),
+                   mem_printf(g_arena, "gs_fail_div_overflow(%s)", s));
+        break;
+    case IR_CHECK_SHIFT:
+        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s >= %d", a, in->aux),
+                   mem_printf(g_arena, "gs_fail_shift%s(%s, %s, %d)", u, s, a, in->aux));
+        break;
+    case IR_CHECK_F2I: cm_fail_if(cm, cm_f2i_cond(in->type, a), mem_printf(g_arena, "gs_fail_f2i(%s, %s)", s, a)); break;
+    case IR_CHECK_UNWRAP: cm_fail_if(cm, mem_printf(g_arena, "!%s", a), mem_printf(g_arena, "gs_fail_unwrap(%s)", s)); break;
+    case IR_CHECK_POP: cm_fail_if(cm, mem_printf(g_arena, "%s <= 0", a), mem_printf(g_arena, "gs_fail_pop_empty(%s)", s)); break;
+    case IR_CHECK_ASSERT: cm_fail_if(cm, mem_printf(g_arena, "!%s", a), mem_printf(g_arena, "gs_fail_assert(%s)", s)); break;
+    case IR_CHECK_LEN:
+        cm_fail_if(cm, mem_printf(g_arena, "%s != %s", a, b), mem_printf(g_arena, "gs_fail_len_mismatch(%s, %s, %s)", s, a, b));
+        break;
+    default: break;
+    }
+}
+
+/* ---- statements ---- */
+
+/* Element storage of a slice value, or of a fixed array through its address. */
+static const char *cm_data(Cm *cm, const IrOpd *o)
+{
+    const char *s = cm_s(cm, o);
+    return mem_printf(g_arena, o->type->kind == TY_REF ? "%s->a" : "%s.ptr", s);
+}
+
+static Type *cm_elem(const IrOpd *o)
+{
+    return o->type->kind == TY_REF ? o->type->elem->elem : o->type->elem;
+}
+
+static void cm_push(Cm *cm, const IrIns *in)
+{
+    const char *p = cm_place_s(cm, in->place);
+    const char *e = cm_ctype(cm, in->place->type->elem);
+    cm_line(cm, "if (%s.len == GS_CAP(%s)) {", p, p);
+    cm->depth++;
+    cm_line(cm, "gs_grow g_ = gs_slice_grow(%s.ptr, %s.len, %s.cap, sizeof(%s));", p, p, p, e);
+    cm_line(cm, "%s.ptr = (%s *)g_.ptr;", p, e);
+    cm_line(cm, "%s.cap = g_.cap;", p);
+    cm->depth--;
+    cm_line(cm, "}");
+    cm_line(cm, "%s.ptr[%s.len++] = %s;", p, p, cm_s(cm, &in->a));
+}
+
+static void cm_copy(Cm *cm, const IrIns *in)
+{
+    const char *n = cm_s(cm, &in->c);
+    cm_line(cm, "if (%s > 0) memmove(%s, %s, (size_t)%s * sizeof(%s));", n, cm_data(cm, &in->a),
+            cm_data(cm, &in->b), n, cm_ctype(cm, cm_elem(&in->a)));
+}
+
+static void cm_zerofill(Cm *cm, const IrIns *in)
+{
+    if (in->a.type->kind == TY_REF) {
+        const char *a = cm_s(cm, &in->a);
+        cm_line(cm, "memset(%s, 0, sizeof(*%s));", a, a);
+        return;
+    }
+    const char *a = cm_s(cm, &in->a);
+    cm_line(cm, "if (%s.len > 0) memset(%s.ptr, 0, (size_t)%s.len * sizeof(%s));", a, a, a,
+            cm_ctype(cm, in->a.type->elem));
+}
+
+static void cm_delete(Cm *cm, const IrIns *in)
+{
+    const char *a = cm_s(cm, &in->a), *s = cm_site_ref(cm, in->site);
+    if (in->a.type->kind == TY_STRING)
+        cm_line(cm, "gs_str_delete(%s, %s);", s, a);
+    else
+        cm_line(cm, "gs_slice_delete(%s, %s.ptr, %s.cap);", s, a, a);
+}
+
+static void cm_decl(Cm *cm, const IrIns *in)
+{
+    Local *l = in->local;
+    const char *n = cm_local_name(l);
+    const char *t = l->is_ref ? mem_printf(g_arena, "%s *", cm_ctype(cm, l->type)) : cm_ctype(cm, l->type);
+    const char *v = in->a.kind == OPD_NONE ? NULL : cm_s(cm, &in->a);
+    if (!v) {
+        StrBuf b = { 0 };
+        cm_zero(cm, &b, l->type);
+        v = mem_strndup(g_arena, b.data, b.len);
+        sb_free(&b);
+    }
+    cm_line(cm, "%s%s%s = %s;", t, l->is_ref ? "" : " ", n, v);
+    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
+        cm_line(cm, "(void)%s;", n);
+}
+
+static void cm_closure_env(Cm *cm, const IrIns *in)
+{
+    IrFunc *cf = ir_find_func(cm->ir, in->fn);
+    for (int i = 0; i < cf->ncaptures; i++) {
+        StrBuf b = { 0 };
+        cm_local(cm, &b, cf->captures[i], true);
+        cm_line(cm, "env%d.%s = %s;", in->dst, cm_local_name(cf->captures[i]), b.data);
+        sb_free(&b);
+    }
+}
+
+static void cm_repeat(Cm *cm, const IrIns *in)
+{
+    cm_line(cm, "%s t%d;", cm_ctype(cm, in->type), in->dst);
+    cm_line(cm, "for (int64_t k_ = 0; k_ < %lld; k_++)", (long long)in->type->len);
+    cm_line(cm, "    t%d.a[k_] = %s;", in->dst, cm_s(cm, &in->a));
+}
+
+/* A value instruction: declare-and-set, set, or an expression statement. */
+static void cm_value_ins(Cm *cm, const IrIns *in)
+{
+    if (in->op == IR_CLOSURE)
+        cm_closure_env(cm, in);
+    if (in->op == IR_REPEAT) {
+        if (cm->temp_uses[in->dst] > 0)
+            cm_repeat(cm, in);
+        return;
+    }
+    if (in->dst >= 0 && cm->inline_temp && cm->inline_temp[in->dst]) {
+        const char *v = cm_value(cm, in);
+        bool wrap = in->op == IR_BIN || in->op == IR_UN || in->op == IR_CAST || in->op == IR_SELECT;
+        cm->inl[in->dst] = wrap ? mem_printf(g_arena, "(%s)", v) : v;
+        return;
+    }
+    bool used = in->dst >= 0 && cm->temp_uses[in->dst] > 0;
+    if (!used) {
+        if (in->op == IR_POP)
+            cm_line(cm, "%s.len--;", cm_place_s(cm, in->place));
+        else if (!ir_op_info[in->op].pure && in->op != IR_CLOSURE)
+            cm_line(cm, "%s%s;", in->dst >= 0 ? "(void)" : "", cm_value(cm, in));
+        return;
+    }
+    const char *v = cm_value(cm, in);
+    if (cm->temp_defs[in->dst] == 1)
+        cm_line(cm, "%s t%d = %s;", cm_ctype(cm, cm->f->temps[in->dst]), in->dst, v);
+    else
+        cm_line(cm, "t%d = %s;", in->dst, v);
+}
+
+static void cm_for(Cm *cm, const IrIns *in)
+{
+    const char *c = in->local ? cm_local_name(in->local) : mem_printf(g_arena, "t%d", in->dst);
+    cm_line(cm, "for (%s %s = %s; %s < %s; %s++) {", cm_ctype(cm, in->type), c, cm_s(cm, &in->a), c,
+            cm_s(cm, &in->b), c);
+    cm->depth++;
+}
+
+static void cm_ret(Cm *cm, const IrIns *in)
+{
+    if (in->a.kind == OPD_NONE)
+        cm_line(cm, "return;");
+    else
+        cm_line(cm, "return %s;", cm_s(cm, &in->a));
+}
+
+static int cm_ins(Cm *cm, const IrIns *in);
+
+static bool cm_folded(const Cm *cm, const IrIns *in)
+{
+    return in->op == IR_NOP || (in->dst >= 0 && cm->inline_temp && cm->inline_temp[in->dst] &&
+                                in->op != IR_FOR);
+}
+
+/* LOOP, then only folded instructions, then BRK_UNLESS: `while (c) {`.
+ * Returns the instructions consumed, or 0. */
+static int cm_while_cond(Cm *cm, const IrIns *in)
+{
+    const IrIns *end = cm->f->ins + cm->f->nins, *j = in + 1;
+    while (j < end && cm_folded(cm, j))
+        j++;
+    if (j >= end || j->op != IR_BRK_UNLESS)
+        return 0;
+    for (const IrIns *k = in + 1; k < j; k++)
+        cm_ins(cm, k);
+    cm_line(cm, "while (%s) {", cm_s(cm, &j->a));
+    cm->depth++;
+    return (int)(j - in) + 1;
+}
+
+/* Returns how many instructions it consumed (LOOP + BRK_UNLESS fold to while). */
+static int cm_control(Cm *cm, const IrIns *in)
+{
+    switch (in->op) {
+    case IR_IF: cm_line(cm, in->aux ? "if (!%s) {" : "if (%s) {", cm_s(cm, &in->a)); cm->depth++; break;
+    case IR_ELSE: cm->depth--; cm_line(cm, "} else {"); cm->depth++; break;
+    case IR_ENDIF: case IR_ENDLOOP: case IR_ENDFOR: cm->depth--; cm_line(cm, "}"); break;
+    case IR_LOOP: {
+        int n = cm_while_cond(cm, in);
+        if (n > 0)
+            return n;
+        cm_line(cm, "for (;;) {");
+        cm->depth++;
+        break;
+    }
+    case IR_FOR: cm_for(cm, in); break;
+    case IR_BRK_UNLESS: cm_line(cm, "if (!%s) break;", cm_s(cm, &in->a)); break;
+    case IR_BREAK: cm_line(cm, "break;"); break;
+    case IR_CONTINUE: cm_line(cm, "continue;"); break;
+    case IR_RET: cm_ret(cm, in); break;
+    default: break;
+    }
+    return 1;
+}
+
+static int cm_ins(Cm *cm, const IrIns *in)
+{
+    if (ir_op_info[in->op].is_check) {
+        cm_check(cm, in);
+        return 1;
+    }
+    switch (in->op) {
+    case IR_NOP: return 1;
+    case IR_STORE: cm_line(cm, "%s = %s;", cm_place_s(cm, in->place), cm_s(cm, &in->a)); return 1;
+    case IR_DECL: cm_decl(cm, in); return 1;
+    case IR_PUSH: cm_push(cm, in); return 1;
+    case IR_CLEAR: cm_line(cm, "%s.len = 0;", cm_place_s(cm, in->place)); return 1;
+    case IR_COPY: cm_copy(cm, in); return 1;
+    case IR_ZEROFILL: cm_zerofill(cm, in); return 1;
+    case IR_DELETE: cm_delete(cm, in); return 1;
+    case IR_PANIC: cm_line(cm, "gs_fail_panic(%s, %s);", cm_site_ref(cm, in->site), cm_s(cm, &in->a)); return 1;
+    case IR_FAIL_ASSERT:
+        cm_line(cm, "gs_fail_assert_msg(%s, %s);", cm_site_ref(cm, in->site), cm_s(cm, &in->a));
+        return 1;
+    default: break;
+    }
+    if (ir_op_info[in->op].nesting != 0 || in->op == IR_ELSE || in->op == IR_BRK_UNLESS ||
+        in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET)
+        return cm_control(cm, in);
+    cm_value_ins(cm, in);
+    return 1;
+}
+
+static void cm_line_directive(Cm *cm, const IrIns *in)
+{
+    if (!cm->o->debug_lines || in->loc.line <= 0 || in->loc.line == cm->last_line)
+        return;
+    SrcFile *sf = src_get(in->loc.file);
+    StrBuf b = { 0 };
+    cm_c_string(&b, sf ? sf->path : "?", sf ? (int64_t)strlen(sf->path) : 1);
+    sb_printf(cm->out, "#line %d %s\n", in->loc.line, b.data);
+    sb_free(&b);
+    cm->last_line = in->loc.line;
+}
+
+void cm_emit_body(Cm *cm)
+{
+    const IrFunc *f = cm->f;
+    for (int i = 0; i < f->nins;) {
+        cm_line_directive(cm, &f->ins[i]);
+        i += cm_ins(cm, &f->ins[i]);
+    }
+}

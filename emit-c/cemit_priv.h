@@ -1,0 +1,54 @@
+/* cemit_priv.h — what the C emitter's files share (prefix cm_): the state
+ * of one emission and the helpers that spell types, operands and places.
+ * Private to emit-c/. Not for: semantics (the IR already made every check
+ * and every evaluation order explicit). */
+#ifndef GOOSE_CEMIT_PRIV_H
+#define GOOSE_CEMIT_PRIV_H
+
+#include "cemit.h"
+#include "ir.h"
+
+typedef struct Cm {
+    StrBuf *out;
+    const IrProgram *ir;
+    const CemitOptions *o;
+    /* types: C names cached by Type.id, and the emission order */
+    const char **tname;
+    int ntname;
+    Type **types;
+    int ntypes, cap_types;
+    bool *type_seen;        /* by Type.id */
+    int cap_seen;
+    /* the function being emitted */
+    const IrFunc *f;
+    int *temp_defs, *temp_uses;
+    int *site_num;          /* local site -> global number, -1 unused */
+    bool *inline_temp;      /* -O1+: folded into its single use */
+    const char **inl;       /* the folded C expression of such a temp */
+    int *local_reads;       /* by Local.id of the function's own locals */
+    int nlocal_ids;
+    int nsites;             /* sites numbered so far (program-wide) */
+    int depth;
+    int last_line;
+} Cm;
+
+/* cemit_types.c */
+const char *cm_ctype(Cm *cm, Type *t);
+void cm_need_type(Cm *cm, Type *t);
+void cm_collect_types(Cm *cm);
+void cm_emit_types(Cm *cm);
+bool cm_is_void(const Type *t);
+const char *cm_field_name(const char *name);
+const char *cm_uint_of(const Type *t);
+int cm_width(const Type *t);
+
+/* cemit_ins.c */
+void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);
+void cm_place(Cm *cm, StrBuf *b, const IrPlace *p);
+void cm_zero(Cm *cm, StrBuf *b, Type *t);
+void cm_emit_body(Cm *cm);
+const char *cm_local_name(const Local *l);
+void cm_line(Cm *cm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cm_c_string(StrBuf *b, const char *s, int64_t n);
+
+#endif

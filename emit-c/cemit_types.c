@@ -1,0 +1,241 @@
+/* cemit_types.c — C spellings of Goose types and their definitions.
+ *
+ * Names: scalars are <stdint.h> types, string is gs_str, []T is
+ * gs_slice_<mangle T>, ?T is gs_opt_<mangle T>, [N]T and fn types are
+ * gs_<mangle>, structs their StructInst cname. []u8, []string, ?int and
+ * ?string are defined by goose_rt.h and never emitted here.
+ * Every composite type gets a forward typedef first; definitions follow in
+ * an order where whatever a type holds by value comes before it (slices and
+ * fn types hold only pointers, so they need just the forward names).
+ * Not for: values or statements (cemit_ins.c). */
+#include "cemit_priv.h"
+
+#include <string.h>
+
+static const char *const cm_scalar[TY__COUNT] = {
+    [TY_VOID] = "void", [TY_BOOL] = "bool",
+    [TY_I8] = "int8_t", [TY_I16] = "int16_t", [TY_I32] = "int32_t", [TY_I64] = "int64_t",
+    [TY_U8] = "uint8_t", [TY_U16] = "uint16_t", [TY_U32] = "uint32_t", [TY_U64] = "uint64_t",
+    [TY_F64] = "double", [TY_STRING] = "gs_str",
+};
+
+static const char *const cm_predefined[] = { "gs_slice_u8", "gs_slice_str", "gs_opt_i64", "gs_opt_str" };
+
+bool cm_is_void(const Type *t) { return !t || t->kind == TY_VOID; }
+
+int cm_width(const Type *t)
+{
+    switch (t->kind) {
+    case TY_I8: case TY_U8: return 8;
+    case TY_I16: case TY_U16: return 16;
+    case TY_I32: case TY_U32: return 32;
+    default: return 64;
+    }
+}
+
+/* The unsigned type wrapping arithmetic goes through: never narrower than
+ * int, so u16 * u16 cannot overflow a promoted signed int. */
+const char *cm_uint_of(const Type *t)
+{
+    return cm_width(t) == 64 ? "uint64_t" : "uint32_t";
+}
+
+static const char *cm_make_name(Cm *cm, Type *t)
+{
+    switch (t->kind) {
+    case TY_SLICE: return mem_printf(g_arena, "gs_slice_%s", types_mangle(t->elem));
+    case TY_OPTIONAL: return mem_printf(g_arena, "gs_opt_%s", types_mangle(t->elem));
+    case TY_ARRAY: case TY_FN: return mem_printf(g_arena, "gs_%s", types_mangle(t));
+    case TY_STRUCT: return t->st->cname;
+    case TY_REF: return mem_printf(g_arena, "%s *", cm_ctype(cm, t->elem));
+    default: break;
+    }
+    const char *s = t->kind < TY__COUNT ? cm_scalar[t->kind] : NULL;
+    return s ? s : "int /* unsupported type */";
+}
+
+const char *cm_ctype(Cm *cm, Type *t)
+{
+    if (!t)
+        return "void";
+    if (t->id >= cm->ntname) {
+        int n = t->id * 2 + 64;
+        const char **nn = NEW_ARRAY(const char *, n);
+        if (cm->ntname)
+            memcpy(nn, cm->tname, sizeof(char *) * (size_t)cm->ntname);
+        cm->tname = nn;
+        cm->ntname = n;
+    }
+    if (!cm->tname[t->id])
+        cm->tname[t->id] = cm_make_name(cm, t);
+    return cm->tname[t->id];
+}
+
+static bool cm_composite(const Type *t)
+{
+    return t->kind == TY_SLICE || t->kind == TY_OPTIONAL || t->kind == TY_ARRAY ||
+           t->kind == TY_FN || t->kind == TY_STRUCT;
+}
+
+static bool cm_is_predefined(Cm *cm, Type *t)
+{
+    const char *n = cm_ctype(cm, t);
+    for (size_t i = 0; i < sizeof cm_predefined / sizeof *cm_predefined; i++)
+        if (strcmp(n, cm_predefined[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool cm_seen(Cm *cm, Type *t)
+{
+    if (t->id >= cm->cap_seen) {
+        int n = t->id * 2 + 64;
+        bool *nn = NEW_ARRAY(bool, n);
+        if (cm->cap_seen)
+            memcpy(nn, cm->type_seen, (size_t)cm->cap_seen);
+        cm->type_seen = nn;
+        cm->cap_seen = n;
+    }
+    bool s = cm->type_seen[t->id];
+    cm->type_seen[t->id] = true;
+    return s;
+}
+
+/* Registers t and everything it names, in post order (a type after what
+ * it holds by value). */
+void cm_need_type(Cm *cm, Type *t)
+{
+    if (!t || cm_seen(cm, t))
+        return;
+    switch (t->kind) {
+    case TY_ARRAY: case TY_SLICE: case TY_OPTIONAL: case TY_REF:
+        cm_need_type(cm, t->elem);
+        break;
+    case TY_FN:
+        for (int i = 0; i < t->nparams; i++)
+            cm_need_type(cm, t->params[i]);
+        cm_need_type(cm, t->ret);
+        break;
+    case TY_STRUCT:
+        for (int i = 0; i < t->st->nfields; i++)
+            cm_need_type(cm, t->st->fields[i].type);
+        break;
+    default:
+        break;
+    }
+    if (!cm_composite(t) || cm_is_predefined(cm, t))
+        return;
+    if (cm->ntypes == cm->cap_types) {
+        int n = cm->cap_types ? cm->cap_types * 2 : 64;
+        Type **nn = NEW_ARRAY(Type *, n);
+        if (cm->ntypes)
+            memcpy(nn, cm->types, sizeof(Type *) * (size_t)cm->ntypes);
+        cm->types = nn;
+        cm->cap_types = n;
+    }
+    cm->types[cm->ntypes++] = t;
+}
+
+static void cm_need_func(Cm *cm, const IrFunc *f)
+{
+    for (int i = 0; i < f->ntemps; i++)
+        cm_need_type(cm, f->temps[i]);
+    for (int i = 0; i < f->nins; i++)
+        cm_need_type(cm, f->ins[i].type);
+    if (!f->fn)
+        return;
+    cm_need_type(cm, f->fn->ret);
+    for (int i = 0; i < f->fn->nparams; i++)
+        cm_need_type(cm, f->fn->params[i]->type);
+    for (int i = 0; i < f->fn->locals.len; i++)
+        cm_need_type(cm, VEC_AT(f->fn->locals, Local *, i)->type);
+    for (int i = 0; i < f->ncaptures; i++)
+        cm_need_type(cm, f->captures[i]->type);
+}
+
+void cm_collect_types(Cm *cm)
+{
+    const Program *p = cm->ir->prog;
+    for (int i = 0; i < p->structs.len; i++)
+        cm_need_type(cm, VEC_AT(p->structs, StructInst *, i)->type);
+    for (int i = 0; i < p->globals.len; i++)
+        cm_need_type(cm, VEC_AT(p->globals, Global *, i)->type);
+    cm_need_func(cm, cm->ir->init);
+    for (int i = 0; i < cm->ir->nfuncs; i++)
+        if (cm->ir->funcs[i]->reachable)
+            cm_need_func(cm, cm->ir->funcs[i]);
+}
+
+/* Goose field names that are C keywords get a suffix. */
+const char *cm_field_name(const char *name)
+{
+    static const char *const kw[] = {
+        "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+        "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+        "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+        "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
+        "true", "false", "NULL", "main", "errno", "stdin", "stdout", "stderr", "assert",
+    };
+    for (size_t i = 0; i < sizeof kw / sizeof *kw; i++)
+        if (strcmp(name, kw[i]) == 0)
+            return mem_printf(g_arena, "%s__", name);
+    return name;
+}
+
+static void cm_def_fn(Cm *cm, Type *t, const char *n)
+{
+    StrBuf *o = cm->out;
+    sb_printf(o, "struct %s {\n    %s (*fn)(void *env", n, cm_ctype(cm, t->ret));
+    for (int i = 0; i < t->nparams; i++)
+        sb_printf(o, ", %s", cm_ctype(cm, t->params[i]));
+    sb_puts(o, ");\n    void *env;\n};\n");
+}
+
+static void cm_def_struct(Cm *cm, Type *t, const char *n)
+{
+    StrBuf *o = cm->out;
+    StructInst *st = t->st;
+    sb_printf(o, "struct %s {\n", n);
+    for (int i = 0; i < st->nfields; i++)
+        sb_printf(o, "    %s %s;\n", cm_ctype(cm, st->fields[i].type), cm_field_name(st->fields[i].name));
+    if (st->nfields == 0)
+        sb_puts(o, "    char unused_;\n");
+    sb_puts(o, "};\n");
+}
+
+static void cm_def_type(Cm *cm, Type *t)
+{
+    StrBuf *o = cm->out;
+    const char *n = cm_ctype(cm, t);
+    switch (t->kind) {
+    case TY_SLICE:
+        sb_printf(o, "struct %s {\n    %s *ptr;\n    int64_t len;\n    int64_t cap;\n};\n",
+                  n, cm_ctype(cm, t->elem));
+        break;
+    case TY_OPTIONAL:
+        sb_printf(o, "struct %s {\n    bool has;\n    %s val;\n};\n", n, cm_ctype(cm, t->elem));
+        break;
+    case TY_ARRAY:
+        sb_printf(o, "struct %s {\n    %s a[%lld];\n};\n", n, cm_ctype(cm, t->elem),
+                  (long long)(t->len > 0 ? t->len : 1));
+        break;
+    case TY_FN: cm_def_fn(cm, t, n); break;
+    case TY_STRUCT: cm_def_struct(cm, t, n); break;
+    default: break;
+    }
+}
+
+void cm_emit_types(Cm *cm)
+{
+    if (cm->ntypes == 0)
+        return;
+    sb_puts(cm->out, "/* ---- forward types ---- */\n");
+    for (int i = 0; i < cm->ntypes; i++) {
+        const char *n = cm_ctype(cm, cm->types[i]);
+        sb_printf(cm->out, "typedef struct %s %s;\n", n, n);
+    }
+    sb_puts(cm->out, "\n/* ---- types ---- */\n");
+    for (int i = 0; i < cm->ntypes; i++)
+        cm_def_type(cm, cm->types[i]);
+    sb_puts(cm->out, "\n");
+}

@@ -1,0 +1,215 @@
+/* check.h — private interface between the checker's files (check_*.c,
+ * const_eval.c). The public entry point is check_program in ast.h.
+ *
+ * The checker resolves names, types every expression, instantiates
+ * generics and fills every [checked] field of ast.h. It runs in phases:
+ * load modules (imports, DFS, dependencies first), collect top-level names,
+ * resolve signatures, resolve globals, check function bodies from a
+ * worklist (Program.fns; generic instances and closures are appended as
+ * they are first used), then complete and order the struct instances.
+ * Not for: syntax (parse.c) or anything about IR or C.
+ *
+ * Decisions where LANGUAGE.md is silent or ambiguous (for docs/language.md):
+ *  1. Spelling: i64 and u64 are spelled `int` and `uint` in messages and in
+ *     Goose-side names ("max[int]"); C names use types_mangle ("i64").
+ *  2. An unsuffixed integer literal in an f64 context (`let x: f64 = 1`,
+ *     `y * 2` with y: f64) becomes the float constant; only a bare literal
+ *     or a negated literal converts, not `1 / 2`.
+ *  3. A negated literal (`-128`) is folded into one EX_INT whose value is
+ *     the two's complement bit pattern (sign-extended to 64 bits).
+ *  4. `for i in a..b`: both bounds of one integer type (untyped literals
+ *     follow the other bound, both untyped: int); `i` has that type.
+ *  5. `let x = e` binds a reference when e is a ref local or a call returning
+ *     `ref T`; `let x: T = e` and `var x = e` always copy (a var owns its
+ *     storage). A bound reference is mutable (refs are only made from
+ *     mutable places).
+ *  6. ref parameters and ref receivers need MUTABLE places (a `let` struct
+ *     cannot be passed by reference), so `let` really freezes the value.
+ *     Library authors: read-only methods should take value receivers.
+ *  7. `r[i]` of a `reusable T` pool is a place; writable when `r` is.
+ *  8. Closures: a value that may be a closure (a closure literal, or a
+ *     fn-typed parameter or let) may only be bound with let, passed as an
+ *     argument or called; storing it anywhere else (var, assignment, field,
+ *     array or slice element, push, optional, global, return) is an error.
+ *     Closure parameters may not be `ref`; fn types never contain `ref`
+ *     (a function with ref parameters cannot be used as a value).
+ *  9. Missing return: a statement "terminates" when it is a return, a call
+ *     of panic or exit, an if/else whose branches all terminate, a block
+ *     that contains one, or `while true` without a break of its own.
+ * 10. Errors inside a generic body are reported per instantiation (bodies
+ *     are checked only when instantiated), with notes naming the chain of
+ *     instantiation sites; 200 nested instantiations or 20000 instances in
+ *     all stop with "generic instantiation too deep".
+ * 11. Optionals compare only with `none` (`o == none`, `none != o`).
+ * 12. Methods are declared in the module of their struct; a method and a
+ *     field may not share a name. A user function, local or global shadows
+ *     a builtin of the same name.
+ * 13. Consts fold at compile time with the wrapping of their type; a
+ *     division by zero or an out-of-range shift in a const is an error.
+ *     A const's init is replaced by the folded literal.
+ * 14. Module C prefixes are gs_<name>_; a second module with a name already
+ *     taken gets gs_<name><N>_ (N = 2, 3...). Imported file paths are
+ *     dirname(importer)/name.gs with "./" and "x/.." segments folded.
+ * 15. Annotations for lowering: a `return` in a ref-returning function has
+ *     pass_by_ref set on its value; copy_into/move_from/defaults set
+ *     pass_by_ref on a fixed-array destination; EX_PAREN copies is_place and
+ *     is_ref_value from its inner expression.
+ */
+#ifndef GOOSE_CHECK_H
+#define GOOSE_CHECK_H
+
+#include "ast.h"
+
+/* ---- a tiny pointer-keyed hash map (check_module.c) ---- */
+typedef struct Map {
+    const void **keys;
+    void **vals;
+    int cap, len;
+} Map;
+void *map_get(const Map *m, const void *key);
+void map_put(Map *m, const void *key, void *val);
+
+/* ---- module-level symbols ---- */
+typedef enum ModSymKind { MS_STRUCT, MS_FN, MS_GLOBAL, MS_IMPORT } ModSymKind;
+
+typedef struct ModSym {
+    ModSymKind kind;
+    const char *name;
+    Decl *decl;
+    Module *module;         /* declaring module */
+    Module *target;         /* MS_IMPORT */
+    Global *global;         /* MS_GLOBAL */
+    int state;              /* MS_GLOBAL: 0 new, 1 resolving, 2 done */
+    FnInst *fn;             /* MS_FN, not generic */
+    StructInst *st;         /* MS_STRUCT, not generic */
+    Vec insts;              /* generic instances (FnInst* or StructInst*) */
+    /* generic functions and methods: all type parameters, receiver's first */
+    const char **tparams;
+    int ntparams, nrecv;
+    struct ModSym *recv_struct; /* methods: the receiver's struct */
+    bool recv_is_ref;
+    /* generic functions: the signature over TY_PARAM, resolved once */
+    Type **pparams;
+    int npparams;
+    Type *pret;
+    int pattern_state;      /* 0 not yet, 1 ok, 2 failed */
+} ModSym;
+
+typedef struct ModScope {
+    Module *module;
+    Map syms;               /* interned name -> ModSym* */
+    Map methods;            /* interned "Struct.method" -> ModSym* */
+    Vec fnsyms;             /* MS_FN syms (functions, methods) in declaration order */
+    int load_state;         /* 1 loading, 2 loaded */
+    int id;
+} ModScope;
+
+static inline ModScope *mod_scope(const Module *m) { return (ModScope *)m->scope; }
+
+/* ---- the checking context (saved and restored around nested work) ---- */
+typedef struct CkCtx {
+    Module *module;
+    FnInst *fn;             /* current function (a closure included) or NULL */
+    const char **tnames;    /* type parameter bindings */
+    Type **ttypes;
+    int ntb;
+    int loop_depth;
+    int scope_floor;        /* locals below this index are invisible */
+} CkCtx;
+
+typedef struct Ck {
+    Program *prog;
+    const char *stdlib_dir;
+    CkCtx cur;
+    Vec scope;              /* Local* stack; NULL marks a block start */
+    Vec structs;            /* every StructInst in creation order */
+    Map modules;            /* interned path key -> Module* */
+    Vec load_stack;         /* Module* being loaded (import cycles) */
+    Vec load_imports;       /* Decl*: the import each of them is loading */
+    Map fn_syms;            /* FnInst* -> its ModSym* (type parameter names) */
+    int ninsts;
+    bool too_deep_reported;
+    int global_closures;
+} Ck;
+
+extern Ck ck;
+
+/* ---- types.c (not in ast.h: only the checker makes struct types) ---- */
+Type *types_struct(StructInst *st);
+
+/* ---- check_module.c ---- */
+void ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ModSym *ck_lookup_sym(Module *m, const char *name);
+ModSym *ck_find_struct_sym(const StructInst *si);
+FnInst *ck_outer_fn(FnInst *f);
+CkCtx ck_enter(Module *m, FnInst *fn, const char **tn, Type **tt, int ntb);
+
+/* ---- check_decl.c: types, structs, signatures, globals ---- */
+typedef enum TypeUse { TU_VALUE, TU_PARAM, TU_RET } TypeUse;
+Type *ck_type(TypeExpr *te, TypeUse use, const char *where);
+Type *ck_prim_named(const char *name);
+StructInst *ck_struct_inst(ModSym *s, Type **targs, int ntargs, Loc loc);
+bool ck_struct_complete(StructInst *si);
+void ck_decl_tparams(ModSym *s);
+bool ck_fn_sig(FnInst *f, ModSym *s);
+void ck_global(ModSym *s);
+bool type_has_param(const Type *t);
+int type_depth(const Type *t);
+
+/* ---- check_generic.c ---- */
+bool ck_pattern_sig(ModSym *s);
+bool ck_unify(Type *pattern, Type *actual, ModSym *s, Type **binds);
+Type *ck_subst(Type *t, const char **names, Type **types, int n);
+FnInst *ck_fn_instance(ModSym *s, Type **targs, Loc loc);
+const char *ck_targs_spell(Type **targs, int n);
+
+/* ---- check_expr.c ---- */
+Type *ck_expr(Expr *e, Type *hint);
+Type *ck_value(Expr **slot, Type *want);
+Type *ck_any(Expr **slot, bool allow_void);
+Type *ck_settle(Expr **slot, bool allow_void);
+bool ck_convert_quiet(Expr **slot, Type *want);
+void ck_default_int(Expr *e);
+bool ck_is_err(const Type *t);
+bool ck_may_be_closure(const Expr *e);
+bool ck_no_closure(const Expr *e, const char *where);
+Expr *ck_strip(Expr *e);
+void ck_field_resolve(Expr *e, Type *bt);
+Type *ck_ident_value(Expr *e, Local *l);
+Local *ck_find_local(const char *name, Loc loc);
+Local *ck_scope_find(const char *name);
+bool ck_binop_allows(BinOp op, Type *t);
+Type *ck_ident_sym(Expr *e, ModSym *s);
+Module *ck_module_alias(Expr *e);
+bool ck_place_mutable(Expr *e, const char *action);
+bool ck_ref_arg(Expr *arg, const char *what);
+
+/* ---- check_call.c / check_builtin.c ---- */
+Type *ck_call(Expr *e, Type *hint);
+Type *ck_builtin_call(Expr *e, BuiltinId id, Type *hint);
+Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found);
+BuiltinId ck_builtin_lookup(const char *name, bool method);
+void ck_args_any(Expr *e, int from);
+
+/* ---- check_stmt.c ---- */
+void ck_fn_body(FnInst *f);
+Type *ck_closure(Expr *e, Type *hint);
+Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner);
+void ck_declare(Local *l);
+void ck_push_block(void);
+void ck_pop_block(void);
+
+/* ---- const_eval.c ---- */
+typedef struct ConstVal {
+    Type *type;
+    uint64_t i;             /* integers and bool: bits, normalised to the type */
+    double f;
+    const char *s;          /* strings */
+    int64_t slen;
+} ConstVal;
+bool const_eval(Expr *e, ConstVal *out);
+uint64_t const_normalise(Type *t, uint64_t v);
+Expr *const_literal(const ConstVal *v, Loc loc);
+bool const_int64(Expr *e, const char *what, int64_t *out);
+
+#endif

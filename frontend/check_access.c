@@ -1,0 +1,412 @@
+/* check_access.c — names and places: identifiers (locals, with closure
+ * capture; globals; functions as values; module members `mod.name`),
+ * fields, indexing, slicing, casts, struct and array literals, and the
+ * mutability of places.
+ *
+ * A place is something with an address: a local, a global var, a field of
+ * a place, any slice element, an element of an array place, a pool slot
+ * `r[i]`, or what a ref local or a ref-returning call designates.
+ * Not for: operators and conversions (check_expr.c) or calls (check_call.c). */
+#include "check.h"
+
+#include <string.h>
+
+static Type *ty_err(void) { return types_prim(TY_ERROR); }
+
+/* ---- locals and captures ---- */
+Local *ck_scope_find(const char *name)
+{
+    for (int i = ck.scope.len - 1; i >= ck.cur.scope_floor; i--) {
+        Local *l = ck.scope.items[i];
+        if (l && l->name == name)
+            return l;
+    }
+    return NULL;
+}
+
+static bool ck_has_capture(FnInst *f, Local *l)
+{
+    for (int i = 0; i < f->ncaptures; i++)
+        if (f->captures[i] == l)
+            return true;
+    return false;
+}
+
+static void ck_add_capture(FnInst *f, Local *l)
+{
+    Local **n = NEW_ARRAY(Local *, f->ncaptures + 1);
+    if (f->ncaptures)
+        memcpy(n, f->captures, sizeof(Local *) * (size_t)f->ncaptures);
+    n[f->ncaptures++] = l;
+    f->captures = n;
+}
+
+/* Every closure between the current function and the local's owner
+ * captures it (an inner closure reaches it through the outer one). */
+static void ck_capture(Local *l, Loc loc)
+{
+    for (FnInst *f = ck.cur.fn; f && f != l->owner && f->is_closure; f = f->parent) {
+        if (ck_has_capture(f, l))
+            return;
+        ck_add_capture(f, l);
+        l->captured = true;
+        if (l->is_ref && f == ck.cur.fn)
+            ck_error(loc, "cannot capture reference %s in a closure", l->name);
+    }
+}
+
+Local *ck_find_local(const char *name, Loc loc)
+{
+    Local *l = ck_scope_find(name);
+    if (l && ck.cur.fn && l->owner != ck.cur.fn)
+        ck_capture(l, loc);
+    return l;
+}
+
+Type *ck_ident_value(Expr *e, Local *l)
+{
+    e->ident.sym = SYM_LOCAL;
+    e->ident.local = l;
+    e->is_place = true;
+    e->is_ref_value = l->is_ref;
+    return l->type;
+}
+
+static bool ck_has_ref_param(const Type *fn)
+{
+    for (int i = 0; i < fn->nparams; i++)
+        if (fn->params[i]->kind == TY_REF)
+            return true;
+    return fn->ret && fn->ret->kind == TY_REF;
+}
+
+static Type *ck_fn_value(Expr *e, ModSym *s)
+{
+    if (s->ntparams > 0 || !s->fn) {
+        if (s->ntparams > 0)
+            ck_error(e->loc, "generic function %s cannot be used as a value; call it", s->name);
+        return ty_err();
+    }
+    FnInst *f = s->fn;
+    if (!f->type || ck_is_err(f->type))
+        return ty_err();
+    if (ck_has_ref_param(f->type)) {
+        ck_error(e->loc, "function %s takes or returns a reference and cannot be used as a value", s->name);
+        return ty_err();
+    }
+    e->ident.sym = SYM_FN;
+    e->ident.fn = f;
+    return f->type;
+}
+
+Type *ck_ident_sym(Expr *e, ModSym *s)
+{
+    switch (s->kind) {
+    case MS_GLOBAL:
+        ck_global(s);
+        e->ident.sym = SYM_GLOBAL;
+        e->ident.global = s->global;
+        e->is_place = !s->global->is_const;
+        return s->global->type;
+    case MS_FN: return ck_fn_value(e, s);
+    case MS_STRUCT: ck_error(e->loc, "%s is a type, not a value", s->name); return ty_err();
+    default: ck_error(e->loc, "module %s is not a value", s->name); return ty_err();
+    }
+}
+
+Type *ex_ident(Expr *e, Type *hint)
+{
+    const char *name = e->ident.name;
+    Local *l = ck_find_local(name, e->loc);
+    if (l)
+        return ck_ident_value(e, l);
+    ModSym *s = ck_lookup_sym(ck.cur.module, name);
+    if (s)
+        return ck_ident_sym(e, s);
+    if (ck_builtin_lookup(name, false))
+        ck_error(e->loc, "builtin %s must be called", name);
+    else
+        ck_error(e->loc, "unknown name %s", name);
+    return ty_err();
+}
+
+/* The module an identifier names (an import of this module not shadowed
+ * by a local), or NULL. */
+Module *ck_module_alias(Expr *e)
+{
+    if (!e || e->kind != EX_IDENT || ck_scope_find(e->ident.name))
+        return NULL;
+    ModSym *s = ck_lookup_sym(ck.cur.module, e->ident.name);
+    return s && s->kind == MS_IMPORT ? s->target : NULL;
+}
+
+/* ---- fields ---- */
+static Type *ck_module_member(Expr *e, Module *m)
+{
+    const char *mod = e->field.base->ident.name, *name = e->field.name;
+    ModSym *s = ck_lookup_sym(m, name);
+    if (!s || s->kind == MS_IMPORT) {
+        ck_error(e->loc, "module %s has no member %s", mod, name);
+        return ty_err();
+    }
+    e->kind = EX_IDENT;
+    memset(&e->ident, 0, sizeof e->ident);
+    e->ident.name = name;
+    return ck_ident_sym(e, s);
+}
+
+static bool ck_struct_field(Expr *e, StructInst *si)
+{
+    for (int i = 0; i < si->nfields; i++)
+        if (si->fields[i].name == e->field.name) {
+            e->field.kind = FIELD_STRUCT;
+            e->field.index = i;
+            e->type = si->fields[i].type;
+            e->is_place = e->field.base->is_place;
+            return true;
+        }
+    return false;
+}
+
+static bool ck_has_len(const Type *t)
+{
+    return t->kind == TY_STRING || t->kind == TY_SLICE || t->kind == TY_ARRAY
+           || t->kind == TY_REUSABLE || t->kind == TY_REUSABLE_SLICE;
+}
+
+/* Fills e (a field access whose base is checked, of type bt). */
+void ck_field_resolve(Expr *e, Type *bt)
+{
+    const char *name = e->field.name;
+    e->type = ty_err();
+    if (ck_is_err(bt))
+        return;
+    if (bt->kind == TY_STRUCT) {
+        if (!ck_struct_complete(bt->st) || ck_struct_field(e, bt->st))
+            return;
+    } else if (strcmp(name, "len") == 0 && ck_has_len(bt)) {
+        e->field.kind = FIELD_LEN;
+        e->type = types_prim(TY_I64);
+        return;
+    } else if (strcmp(name, "cap") == 0 && bt->kind == TY_SLICE) {
+        e->field.kind = FIELD_CAP;
+        e->type = types_prim(TY_I64);
+        return;
+    }
+    ck_error(e->loc, "type %s has no field %s", types_spell(bt), name);
+}
+
+Type *ex_field(Expr *e, Type *hint)
+{
+    Module *m = ck_module_alias(e->field.base);
+    if (m)
+        return ck_module_member(e, m);
+    Type *bt = ck_any(&e->field.base, false);
+    ck_field_resolve(e, bt);
+    return e->type;
+}
+
+/* ---- indexing and slicing ---- */
+static bool ck_index_type(Expr **slot)
+{
+    Type *t = ck_any(slot, false);
+    if (ck_is_err(t))
+        return false;
+    if (type_is_int(t))
+        return true;
+    ck_error((*slot)->loc, "an index must be an integer, found %s", types_spell(t));
+    return false;
+}
+
+Type *ex_index(Expr *e, Type *hint)
+{
+    Type *bt = ck_any(&e->index.base, false);
+    bool ok = ck_index_type(&e->index.index);
+    if (ck_is_err(bt) || !ok)
+        return ty_err();
+    switch (bt->kind) {
+    case TY_SLICE: case TY_REUSABLE: e->is_place = true; return bt->elem;
+    case TY_ARRAY: e->is_place = e->index.base->is_place; return bt->elem;
+    case TY_STRING: return types_prim(TY_U8);
+    default:
+        ck_error(e->loc, "cannot index a value of type %s", types_spell(bt));
+        return ty_err();
+    }
+}
+
+Type *ex_slice(Expr *e, Type *hint)
+{
+    Type *bt = ck_any(&e->slice.base, false);
+    bool ok = (!e->slice.lo || ck_index_type(&e->slice.lo)) & (!e->slice.hi || ck_index_type(&e->slice.hi));
+    if (ck_is_err(bt) || !ok)
+        return ty_err();
+    if (bt->kind == TY_SLICE || bt->kind == TY_STRING)
+        return bt;
+    if (bt->kind == TY_ARRAY)
+        ck_error(e->loc, "cannot slice a fixed array");
+    else
+        ck_error(e->loc, "cannot slice a value of type %s", types_spell(bt));
+    return ty_err();
+}
+
+Type *ex_cast(Expr *e, Type *hint)
+{
+    Type *t = ck_any(&e->cast.operand, false);
+    Type *to = ck_type(e->cast.to, TU_VALUE, "a cast");
+    if (ck_is_err(t) || ck_is_err(to))
+        return ty_err();
+    if (type_is_num(t) && type_is_num(to))
+        return to;
+    ck_error(e->loc, "cannot convert %s to %s", types_spell(t), types_spell(to));
+    return ty_err();
+}
+
+/* ---- composite literals ---- */
+static int ck_field_index(StructInst *si, const char *name)
+{
+    for (int i = 0; i < si->nfields; i++)
+        if (si->fields[i].name == name)
+            return i;
+    return -1;
+}
+
+static void ck_field_inits(Expr *e, StructInst *si)
+{
+    bool *seen = NEW_ARRAY(bool, si->nfields + 1);
+    for (int i = 0; i < e->lit.nfields; i++) {
+        FieldInit *fi = &e->lit.fields[i];
+        int k = ck_field_index(si, fi->name);
+        if (k < 0 || seen[k]) {
+            if (k < 0)
+                ck_error(fi->loc, "struct %s has no field %s", si->name, fi->name);
+            else
+                ck_error(fi->loc, "field %s given twice", fi->name);
+            ck_any(&fi->value, true);
+            continue;
+        }
+        seen[k] = true;
+        fi->index = k;
+        if (!ck_is_err(ck_value(&fi->value, si->fields[k].type)))
+            ck_no_closure(fi->value, "a struct field");
+    }
+}
+
+Type *ex_struct_lit(Expr *e, Type *hint)
+{
+    Type *t = ck_type(e->lit.type, TU_VALUE, "a struct literal");
+    if (!ck_is_err(t) && t->kind != TY_STRUCT) {
+        ck_error(e->loc, "%s is not a struct type", types_spell(t));
+        t = ty_err();
+    }
+    if (ck_is_err(t) || !ck_struct_complete(t->st)) {
+        for (int i = 0; i < e->lit.nfields; i++)
+            ck_any(&e->lit.fields[i].value, true);
+        return ty_err();
+    }
+    ck_field_inits(e, t->st);
+    return t;
+}
+
+static Type *ck_elem_hint(Type *hint)
+{
+    if (hint && hint->kind == TY_OPTIONAL)
+        hint = hint->elem;
+    return hint && hint->kind == TY_ARRAY ? hint : NULL;
+}
+
+Type *ex_array_lit(Expr *e, Type *hint)
+{
+    Type *h = ck_elem_hint(hint);
+    int n = e->array.nelems;
+    if (n == 0) {
+        if (h && h->len == 0)
+            return h;
+        ck_error(e->loc, "cannot infer the type of an empty array literal");
+        return ty_err();
+    }
+    Type *elem = h ? h->elem : ck_any(&e->array.elems[0], false);
+    bool bad = ck_is_err(elem);
+    for (int i = h ? 0 : 1; i < n; i++)
+        bad |= ck_is_err(elem) ? ck_is_err(ck_any(&e->array.elems[i], false))
+                               : ck_is_err(ck_value(&e->array.elems[i], elem));
+    for (int i = 0; i < n && !bad; i++)
+        ck_no_closure(e->array.elems[i], "an array element");
+    return bad ? ty_err() : types_array(elem, n);
+}
+
+Type *ex_array_repeat(Expr *e, Type *hint)
+{
+    Type *h = ck_elem_hint(hint);
+    Type *elem = h ? ck_value(&e->repeat.value, h->elem) : ck_any(&e->repeat.value, false);
+    int64_t n = 0;
+    if (!e->repeat.count || !const_int64(e->repeat.count, "an array length", &n))
+        return ty_err();
+    if (n < 0) {
+        ck_error(e->repeat.count->loc, "array length %lld is negative", (long long)n);
+        return ty_err();
+    }
+    e->repeat.n = n;
+    if (ck_is_err(elem) || !ck_no_closure(e->repeat.value, "an array element"))
+        return ty_err();
+    return types_array(elem, n);
+}
+
+/* ---- mutability of places ---- */
+/* verb is a format with one %s for what is not mutable ("assign to %s"). */
+static bool ck_not_mutable(Expr *at, const char *verb, const char *what, const char *name)
+{
+    const char *desc = name ? mem_printf(g_arena, "%s %s", what, name) : what;
+    ck_error(at->loc, "cannot %s", mem_printf(g_arena, verb, desc));
+    return false;
+}
+
+static bool ck_ident_mutable(Expr *at, Expr *s, const char *verb)
+{
+    if (s->ident.sym == SYM_LOCAL) {
+        Local *l = s->ident.local;
+        return l->is_mutable || ck_not_mutable(at, verb, l->is_param ? "parameter" : "let binding", l->name);
+    }
+    if (s->ident.sym == SYM_GLOBAL)
+        return !s->ident.global->is_const || ck_not_mutable(at, verb, "constant", s->ident.name);
+    return ck_not_mutable(at, verb, "this expression", NULL);
+}
+
+/* True when e is a place that may be written; else reports at e with the
+ * verb ("assign to %s", "modify %s"). */
+bool ck_place_mutable(Expr *e, const char *verb)
+{
+    if (ck_is_err(e->type))
+        return false;
+    Expr *s = ck_strip(e);
+    switch (s->kind) {
+    case EX_IDENT: return ck_ident_mutable(e, s, verb);
+    case EX_FIELD:
+        if (s->field.kind == FIELD_STRUCT)
+            return ck_place_mutable(s->field.base, verb);
+        break;
+    case EX_INDEX: {
+        Type *bt = s->index.base->type;
+        if (bt->kind == TY_SLICE)
+            return true;
+        if (bt->kind == TY_ARRAY || bt->kind == TY_REUSABLE)
+            return ck_place_mutable(s->index.base, verb);
+        return ck_not_mutable(e, verb, "an element of a string (strings are immutable)", NULL);
+    }
+    case EX_CALL:
+        if (s->is_ref_value)
+            return true;
+        break;
+    default: break;
+    }
+    return ck_not_mutable(e, verb, "this expression", NULL);
+}
+
+/* An argument to a ref parameter or receiver: a mutable place, passed by
+ * its address. */
+bool ck_ref_arg(Expr *arg, const char *verb)
+{
+    if (!ck_place_mutable(arg, verb))
+        return false;
+    arg->pass_by_ref = true;
+    return true;
+}

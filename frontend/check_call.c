@@ -1,0 +1,273 @@
+/* check_call.c — calls: direct calls of top-level functions (generic ones
+ * with inferred type arguments), method calls (receiver prepended as
+ * args[0]), calls of function values, and the dispatch to builtins.
+ *
+ * Resolution of a callee `f`: a local (a function value), then a name of
+ * this module, then a builtin, so a user's `max` shadows the builtin. For
+ * `x.m(...)`: a module member when x is an import, else a method of x's
+ * struct, else a builtin method of x's type, else a fn-typed field.
+ * Not for: the builtins' own rules (check_builtin.c). */
+#include "check.h"
+
+#include <string.h>
+
+static Type *ty_err(void) { return types_prim(TY_ERROR); }
+
+/* Checks the arguments not yet checked (after an error), for their own
+ * diagnostics and so that no node is left untyped. */
+void ck_args_any(Expr *e, int from)
+{
+    for (int i = from; i < e->call.nargs; i++)
+        if (e->call.args[i] && !e->call.args[i]->type)
+            ck_any(&e->call.args[i], true);
+}
+
+static Type *ck_arity_error(Expr *e, const char *name, int want, int got, int from)
+{
+    ck_error(e->loc, "wrong number of arguments to %s: expected %d, found %d", name, want, got);
+    ck_args_any(e, from);
+    return ty_err();
+}
+
+/* ---- calls of function values ---- */
+static Type *ck_call_value_checked(Expr *e)
+{
+    Type *ft = e->call.callee->type;
+    if (ck_is_err(ft)) {
+        ck_args_any(e, 0);
+        return ty_err();
+    }
+    if (ft->kind != TY_FN) {
+        ck_error(e->loc, "cannot call a value of type %s", types_spell(ft));
+        ck_args_any(e, 0);
+        return ty_err();
+    }
+    if (e->call.nargs != ft->nparams)
+        return ck_arity_error(e, types_spell(ft), ft->nparams, e->call.nargs, 0);
+    for (int i = 0; i < e->call.nargs; i++)
+        ck_value(&e->call.args[i], ft->params[i]);
+    e->call.kind = CALL_VALUE;
+    return ft->ret;
+}
+
+/* ---- direct calls ---- */
+static Type *ck_hint_for(Type *p, ModSym *s, Type **binds)
+{
+    return type_has_param(p) ? ck_subst(p, s->tparams, binds, s->ntparams) : p;
+}
+
+/* Checks the arguments against the pattern and infers the type arguments;
+ * literal arguments default to int only after the typed ones bound. */
+static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
+{
+    Type **binds = NEW_ARRAY(Type *, s->ntparams + 1);
+    for (int i = 0; recv_st && i < s->nrecv; i++)
+        binds[i] = recv_st->targs[i];
+    for (int i = off; i < e->call.nargs; i++) {
+        Type *p = s->pparams[i];
+        Type *t = ck_expr(e->call.args[i], ck_hint_for(p, s, binds));
+        if (!ck_is_err(t) && t->kind != TY_UNTYPED_INT && t->kind != TY_NONE)
+            ck_unify(p, t, s, binds);
+    }
+    for (int i = off; i < e->call.nargs; i++)
+        if (e->call.args[i]->type->kind == TY_UNTYPED_INT)
+            ck_unify(s->pparams[i], types_prim(TY_I64), s, binds);
+    for (int j = 0; j < s->ntparams; j++)
+        if (!binds[j]) {
+            for (int i = off; i < e->call.nargs; i++)
+                if (!ck_is_err(e->call.args[i]->type))
+                    ck_settle(&e->call.args[i], true);
+            ck_error(e->loc, "cannot infer type parameter %s of %s", s->tparams[j], s->name);
+            return NULL;
+        }
+    return ck_fn_instance(s, binds, e->loc);
+}
+
+static void ck_direct_arg(Expr *e, int i, FnInst *f, bool prechecked)
+{
+    Local *p = f->params[i];
+    Expr **slot = &e->call.args[i];
+    if (!prechecked) {
+        ck_value(slot, p->type);
+    } else if (!ck_convert_quiet(slot, p->type)) {
+        ck_error((*slot)->loc, "expected %s, found %s", types_spell(p->type), types_spell((*slot)->type));
+        return;
+    }
+    if (p->is_ref && !ck_is_err((*slot)->type))
+        ck_ref_arg(*slot, "pass %s by reference");
+}
+
+static Type *ck_direct_result(Expr *e, FnInst *f)
+{
+    e->call.kind = CALL_DIRECT;
+    e->call.fn = f;
+    if (!f->ret_is_ref)
+        return f->ret;
+    e->is_ref_value = true;
+    e->is_place = true;
+    return f->ret->elem;
+}
+
+/* A call of function or method s; a method call has its receiver (already
+ * checked) in args[0]. */
+static Type *ck_call_fn(Expr *e, ModSym *s, StructInst *recv_st)
+{
+    int off = recv_st ? 1 : 0;
+    int want = s->decl->fn.nparams, got = e->call.nargs - off;
+    if (s->pattern_state == 2 && s->ntparams > 0) {
+        ck_args_any(e, off);
+        return ty_err();
+    }
+    if (want != got) {
+        const char *name = s->recv_struct ? mem_printf(g_arena, "%s.%s", s->recv_struct->name, s->name)
+                                          : s->name;
+        return ck_arity_error(e, name, want, got, off);
+    }
+    bool generic = s->ntparams > 0;
+    FnInst *f = generic ? ck_infer(e, s, recv_st, off) : s->fn;
+    if (!f || !f->type) {
+        ck_args_any(e, off);
+        return ty_err();
+    }
+    if (off && f->params[0]->is_ref)
+        ck_ref_arg(e->call.args[0], "modify %s");
+    for (int i = off; i < e->call.nargs; i++)
+        ck_direct_arg(e, i, f, generic);
+    Expr *c = e->call.callee;
+    c->type = f->type;
+    if (c->kind == EX_IDENT) {
+        c->ident.sym = SYM_FN;
+        c->ident.fn = f;
+    }
+    return ck_direct_result(e, f);
+}
+
+static Type *ck_call_sym(Expr *e, ModSym *s)
+{
+    Expr *c = e->call.callee;
+    switch (s->kind) {
+    case MS_FN: return ck_call_fn(e, s, NULL);
+    case MS_GLOBAL:
+        c->type = ck_ident_sym(c, s);
+        return ck_call_value_checked(e);
+    case MS_STRUCT:
+        ck_error(c->loc, "%s is a type, not a function (write %s{...})", s->name, s->name);
+        break;
+    default:
+        ck_error(c->loc, "module %s is not a function", s->name);
+        break;
+    }
+    ck_args_any(e, 0);
+    return ty_err();
+}
+
+static Type *ck_call_ident(Expr *e, Type *hint)
+{
+    Expr *c = e->call.callee;
+    const char *name = c->ident.name;
+    Local *l = ck_find_local(name, c->loc);
+    if (l) {
+        c->type = ck_ident_value(c, l);
+        return ck_call_value_checked(e);
+    }
+    ModSym *s = ck_lookup_sym(ck.cur.module, name);
+    if (s)
+        return ck_call_sym(e, s);
+    BuiltinId b = ck_builtin_lookup(name, false);
+    if (b) {
+        c->type = types_prim(TY_VOID);
+        return ck_builtin_call(e, b, hint);
+    }
+    ck_error(c->loc, "unknown function %s", name);
+    ck_args_any(e, 0);
+    return ty_err();
+}
+
+/* ---- x.m(...) ---- */
+static void ck_prepend_receiver(Expr *e, Expr *recv)
+{
+    Expr **args = NEW_ARRAY(Expr *, e->call.nargs + 1);
+    args[0] = recv;
+    if (e->call.nargs)
+        memcpy(args + 1, e->call.args, sizeof(Expr *) * (size_t)e->call.nargs);
+    e->call.args = args;
+    e->call.nargs++;
+}
+
+static ModSym *ck_method_lookup(StructInst *si, const char *name)
+{
+    ModScope *sc = mod_scope(si->module);
+    const char *key = intern_cstr(mem_printf(g_arena, "%s.%s", si->decl->name, name));
+    return map_get(&sc->methods, key);
+}
+
+static Type *ck_call_member(Expr *e, Module *m)
+{
+    Expr *c = e->call.callee;
+    const char *mod = c->field.base->ident.name, *name = c->field.name;
+    ModSym *s = ck_lookup_sym(m, name);
+    if (!s || s->kind == MS_IMPORT) {
+        ck_error(c->loc, "module %s has no member %s", mod, name);
+        ck_args_any(e, 0);
+        return ty_err();
+    }
+    c->kind = EX_IDENT;
+    memset(&c->ident, 0, sizeof c->ident);
+    c->ident.name = name;
+    return ck_call_sym(e, s);
+}
+
+static bool ck_struct_has_field(StructInst *si, const char *name)
+{
+    if (!ck_struct_complete(si))
+        return false;
+    for (int i = 0; i < si->nfields; i++)
+        if (si->fields[i].name == name)
+            return true;
+    return false;
+}
+
+static Type *ck_call_field(Expr *e, Type *hint)
+{
+    Expr *c = e->call.callee;
+    Module *m = ck_module_alias(c->field.base);
+    if (m)
+        return ck_call_member(e, m);
+    Type *bt = ck_any(&c->field.base, false);
+    if (ck_is_err(bt)) {
+        ck_args_any(e, 0);
+        return ty_err();
+    }
+    if (bt->kind == TY_STRUCT) {
+        ModSym *ms = ck_method_lookup(bt->st, c->field.name);
+        if (ms) {
+            ck_prepend_receiver(e, c->field.base);
+            return ck_call_fn(e, ms, bt->st);
+        }
+        if (ck_struct_has_field(bt->st, c->field.name)) {
+            ck_field_resolve(c, bt);
+            return ck_call_value_checked(e);
+        }
+    } else {
+        bool found = false;
+        Type *t = ck_builtin_method(e, bt, c->field.name, &found);
+        if (found)
+            return t;
+    }
+    ck_error(c->loc, "type %s has no method %s", types_spell(bt), c->field.name);
+    ck_args_any(e, 0);
+    return ty_err();
+}
+
+Type *ck_call(Expr *e, Type *hint)
+{
+    Expr *c = e->call.callee;
+    if (!c)
+        return ty_err();
+    if (c->kind == EX_IDENT)
+        return ck_call_ident(e, hint);
+    if (c->kind == EX_FIELD)
+        return ck_call_field(e, hint);
+    ck_any(&e->call.callee, false);
+    return ck_call_value_checked(e);
+}

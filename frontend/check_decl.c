@@ -1,0 +1,431 @@
+/* check_decl.c — declarations: resolving written types (TypeExpr -> Type),
+ * struct instances and their fields, function signatures, type parameter
+ * lists, and globals and constants.
+ *
+ * Everything here is resolved on demand (a struct's fields when first
+ * needed, a global when first named) with state flags that turn a cycle
+ * into an error instead of a loop. Each entry point switches the checking
+ * context (module, type parameter bindings) and restores it.
+ * Not for: expressions and statements (check_expr.c, check_stmt.c) or
+ * generic inference (check_generic.c). */
+#include "check.h"
+
+#include <string.h>
+
+static Type *ty_err(void) { return types_prim(TY_ERROR); }
+
+/* ---- type predicates ---- */
+bool type_has_param(const Type *t)
+{
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case TY_PARAM: return true;
+    case TY_FN:
+        for (int i = 0; i < t->nparams; i++)
+            if (type_has_param(t->params[i]))
+                return true;
+        return type_has_param(t->ret);
+    case TY_STRUCT:
+        for (int i = 0; i < t->st->ntargs; i++)
+            if (type_has_param(t->st->targs[i]))
+                return true;
+        return false;
+    default: return t->elem ? type_has_param(t->elem) : false;
+    }
+}
+
+int type_depth(const Type *t)
+{
+    if (!t)
+        return 0;
+    int d = t->elem ? type_depth(t->elem) : 0;
+    for (int i = 0; t->kind == TY_FN && i < t->nparams; i++) {
+        int p = type_depth(t->params[i]);
+        d = p > d ? p : d;
+    }
+    if (t->kind == TY_FN && type_depth(t->ret) > d)
+        d = type_depth(t->ret);
+    for (int i = 0; t->kind == TY_STRUCT && i < t->st->ntargs; i++) {
+        int p = type_depth(t->st->targs[i]);
+        d = p > d ? p : d;
+    }
+    return d + 1;
+}
+
+/* ---- primitive type names ---- */
+static const struct { const char *name; TypeKind kind; } ty_names[] = {
+    { "bool", TY_BOOL }, { "i8", TY_I8 }, { "i16", TY_I16 }, { "i32", TY_I32 },
+    { "i64", TY_I64 }, { "int", TY_I64 }, { "u8", TY_U8 }, { "u16", TY_U16 },
+    { "u32", TY_U32 }, { "u64", TY_U64 }, { "uint", TY_U64 }, { "f64", TY_F64 },
+    { "string", TY_STRING },
+};
+
+Type *ck_prim_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof ty_names / sizeof ty_names[0]; i++)
+        if (strcmp(ty_names[i].name, name) == 0)
+            return types_prim(ty_names[i].kind);
+    return NULL;
+}
+
+/* ---- TypeExpr -> Type ---- */
+static Type *ty_resolve(TypeExpr *te, bool ref_ok, const char *where);
+
+static Module *ty_module(TypeExpr *te)
+{
+    if (!te->module)
+        return ck.cur.module;
+    ModSym *imp = ck_lookup_sym(ck.cur.module, te->module);
+    if (!imp || imp->kind != MS_IMPORT) {
+        ck_error(te->loc, "unknown module %s", te->module);
+        return NULL;
+    }
+    return imp->target;
+}
+
+static Type *ty_bound(const char *name)
+{
+    for (int i = 0; i < ck.cur.ntb; i++)
+        if (ck.cur.tnames[i] == name)
+            return ck.cur.ttypes[i] ? ck.cur.ttypes[i] : types_param(name);
+    return NULL;
+}
+
+static bool ty_arg_count(TypeExpr *te, ModSym *s)
+{
+    int np = s->decl->struct_.ntparams;
+    if (np == te->nargs)
+        return true;
+    if (np == 0)
+        ck_error(te->loc, "struct %s is not generic", s->name);
+    else if (te->nargs == 0)
+        ck_error(te->loc, "generic struct %s needs type arguments: %s[...]", s->name, s->name);
+    else
+        ck_error(te->loc, "wrong number of type arguments to %s: expected %d, found %d", s->name,
+                 np, te->nargs);
+    return false;
+}
+
+static Type *ty_name(TypeExpr *te)
+{
+    if (!te->module && te->nargs == 0) {
+        Type *t = ty_bound(te->name);
+        if (!t)
+            t = ck_prim_named(te->name);
+        if (t)
+            return t;
+    }
+    Module *m = ty_module(te);
+    if (!m)
+        return ty_err();
+    ModSym *s = ck_lookup_sym(m, te->name);
+    if (!s || s->kind != MS_STRUCT) {
+        ck_error(te->loc, "unknown type %s%s%s", te->module ? te->module : "",
+                 te->module ? "." : "", te->name);
+        return ty_err();
+    }
+    if (!ty_arg_count(te, s))
+        return ty_err();
+    if (te->nargs == 0)
+        return s->st ? s->st->type : ty_err();
+    Type **targs = NEW_ARRAY(Type *, te->nargs);
+    for (int i = 0; i < te->nargs; i++) {
+        targs[i] = ty_resolve(te->args[i], false, "a type argument");
+        if (ck_is_err(targs[i]))
+            return ty_err();
+    }
+    StructInst *si = ck_struct_inst(s, targs, te->nargs, te->loc);
+    return si ? si->type : ty_err();
+}
+
+static Type *ty_array(TypeExpr *te)
+{
+    int64_t n = 0;
+    bool ok = te->len && const_int64(te->len, "an array length", &n);
+    if (ok && n < 0) {
+        ck_error(te->len->loc, "array length %lld is negative", (long long)n);
+        ok = false;
+    }
+    Type *elem = ty_resolve(te->elem, false, "an array element");
+    if (!ok || ck_is_err(elem))
+        return ty_err();
+    return types_array(elem, n);
+}
+
+static Type *ty_fn(TypeExpr *te)
+{
+    Type **ps = NEW_ARRAY(Type *, te->nargs + 1);
+    bool bad = false;
+    for (int i = 0; i < te->nargs; i++) {
+        ps[i] = ty_resolve(te->args[i], false, "a function type");
+        bad |= ck_is_err(ps[i]);
+    }
+    Type *ret = te->elem ? ty_resolve(te->elem, false, "a function type") : types_prim(TY_VOID);
+    if (bad || ck_is_err(ret))
+        return ty_err();
+    return types_fn(ps, te->nargs, ret);
+}
+
+static Type *ty_wrapped(TypeExpr *te, const char *where)
+{
+    Type *e = ty_resolve(te->elem, false, where);
+    if (ck_is_err(e))
+        return e;
+    switch (te->kind) {
+    case TE_SLICE: return types_slice(e);
+    case TE_OPTIONAL: return types_optional(e);
+    case TE_REUSABLE: return types_reusable(e, false);
+    default: return types_reusable(e, true);
+    }
+}
+
+static Type *ty_resolve(TypeExpr *te, bool ref_ok, const char *where)
+{
+    if (!te)
+        return ty_err();
+    Type *t;
+    switch (te->kind) {
+    case TE_NAME: t = ty_name(te); break;
+    case TE_ARRAY: t = ty_array(te); break;
+    case TE_SLICE: t = ty_wrapped(te, "a slice element"); break;
+    case TE_OPTIONAL: t = ty_wrapped(te, "an optional"); break;
+    case TE_REUSABLE: case TE_REUSABLE_SLICE: t = ty_wrapped(te, "a pool"); break;
+    case TE_FN: t = ty_fn(te); break;
+    case TE_REF:
+        if (!ref_ok) {
+            ck_error(te->loc, "a ref type is not allowed in %s", where);
+            t = ty_err();
+            break;
+        }
+        t = ty_resolve(te->elem, false, "a ref type");
+        t = ck_is_err(t) ? t : types_ref(t);
+        break;
+    default: t = ty_err(); break;
+    }
+    te->resolved = t;
+    return t;
+}
+
+Type *ck_type(TypeExpr *te, TypeUse use, const char *where)
+{
+    return ty_resolve(te, use != TU_VALUE, where);
+}
+
+/* ---- struct instances ---- */
+static bool ck_same_targs(Type **a, Type **b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+static bool ck_too_deep(Type **targs, int n, Loc loc)
+{
+    bool deep = ck.ninsts >= 20000;
+    for (int i = 0; i < n && !deep; i++)
+        deep = type_depth(targs[i]) > 40;
+    if (deep && !ck.too_deep_reported) {
+        ck.too_deep_reported = true;
+        ck_error(loc, "generic instantiation too deep");
+    }
+    return deep;
+}
+
+static const char *ck_targs_mangle(Type **targs, int n)
+{
+    StrBuf b = { 0 };
+    for (int i = 0; i < n; i++)
+        sb_printf(&b, "__%s", types_mangle(targs[i]));
+    const char *s = intern(b.data ? b.data : "", b.len);
+    sb_free(&b);
+    return s;
+}
+
+StructInst *ck_struct_inst(ModSym *s, Type **targs, int n, Loc loc)
+{
+    for (int i = 0; i < s->insts.len; i++) {
+        StructInst *si = VEC_AT(s->insts, StructInst *, i);
+        if (si->ntargs == n && ck_same_targs(si->targs, targs, n))
+            return si;
+    }
+    if (ck_too_deep(targs, n, loc))
+        return NULL;
+    ck.ninsts++;
+    StructInst *si = NEW(StructInst);
+    si->module = s->module;
+    si->decl = s->decl;
+    si->ntargs = n;
+    si->targs = n ? mem_dup(g_arena, targs, sizeof(Type *) * (size_t)n) : NULL;
+    si->name = n ? mem_printf(g_arena, "%s[%s]", s->name, ck_targs_spell(targs, n)) : s->name;
+    si->cname = mem_printf(g_arena, "%s%s%s", s->module->cprefix, s->name, ck_targs_mangle(targs, n));
+    si->type = types_struct(si);
+    vec_push(&s->insts, si);
+    vec_push(&ck.structs, si);
+    return si;
+}
+
+static void ck_struct_fields(StructInst *si)
+{
+    Decl *d = si->decl;
+    si->fields = NEW_ARRAY(FieldInfo, d->struct_.nfields + 1);
+    for (int i = 0; i < d->struct_.nfields; i++) {
+        FieldDecl *fd = &d->struct_.fields[i];
+        for (int j = 0; j < i; j++)
+            if (d->struct_.fields[j].name == fd->name && si->ntargs == 0)
+                ck_error(fd->loc, "field %s redeclared in struct %s", fd->name, d->name);
+        si->fields[i] = (FieldInfo){ fd->name, ck_type(fd->type, TU_VALUE, "a struct field"), fd->loc };
+    }
+    si->nfields = d->struct_.nfields;
+}
+
+/* Resolves the fields (once). False while they are being resolved (a
+ * struct whose field types need the struct itself, e.g. through a const). */
+bool ck_struct_complete(StructInst *si)
+{
+    static Map busy;
+    if (si->complete)
+        return true;
+    if (map_get(&busy, si))
+        return false;
+    map_put(&busy, si, (void *)1);
+    CkCtx saved = ck_enter(si->module, NULL, si->decl->struct_.tparams, si->targs, si->ntargs);
+    ck_struct_fields(si);
+    ck.cur = saved;
+    si->complete = true;
+    map_put(&busy, si, NULL);
+    return true;
+}
+
+/* ---- type parameters of a function or method ---- */
+static bool ck_recv_tparams(ModSym *s, Vec *names)
+{
+    TypeExpr *te = s->decl->fn.recv->type;
+    if (te->kind == TE_REF)
+        te = te->elem;
+    int np = s->recv_struct->decl->struct_.ntparams;
+    if (te->nargs != np) {
+        ck_error(te->loc, np ? "the receiver must name the type parameters of %s: %s[...]"
+                             : "struct %s is not generic", s->recv_struct->name, s->recv_struct->name);
+        return false;
+    }
+    for (int i = 0; i < te->nargs; i++) {
+        TypeExpr *a = te->args[i];
+        if (a->kind != TE_NAME || a->module || a->nargs || ck_prim_named(a->name)) {
+            ck_error(a->loc, "receiver type arguments must be type parameter names");
+            return false;
+        }
+        vec_push(names, (void *)a->name);
+    }
+    s->nrecv = np;
+    return true;
+}
+
+void ck_decl_tparams(ModSym *s)
+{
+    Vec names = { 0 };
+    if (s->recv_struct && !ck_recv_tparams(s, &names))
+        s->pattern_state = 2;
+    for (int i = 0; i < s->decl->fn.ntparams; i++)
+        vec_push(&names, (void *)s->decl->fn.tparams[i]);
+    for (int i = 0; i < names.len; i++)
+        for (int j = 0; j < i; j++)
+            if (names.items[i] == names.items[j]) {
+                ck_error(s->decl->loc, "type parameter %s declared twice", (const char *)names.items[i]);
+                s->pattern_state = 2;
+            }
+    s->tparams = (const char **)names.items;
+    s->ntparams = names.len;
+}
+
+/* ---- function signatures ---- */
+static Local *ck_param_local(Param *p, FnInst *f, Type **ptype)
+{
+    Type *t = p->type ? ck_type(p->type, TU_PARAM, "a parameter") : ty_err();
+    bool is_ref = t->kind == TY_REF;
+    Local *l = ck_new_local(p->name, p->loc, is_ref ? t->elem : t, f);
+    l->is_param = true;
+    l->is_ref = is_ref;
+    l->is_mutable = is_ref;
+    p->local = l;
+    *ptype = t;
+    return l;
+}
+
+bool ck_fn_sig(FnInst *f, ModSym *s)
+{
+    Decl *d = f->decl;
+    CkCtx saved = ck_enter(f->module, f, s->tparams, f->targs, f->ntargs);
+    int has_recv = d->fn.recv != NULL;
+    int n = has_recv + d->fn.nparams;
+    Type **ptypes = NEW_ARRAY(Type *, n + 1);
+    f->params = NEW_ARRAY(Local *, n + 1);
+    f->nparams = n;
+    if (has_recv)
+        f->params[0] = ck_param_local(d->fn.recv, f, &ptypes[0]);
+    for (int i = 0; i < d->fn.nparams; i++)
+        f->params[has_recv + i] = ck_param_local(&d->fn.params[i], f, &ptypes[has_recv + i]);
+    Type *ret = d->fn.ret ? ck_type(d->fn.ret, TU_RET, "a result") : types_prim(TY_VOID);
+    f->ret = ret;
+    f->ret_is_ref = ret->kind == TY_REF;
+    f->type = types_fn(ptypes, n, ret);
+    ck.cur = saved;
+    return true;
+}
+
+/* ---- globals and constants ---- */
+static bool ck_const_type_ok(Type *t)
+{
+    return type_is_num(t) || t->kind == TY_BOOL || t->kind == TY_STRING || ck_is_err(t);
+}
+
+static void ck_const_value(Global *g, Decl *d)
+{
+    if (!ck_const_type_ok(g->type)) {
+        ck_error(d->loc, "a constant must be an integer, f64, bool or string, not %s",
+                 types_spell(g->type));
+        return;
+    }
+    ConstVal v;
+    if (ck_is_err(g->type) || !d->var.value || !const_eval(d->var.value, &v))
+        return;
+    g->has_value = true;
+    g->ivalue = (int64_t)v.i;
+    g->fvalue = v.f;
+    d->var.value = const_literal(&v, d->var.value->loc);
+    g->init = d->var.value;
+}
+
+static Type *ck_global_type(Decl *d, bool is_const)
+{
+    const char *where = is_const ? "a constant" : "a global";
+    Type *t = d->var.type ? ck_type(d->var.type, TU_VALUE, where) : NULL;
+    if (d->var.value)
+        t = t ? ck_value(&d->var.value, t) : ck_any(&d->var.value, false);
+    else if (is_const)
+        ck_error(d->loc, "constant %s needs a value", d->name);
+    return t ? t : ty_err();
+}
+
+void ck_global(ModSym *s)
+{
+    if (s->state == 2)
+        return;
+    if (s->state == 1) {
+        ck_error(s->decl->loc, "initialization cycle: %s depends on itself", s->name);
+        return;
+    }
+    s->state = 1;
+    CkCtx saved = ck_enter(s->module, NULL, NULL, NULL, 0);
+    Decl *d = s->decl;
+    Global *g = s->global;
+    g->type = ck_global_type(d, g->is_const);
+    g->init = d->var.value;
+    if (g->is_const)
+        ck_const_value(g, d);
+    else if (g->init)
+        ck_no_closure(g->init, "a global");
+    ck.cur = saved;
+    s->state = 2;
+}

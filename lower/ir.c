@@ -1,0 +1,294 @@
+/* ir.c — IR constructors, the verifier run between passes, and the
+ * deterministic printer behind --dump=ir.
+ * Not for: lowering decisions (lower*.c) or C text (emit-c/). */
+#include "ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const IrOpInfo ir_op_info[IR__COUNT] = {
+#define IR_OP(name, res, trap, pure, check, nest) { #name, res, trap, pure, check, nest },
+#include "ir.def"
+#undef IR_OP
+};
+
+/* ---- construction ---- */
+
+/* Arena-backed growth: the old array stays in the arena (freed whole). */
+static void *ir_grow(void *items, int *cap, int len, size_t size)
+{
+    if (len < *cap)
+        return items;
+    int ncap = *cap ? *cap * 2 : 16;
+    void *n = mem_alloc(g_arena, size * (size_t)ncap);
+    if (len)
+        memcpy(n, items, size * (size_t)len);
+    *cap = ncap;
+    return n;
+}
+
+IrFunc *ir_func_new(FnInst *fn, const char *cname)
+{
+    IrFunc *f = NEW(IrFunc);
+    f->fn = fn;
+    f->cname = cname;
+    return f;
+}
+
+int ir_temp(IrFunc *f, Type *t)
+{
+    f->temps = ir_grow(f->temps, &f->cap_temps, f->ntemps, sizeof(Type *));
+    f->temps[f->ntemps] = t;
+    return f->ntemps++;
+}
+
+IrIns *ir_emit(IrFunc *f, IrOp op, Loc loc)
+{
+    f->ins = ir_grow(f->ins, &f->cap_ins, f->nins, sizeof(IrIns));
+    IrIns *in = &f->ins[f->nins++];
+    memset(in, 0, sizeof *in);
+    in->op = op;
+    in->dst = -1;
+    in->site = -1;
+    in->loc = loc;
+    return in;
+}
+
+int ir_site(IrFunc *f, Loc loc, const char *what, IrOp kind)
+{
+    f->sites = ir_grow(f->sites, &f->cap_sites, f->nsites, sizeof(IrSite));
+    f->sites[f->nsites] = (IrSite){ loc, what, kind };
+    return f->nsites++;
+}
+
+IrOpd ir_none(void) { return (IrOpd){ .kind = OPD_NONE }; }
+
+IrOpd ir_tempopd(IrFunc *f, int t)
+{
+    return (IrOpd){ .kind = OPD_TEMP, .type = f->temps[t], .temp = t };
+}
+
+IrOpd ir_int(Type *t, uint64_t v) { return (IrOpd){ .kind = OPD_INT, .type = t, .i = v }; }
+IrOpd ir_bool(Type *t, bool v) { return (IrOpd){ .kind = OPD_BOOL, .type = t, .b = v }; }
+IrOpd ir_zero(Type *t) { return (IrOpd){ .kind = OPD_ZERO, .type = t }; }
+
+IrPlace *ir_place_root(IrOpd root, Type *t)
+{
+    IrPlace *p = NEW(IrPlace);
+    p->root = root;
+    p->type = t;
+    return p;
+}
+
+IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index, Type *t)
+{
+    IrPlace *p = NEW(IrPlace);
+    p->root = base->root;
+    p->nproj = base->nproj + 1;
+    p->proj = NEW_ARRAY(IrProj, p->nproj);
+    if (base->nproj)
+        memcpy(p->proj, base->proj, sizeof(IrProj) * (size_t)base->nproj);
+    p->proj[base->nproj] = (IrProj){ k, field, index, t };
+    p->type = t;
+    return p;
+}
+
+IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn)
+{
+    for (int i = 0; i < ir->nfuncs; i++)
+        if (ir->funcs[i]->fn == fn)
+            return ir->funcs[i];
+    return NULL;
+}
+
+int ir_count_checks(const IrFunc *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->nins; i++)
+        n += ir_op_info[f->ins[i].op].is_check;
+    return n;
+}
+
+/* ---- verifier ---- */
+
+typedef struct IrVerify {
+    const IrFunc *f;
+    int *def_depth;     /* per temp: block depth of its first definition, -1 none */
+    int *open;          /* open block kinds, a stack */
+    int depth;
+} IrVerify;
+
+static void ir_vfail(const IrVerify *v, int i, const char *msg)
+{
+    die("IR verifier: %s: instruction %d (%s): %s", v->f->cname, i,
+        ir_op_info[v->f->ins[i].op].name, msg);
+}
+
+static void ir_vopd(const IrVerify *v, int i, const IrOpd *o)
+{
+    if (o->kind != OPD_TEMP)
+        return;
+    if (o->temp < 0 || o->temp >= v->f->ntemps || v->def_depth[o->temp] < 0)
+        ir_vfail(v, i, "temporary used before its definition");
+}
+
+static void ir_vplace(const IrVerify *v, int i, const IrPlace *p)
+{
+    if (!p)
+        ir_vfail(v, i, "missing place");
+    if (p->root.kind != OPD_TEMP && p->root.kind != OPD_LOCAL && p->root.kind != OPD_GLOBAL)
+        ir_vfail(v, i, "place root is not a temp, local or global");
+    ir_vopd(v, i, &p->root);
+    for (int k = 0; k < p->nproj; k++)
+        ir_vopd(v, i, &p->proj[k].index);
+}
+
+static bool ir_needs_place(IrOp op)
+{
+    return op == IR_LOAD || op == IR_STORE || op == IR_ADDR || op == IR_PUSH ||
+           op == IR_POP || op == IR_CLEAR;
+}
+
+static void ir_vnest(IrVerify *v, int i)
+{
+    IrOp op = v->f->ins[i].op;
+    if (op == IR_ELSE && (v->depth == 0 || v->open[v->depth - 1] != (int)IR_IF))
+        ir_vfail(v, i, "ELSE outside IF");
+    if (ir_op_info[op].nesting > 0)
+        v->open[v->depth++] = op;
+    if (ir_op_info[op].nesting < 0) {
+        IrOp want = op == IR_ENDIF ? IR_IF : op == IR_ENDLOOP ? IR_LOOP : IR_FOR;
+        if (v->depth == 0 || v->open[v->depth - 1] != (int)want)
+            ir_vfail(v, i, "unbalanced block end");
+        v->depth--;
+    }
+}
+
+static void ir_verify_func(const IrFunc *f)
+{
+    IrVerify v = { f, NEW_ARRAY(int, f->ntemps + 1), NEW_ARRAY(int, f->nins + 1), 0 };
+    for (int t = 0; t < f->ntemps; t++)
+        v.def_depth[t] = -1;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        ir_vopd(&v, i, &in->a);
+        ir_vopd(&v, i, &in->b);
+        ir_vopd(&v, i, &in->c);
+        for (int k = 0; k < in->nargs; k++)
+            ir_vopd(&v, i, &in->args[k]);
+        if (ir_needs_place(in->op))
+            ir_vplace(&v, i, in->place);
+        if (ir_op_info[in->op].is_check && in->site < 0)
+            ir_vfail(&v, i, "check without a site");
+        ir_vnest(&v, i);
+        if (in->dst >= f->ntemps)
+            ir_vfail(&v, i, "bad destination temporary");
+        if (in->dst >= 0 && v.def_depth[in->dst] < 0)
+            v.def_depth[in->dst] = v.depth;
+    }
+    if (v.depth != 0)
+        die("IR verifier: %s: %d unclosed blocks", f->cname, v.depth);
+}
+
+void ir_verify(const IrProgram *ir)
+{
+    for (int i = 0; i < ir->nfuncs; i++)
+        ir_verify_func(ir->funcs[i]);
+    if (ir->init)
+        ir_verify_func(ir->init);
+}
+
+/* ---- printer (--dump=ir) ---- */
+
+static void ir_dump_opd(StrBuf *o, const IrFunc *f, const IrOpd *x)
+{
+    switch (x->kind) {
+    case OPD_NONE: sb_puts(o, "_"); break;
+    case OPD_TEMP: sb_printf(o, "t%d", x->temp); break;
+    case OPD_LOCAL: sb_printf(o, "%s.%d", x->local->name, x->local->id); break;
+    case OPD_GLOBAL: sb_printf(o, "@%s", x->global->cname); break;
+    case OPD_INT:
+        if (type_is_signed(x->type))
+            sb_printf(o, "%lld", (long long)(int64_t)x->i);
+        else
+            sb_printf(o, "%llu", (unsigned long long)x->i);
+        break;
+    case OPD_F64: sb_printf(o, "%.17g", x->f); break;
+    case OPD_BOOL: sb_puts(o, x->b ? "true" : "false"); break;
+    case OPD_STR: sb_printf(o, "str[%lld]", (long long)x->s.len); break;
+    case OPD_ZERO: sb_printf(o, "zero(%s)", types_spell(x->type)); break;
+    }
+    (void)f;
+}
+
+static const char *const ir_proj_name[] = {
+    [PJ_FIELD] = "field", [PJ_AINDEX] = "aindex", [PJ_SINDEX] = "sindex",
+    [PJ_DEREF] = "deref", [PJ_LEN] = "len", [PJ_CAP] = "cap", [PJ_HAS] = "has", [PJ_VAL] = "val",
+};
+
+static void ir_dump_place(StrBuf *o, const IrFunc *f, const IrPlace *p)
+{
+    sb_puts(o, "[");
+    ir_dump_opd(o, f, &p->root);
+    for (int k = 0; k < p->nproj; k++) {
+        const IrProj *j = &p->proj[k];
+        sb_printf(o, " %s", ir_proj_name[j->kind]);
+        if (j->kind == PJ_FIELD)
+            sb_printf(o, "#%d", j->field);
+        if (j->kind == PJ_AINDEX || j->kind == PJ_SINDEX) {
+            sb_puts(o, " ");
+            ir_dump_opd(o, f, &j->index);
+        }
+    }
+    sb_puts(o, "]");
+}
+
+static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
+{
+    sb_printf(o, "%*s", 2 + 2 * depth, "");
+    if (in->dst >= 0)
+        sb_printf(o, "t%d:%s = ", in->dst, types_spell(f->temps[in->dst]));
+    sb_puts(o, ir_op_info[in->op].name);
+    if (in->op == IR_BIN)
+        sb_printf(o, " %s", ast_binop_spelling[in->aux]);
+    if (in->op == IR_RT)
+        sb_printf(o, " %s", in->rt);
+    if (in->fn)
+        sb_printf(o, " %s", in->fn->cname);
+    if (in->local)
+        sb_printf(o, " %s.%d", in->local->name, in->local->id);
+    if (in->place) {
+        sb_puts(o, " ");
+        ir_dump_place(o, f, in->place);
+    }
+    const IrOpd *ops[3] = { &in->a, &in->b, &in->c };
+    for (int k = 0; k < 3; k++)
+        if (ops[k]->kind != OPD_NONE) {
+            sb_puts(o, " ");
+            ir_dump_opd(o, f, ops[k]);
+        }
+    for (int k = 0; k < in->nargs; k++) {
+        sb_puts(o, k ? ", " : " (");
+        ir_dump_opd(o, f, &in->args[k]);
+    }
+    if (in->nargs)
+        sb_puts(o, ")");
+    if (in->site >= 0)
+        sb_printf(o, " @%d:%d", f->sites[in->site].loc.line, f->sites[in->site].loc.col);
+    sb_puts(o, "\n");
+}
+
+void ir_dump_func(StrBuf *o, const IrFunc *f)
+{
+    sb_printf(o, "fn %s (%d temps, %d checks)\n", f->cname, f->ntemps, ir_count_checks(f));
+    int depth = 0;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (ir_op_info[in->op].nesting < 0 || in->op == IR_ELSE)
+            depth--;
+        ir_dump_ins(o, f, in, depth < 0 ? 0 : depth);
+        if (ir_op_info[in->op].nesting > 0 || in->op == IR_ELSE)
+            depth++;
+    }
+    sb_puts(o, "\n");
+}

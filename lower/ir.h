@@ -1,0 +1,146 @@
+/* ir.h — the Goose IR: typed, per-function arrays of instructions addressed
+ * by index, with every runtime check an explicit operation (ir.def) that
+ * carries a site, so BCE can prove and delete checks and --stats can count
+ * them. Control flow stays structured (IF/ELSE/ENDIF, LOOP, FOR) so the C
+ * the emitter writes reads like the source.
+ *
+ * Operands are temporaries (typed virtual registers numbered per function,
+ * each written by exactly one instruction unless noted), locals, globals
+ * or constants. A place (something stored to, or whose address is taken)
+ * is a root operand plus a path of projections; its index operands are
+ * already evaluated (and checked) when the place is built, so printing a
+ * place twice never re-runs anything.
+ * Types are the frontend's interned Type*; a pointer is TY_REF.
+ * Not for: C spelling (emit-c/) or syntax (frontend/). */
+#ifndef GOOSE_IR_H
+#define GOOSE_IR_H
+
+#include "ast.h"
+#include "lower.h"
+
+typedef enum IrOp {
+#define IR_OP(name, res, trap, pure, check, nest) IR_##name,
+#include "ir.def"
+#undef IR_OP
+    IR__COUNT
+} IrOp;
+
+typedef struct IrOpInfo {
+    const char *name;
+    bool has_result, may_trap, pure, is_check;
+    int nesting;
+} IrOpInfo;
+extern const IrOpInfo ir_op_info[IR__COUNT];
+
+typedef enum IrOpdKind {
+    OPD_NONE, OPD_TEMP, OPD_LOCAL, OPD_GLOBAL,
+    OPD_INT, OPD_F64, OPD_BOOL, OPD_STR, OPD_ZERO,
+} IrOpdKind;
+
+typedef struct IrOpd {
+    IrOpdKind kind;
+    Type *type;
+    union {
+        int temp;
+        Local *local;       /* a ref local's operand is the referenced value */
+        Global *global;
+        uint64_t i;         /* INT: two's complement bits of the value */
+        double f;
+        bool b;
+        struct { const char *bytes; int64_t len; } s;
+    };
+} IrOpd;
+
+typedef enum IrProjKind {
+    PJ_FIELD,       /* .field (struct field index) */
+    PJ_AINDEX,      /* fixed array element */
+    PJ_SINDEX,      /* slice or string element */
+    PJ_DEREF,       /* *ptr (the root or prefix has a TY_REF type) */
+    PJ_LEN,         /* slice/string length (read only) */
+    PJ_CAP,         /* slice capacity (read only) */
+    PJ_HAS,         /* optional: has */
+    PJ_VAL,         /* optional: val */
+} IrProjKind;
+
+typedef struct IrProj {
+    IrProjKind kind;
+    int field;
+    IrOpd index;
+    Type *type;     /* the type after this projection */
+} IrProj;
+
+typedef struct IrPlace {
+    IrOpd root;     /* TEMP, LOCAL or GLOBAL */
+    IrProj *proj;
+    int nproj;
+    Type *type;
+} IrPlace;
+
+typedef struct IrIns {
+    IrOp op;
+    int dst;            /* temp written, or -1 */
+    Type *type;         /* result type; CHECK_F2I / CAST: the target; MAKE: the slice */
+    IrOpd a, b, c;
+    IrPlace *place;
+    IrOpd *args;
+    int nargs;
+    int site;           /* index into IrFunc.sites, or -1 */
+    int aux;            /* BinOp, UnOp, width, flags */
+    FnInst *fn;         /* CALL, FNVAL, CLOSURE */
+    Local *local;       /* DECL, FOR counter */
+    const char *rt;     /* RT: runtime function */
+    Loc loc;
+} IrIns;
+
+typedef struct IrSite {
+    Loc loc;
+    const char *what;   /* static detail (type name, assert message) or NULL */
+    IrOp kind;
+} IrSite;
+
+typedef struct IrFunc {
+    FnInst *fn;             /* NULL for the global initialiser */
+    const char *cname;
+    IrIns *ins;
+    int nins, cap_ins;
+    Type **temps;
+    int ntemps, cap_temps;
+    IrSite *sites;
+    int nsites, cap_sites;
+    Local **captures;       /* closures: the env, in field order */
+    int ncaptures;
+    bool reachable;
+    bool used_as_value;     /* a top-level function used as a value: needs a thunk */
+    int checks_removed;
+} IrFunc;
+
+struct IrProgram {
+    const Program *prog;
+    IrFunc **funcs;         /* Program.fns order */
+    int nfuncs;
+    IrFunc *init;           /* runs global initialisers before main */
+    int opt_level;
+};
+
+/* ---- ir.c: construction ---- */
+IrFunc *ir_func_new(FnInst *fn, const char *cname);
+int ir_temp(IrFunc *f, Type *t);
+IrIns *ir_emit(IrFunc *f, IrOp op, Loc loc);
+int ir_site(IrFunc *f, Loc loc, const char *what, IrOp kind);
+IrOpd ir_none(void);
+IrOpd ir_tempopd(IrFunc *f, int t);
+IrOpd ir_int(Type *t, uint64_t v);
+IrOpd ir_bool(Type *t, bool v);
+IrOpd ir_zero(Type *t);
+IrPlace *ir_place_root(IrOpd root, Type *t);
+IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index, Type *t);
+IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
+
+/* ---- ir.c: checks over the IR ---- */
+/* Structure and temp discipline; dies with an internal error naming the
+ * function and instruction when broken (run between passes). */
+void ir_verify(const IrProgram *ir);
+void ir_dump_func(StrBuf *out, const IrFunc *f);
+int ir_count_checks(const IrFunc *f);
+
+#endif

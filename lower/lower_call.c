@@ -1,0 +1,353 @@
+/* lower_call.c — calls (direct, through function values) and builtins → IR.
+ * Arguments are evaluated left to right before the call; an argument bound
+ * to a `ref` parameter is passed as the address of its place.
+ * Builtins are a table indexed by BuiltinId (one lowering function each).
+ * Not for: the runtime functions' behaviour (runtime/goose_rt.h). */
+#include "lower_priv.h"
+
+#include <string.h>
+
+static IrOpd lx_arg(Lx *lx, Expr *a)
+{
+    return a->pass_by_ref ? lx_addr(lx, a) : lx_expr(lx, a);
+}
+
+static IrOpd *lx_args(Lx *lx, Expr **args, int from, int n)
+{
+    IrOpd *v = NEW_ARRAY(IrOpd, n + 1);
+    for (int i = from; i < n; i++)
+        v[i - from] = lx_arg(lx, args[i]);
+    return v;
+}
+
+/* Finishes a call-like instruction: a result temp unless void. */
+static IrOpd lx_finish(Lx *lx, IrIns *in, Type *ret)
+{
+    if (!ret || ret->kind == TY_VOID) {
+        in->type = ret;
+        return ir_none();
+    }
+    return lx_result(lx, in, ret);
+}
+
+static IrOpd lx_call_direct(Lx *lx, Expr *e)
+{
+    FnInst *fn = e->call.fn;
+    IrOpd *args = lx_args(lx, e->call.args, 0, e->call.nargs);
+    IrIns *in = ir_emit(lx->f, IR_CALL, e->loc);
+    in->fn = fn;
+    in->args = args;
+    in->nargs = e->call.nargs;
+    return lx_finish(lx, in, fn->ret);
+}
+
+static IrOpd lx_call_value(Lx *lx, Expr *e)
+{
+    IrOpd callee = lx_materialize(lx, lx_expr(lx, e->call.callee), e->loc);
+    IrOpd *args = lx_args(lx, e->call.args, 0, e->call.nargs);
+    IrIns *in = ir_emit(lx->f, IR_CALLV, e->loc);
+    in->a = callee;
+    in->args = args;
+    in->nargs = e->call.nargs;
+    return lx_finish(lx, in, callee.type->ret);
+}
+
+/* A runtime call rt(args...) with a result of type ret (void: none). */
+static IrOpd lx_rt(Lx *lx, Loc loc, const char *rt, Type *ret, int n, IrOpd *args)
+{
+    IrIns *in = ir_emit(lx->f, IR_RT, loc);
+    in->rt = rt;
+    in->args = args;
+    in->nargs = n;
+    return lx_finish(lx, in, ret);
+}
+
+static IrOpd lx_rt1(Lx *lx, Loc loc, const char *rt, Type *ret, IrOpd a)
+{
+    IrOpd *args = NEW_ARRAY(IrOpd, 1);
+    args[0] = a;
+    return lx_rt(lx, loc, rt, ret, 1, args);
+}
+
+static IrOpd lx_arg0(Lx *lx, Expr *e) { return lx_expr(lx, e->call.args[0]); }
+
+/* ---- printing ---- */
+
+static const char *lx_print_kind(Type *t)
+{
+    if (type_is_signed(t)) return "i64";
+    if (type_is_int(t)) return "u64";
+    if (t->kind == TY_F64) return "f64";
+    if (t->kind == TY_BOOL) return "bool";
+    return "str";
+}
+
+static IrOpd lx_print(Lx *lx, Expr *e, const char *stream, bool nl)
+{
+    int n = e->call.nargs;
+    IrOpd *v = lx_args(lx, e->call.args, 0, n);
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            lx_rt(lx, e->loc, mem_printf(g_arena, "gs_%s_space", stream), NULL, 0, NULL);
+        const char *k = lx_print_kind(v[i].type);
+        lx_rt1(lx, e->loc, mem_printf(g_arena, "gs_%s_%s", stream, k), NULL, v[i]);
+    }
+    if (nl)
+        lx_rt(lx, e->loc, mem_printf(g_arena, "gs_%s_nl", stream), NULL, 0, NULL);
+    return ir_none();
+}
+
+static IrOpd bi_print(Lx *lx, Expr *e) { return lx_print(lx, e, "print", false); }
+static IrOpd bi_println(Lx *lx, Expr *e) { return lx_print(lx, e, "print", true); }
+static IrOpd bi_eprintln(Lx *lx, Expr *e) { return lx_print(lx, e, "eprint", true); }
+
+/* ---- simple runtime calls ---- */
+
+static IrOpd bi_fmt_f64(Lx *lx, Expr *e)
+{
+    IrOpd *a = lx_args(lx, e->call.args, 0, 2);
+    return lx_rt(lx, e->loc, "gs_fmt_f64", e->type, 2, a);
+}
+
+static IrOpd bi_to_string(Lx *lx, Expr *e)
+{
+    IrOpd a = lx_arg0(lx, e);
+    const char *rt = a.type->kind == TY_F64 ? "gs_to_string_f64"
+                   : type_is_signed(a.type) ? "gs_to_string_i64" : "gs_to_string_u64";
+    return lx_rt1(lx, e->loc, rt, e->type, a);
+}
+
+static IrOpd bi_parse_int(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_parse_int", e->type, lx_arg0(lx, e)); }
+static IrOpd bi_args(Lx *lx, Expr *e) { return lx_rt(lx, e->loc, "gs_args", e->type, 0, NULL); }
+static IrOpd bi_clock_ns(Lx *lx, Expr *e) { return lx_rt(lx, e->loc, "gs_clock_ns", e->type, 0, NULL); }
+static IrOpd bi_exit(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_exit", NULL, lx_arg0(lx, e)); }
+static IrOpd bi_read_file(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_read_file", e->type, lx_arg0(lx, e)); }
+static IrOpd bi_from_bytes(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_from_bytes", e->type, lx_arg0(lx, e)); }
+static IrOpd bi_bytes(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_str_bytes", e->type, lx_arg0(lx, e)); }
+
+static IrOpd bi_hash(Lx *lx, Expr *e)
+{
+    IrOpd a = lx_arg0(lx, e);
+    return lx_rt1(lx, e->loc, a.type->kind == TY_STRING ? "gs_hash_str" : "gs_hash_u64", e->type, a);
+}
+
+static IrOpd lx_sited(Lx *lx, Expr *e, IrOp op, IrOpd a, const char *what)
+{
+    int site = lx_site(lx, e->loc, what, op);
+    IrIns *in = ir_emit(lx->f, op, e->loc);
+    in->a = a;
+    in->site = site;
+    return ir_none();
+}
+
+static IrOpd bi_panic(Lx *lx, Expr *e) { return lx_sited(lx, e, IR_PANIC, lx_arg0(lx, e), NULL); }
+static IrOpd bi_delete(Lx *lx, Expr *e) { return lx_sited(lx, e, IR_DELETE, lx_arg0(lx, e), NULL); }
+
+/* ---- numeric builtins, written with IR selects ---- */
+
+static IrOpd lx_select(Lx *lx, Loc loc, IrOpd c, IrOpd a, IrOpd b, Type *t)
+{
+    IrIns *in = ir_emit(lx->f, IR_SELECT, loc);
+    in->a = c;
+    in->b = a;
+    in->c = b;
+    return lx_result(lx, in, t);
+}
+
+static IrOpd lx_bin(Lx *lx, Expr *e, BinOp op, IrOpd a, IrOpd b, Type *t)
+{
+    return lx_binop(lx, e, op, a, b, t);
+}
+
+static IrOpd bi_abs(Lx *lx, Expr *e)
+{
+    IrOpd a = lx_materialize(lx, lx_arg0(lx, e), e->loc);
+    Type *b = lx_ty(TY_BOOL);
+    if (a.type->kind == TY_F64) {   /* a <= 0 ? 0 - a : a, so abs(-0.0) is 0 */
+        IrOpd z = { .kind = OPD_F64, .type = a.type, .f = 0.0 };
+        IrOpd c = lx_bin(lx, e, BIN_LE, a, z, b);
+        return lx_select(lx, e->loc, c, lx_bin(lx, e, BIN_SUB, z, a, a.type), a, a.type);
+    }
+    IrOpd z = ir_int(a.type, 0);
+    IrOpd c = lx_bin(lx, e, BIN_LT, a, z, b);
+    return lx_select(lx, e->loc, c, lx_bin(lx, e, BIN_SUB, z, a, a.type), a, a.type);
+}
+
+static IrOpd lx_minmax(Lx *lx, Expr *e, BinOp op)
+{
+    IrOpd *v = lx_args(lx, e->call.args, 0, 2);
+    IrOpd c = lx_bin(lx, e, op, v[0], v[1], lx_ty(TY_BOOL));
+    return lx_select(lx, e->loc, c, v[0], v[1], e->type);
+}
+
+static IrOpd bi_min(Lx *lx, Expr *e) { return lx_minmax(lx, e, BIN_LT); }
+static IrOpd bi_max(Lx *lx, Expr *e) { return lx_minmax(lx, e, BIN_GT); }
+
+/* ---- slices ---- */
+
+static IrOpd bi_make(Lx *lx, Expr *e)
+{
+    IrOpd len = lx_expr(lx, e->call.args[0]);
+    IrOpd cap = e->call.nargs > 1 ? lx_expr(lx, e->call.args[1]) : len;
+    int site = lx_site(lx, e->loc, NULL, IR_MAKE);
+    IrIns *in = ir_emit(lx->f, IR_MAKE, e->loc);
+    in->a = len;
+    in->b = cap;
+    in->site = site;
+    return lx_result(lx, in, e->call.type_arg ? e->call.type_arg : e->type);
+}
+
+static IrPlace *lx_recv_place(Lx *lx, Expr *e)
+{
+    return lx_place(lx, e->call.args[0]);
+}
+
+static IrOpd bi_push(Lx *lx, Expr *e)
+{
+    IrPlace *p = lx_recv_place(lx, e);
+    IrOpd v = lx_expr(lx, e->call.args[1]);
+    IrIns *in = ir_emit(lx->f, IR_PUSH, e->loc);
+    in->place = p;
+    in->a = v;
+    return ir_none();
+}
+
+static IrOpd bi_pop(Lx *lx, Expr *e)
+{
+    IrPlace *p = lx_recv_place(lx, e);
+    IrOpd len = lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), lx_ty(TY_I64)), e->loc);
+    lx_check(lx, IR_CHECK_POP, e->loc, len, ir_none(), ir_none());
+    IrIns *in = ir_emit(lx->f, IR_POP, e->loc);
+    in->place = p;
+    return lx_result(lx, in, e->type);
+}
+
+static IrOpd bi_clear(Lx *lx, Expr *e)
+{
+    IrPlace *p = lx_recv_place(lx, e);
+    IrIns *in = ir_emit(lx->f, IR_CLEAR, e->loc);
+    in->place = p;
+    return ir_none();
+}
+
+/* A slice value, or the address of a fixed array (its storage). */
+static IrOpd lx_storage(Lx *lx, Expr *a)
+{
+    if (a->type->kind != TY_ARRAY)
+        return lx_expr(lx, a);
+    IrPlace *p = lx_place(lx, a);
+    IrIns *in = ir_emit(lx->f, IR_ADDR, a->loc);
+    in->place = p;
+    return lx_result(lx, in, types_ref(a->type));
+}
+
+static IrOpd lx_storage_len(Lx *lx, IrOpd s, Loc loc)
+{
+    if (s.type->kind == TY_REF)
+        return ir_int(lx_ty(TY_I64), (uint64_t)s.type->elem->len);
+    return lx_len_of(lx, s, loc);
+}
+
+static IrOpd lx_copy(Lx *lx, Expr *e, bool move)
+{
+    IrOpd dst = lx_storage(lx, e->call.args[0]);
+    IrOpd src = lx_storage(lx, e->call.args[1]);
+    IrOpd dl = lx_storage_len(lx, dst, e->loc);
+    IrOpd sl = lx_storage_len(lx, src, e->loc);
+    int site = lx_site(lx, e->loc, move ? "move_from" : "copy_into", IR_CHECK_LEN);
+    IrIns *ck = ir_emit(lx->f, IR_CHECK_LEN, e->loc);
+    ck->a = dl;
+    ck->b = sl;
+    ck->site = site;
+    IrIns *in = ir_emit(lx->f, IR_COPY, e->loc);
+    in->a = dst;
+    in->b = src;
+    in->c = dl;
+    in->aux = move;
+    return ir_none();
+}
+
+static IrOpd bi_copy_into(Lx *lx, Expr *e) { return lx_copy(lx, e, false); }
+static IrOpd bi_move_from(Lx *lx, Expr *e) { return lx_copy(lx, e, true); }
+
+static IrOpd bi_defaults(Lx *lx, Expr *e)
+{
+    IrOpd s = lx_storage(lx, e->call.args[0]);
+    IrIns *in = ir_emit(lx->f, IR_ZEROFILL, e->loc);
+    in->a = s;
+    return ir_none();
+}
+
+/* ---- optionals ---- */
+
+static IrPlace *lx_opt_place(Lx *lx, Expr *e)
+{
+    IrOpd o = lx_materialize(lx, lx_arg0(lx, e), e->loc);
+    return ir_place_root(o, o.type);
+}
+
+static IrOpd lx_opt_has(Lx *lx, IrPlace *p, Loc loc)
+{
+    return lx_load(lx, ir_place_proj(p, PJ_HAS, 0, ir_none(), lx_ty(TY_BOOL)), loc);
+}
+
+static IrOpd lx_opt_val(Lx *lx, IrPlace *p, Loc loc)
+{
+    return lx_load(lx, ir_place_proj(p, PJ_VAL, 0, ir_none(), p->type->elem), loc);
+}
+
+static IrOpd bi_is_some(Lx *lx, Expr *e) { return lx_opt_has(lx, lx_opt_place(lx, e), e->loc); }
+
+static IrOpd bi_unwrap(Lx *lx, Expr *e)
+{
+    IrPlace *p = lx_opt_place(lx, e);
+    lx_check(lx, IR_CHECK_UNWRAP, e->loc, lx_opt_has(lx, p, e->loc), ir_none(), ir_none());
+    return lx_opt_val(lx, p, e->loc);
+}
+
+static IrOpd bi_or(Lx *lx, Expr *e)
+{
+    IrPlace *p = lx_opt_place(lx, e);
+    IrOpd dflt = lx_expr(lx, e->call.args[1]);
+    IrOpd has = lx_opt_has(lx, p, e->loc);
+    IrOpd val = lx_opt_val(lx, p, e->loc);
+    return lx_select(lx, e->loc, has, val, dflt, e->type);
+}
+
+static IrOpd bi_unsupported(Lx *lx, Expr *e)
+{
+    diag_error(e->loc, "this builtin is not supported by the C back end yet");
+    return e->type && e->type->kind != TY_VOID ? ir_zero(e->type) : ir_none();
+}
+
+typedef IrOpd (*LxBuiltin)(Lx *, Expr *);
+
+static const LxBuiltin lx_builtins[BI__COUNT] = {
+    [BI_PRINT] = bi_print, [BI_PRINTLN] = bi_println, [BI_EPRINTLN] = bi_eprintln,
+    [BI_FMT_F64] = bi_fmt_f64, [BI_TO_STRING] = bi_to_string, [BI_PARSE_INT] = bi_parse_int,
+    [BI_ARGS] = bi_args, [BI_CLOCK_NS] = bi_clock_ns, [BI_EXIT] = bi_exit,
+    [BI_PANIC] = bi_panic, [BI_ABS] = bi_abs, [BI_MIN] = bi_min, [BI_MAX] = bi_max,
+    [BI_READ_FILE] = bi_read_file, [BI_HASH] = bi_hash, [BI_MAKE] = bi_make,
+    [BI_DELETE] = bi_delete, [BI_COPY_INTO] = bi_copy_into, [BI_MOVE_FROM] = bi_move_from,
+    [BI_DEFAULTS] = bi_defaults, [BI_FROM_BYTES] = bi_from_bytes,
+    [BI_PUSH] = bi_push, [BI_POP] = bi_pop, [BI_CLEAR] = bi_clear, [BI_BYTES] = bi_bytes,
+    [BI_IS_SOME] = bi_is_some, [BI_UNWRAP] = bi_unwrap, [BI_OR] = bi_or,
+};
+
+IrOpd lx_call(Lx *lx, Expr *e)
+{
+    switch (e->call.kind) {
+    case CALL_DIRECT:
+        return lx_call_direct(lx, e);
+    case CALL_VALUE:
+        return lx_call_value(lx, e);
+    case CALL_BUILTIN: {
+        BuiltinId b = e->call.builtin;
+        LxBuiltin f = b > BI_NONE && b < BI__COUNT ? lx_builtins[b] : NULL;
+        return (f ? f : bi_unsupported)(lx, e);
+    }
+    default:
+        diag_error(e->loc, "internal: unresolved call");
+        return ir_none();
+    }
+}

@@ -1,0 +1,52 @@
+/* lower_priv.h — what the lowering files share (prefix lx_): the state of
+ * one function being lowered and the expression/statement/call entry
+ * points. Private to lower/.
+ *
+ * Evaluation order is made explicit here: every operand is evaluated into
+ * an operand (a temp, or a local that nothing in the rest of the
+ * expression can change) strictly left to right, so the C compiler never
+ * chooses an order. Not for: passes over finished IR (pass_*.c). */
+#ifndef GOOSE_LOWER_PRIV_H
+#define GOOSE_LOWER_PRIV_H
+
+#include "ir.h"
+
+/* A set of pointers (open addressing); membership only, so its internal
+ * order never reaches the output. */
+typedef struct PtrSet {
+    const void **slots;
+    int cap, len;
+} PtrSet;
+void lx_set_add(PtrSet *s, const void *p);
+bool lx_set_has(const PtrSet *s, const void *p);
+
+typedef struct Lx {
+    IrProgram *ir;
+    IrFunc *f;
+    FnInst *fn;         /* NULL while lowering global initialisers */
+    PtrSet addr_taken;  /* locals passed by reference to a user function */
+} Lx;
+
+/* lower_expr.c */
+IrOpd lx_expr(Lx *lx, Expr *e);
+IrPlace *lx_place(Lx *lx, Expr *e);
+IrOpd lx_addr(Lx *lx, Expr *e);
+IrOpd lx_materialize(Lx *lx, IrOpd v, Loc loc);
+IrOpd lx_result(Lx *lx, IrIns *in, Type *t);
+IrOpd lx_load(Lx *lx, IrPlace *p, Loc loc);
+IrOpd lx_len_of(Lx *lx, IrOpd seq, Loc loc);
+IrOpd lx_binop(Lx *lx, Expr *e, BinOp op, IrOpd a, IrOpd b, Type *t);
+int lx_site(Lx *lx, Loc loc, const char *what, IrOp kind);
+void lx_check(Lx *lx, IrOp op, Loc loc, IrOpd a, IrOpd b, IrOpd c);
+
+/* lower_call.c */
+IrOpd lx_call(Lx *lx, Expr *e);
+
+/* lower_stmt.c */
+void lx_block(Lx *lx, Block *b);
+
+/* lower.c */
+Type *lx_ty(TypeKind k);
+bool lx_is_none_expr(const Expr *e);
+
+#endif

@@ -1,0 +1,184 @@
+/* lower_stmt.c — statements of the checked tree → structured IR.
+ * `place op= value` evaluates the place (with its checks), then the value,
+ * then reads the place and stores. Loops keep their shape: `while` is a
+ * LOOP with a BRK_UNLESS, `for` over a range or a sequence is a FOR whose
+ * bound is evaluated once (a fixed array is copied once at loop start).
+ * Not for: expressions (lower_expr.c). */
+#include "lower_priv.h"
+
+static void lx_stmt(Lx *lx, Stmt *s);
+
+static IrIns *lx_emit(Lx *lx, IrOp op, Loc loc, IrOpd a)
+{
+    IrIns *in = ir_emit(lx->f, op, loc);
+    in->a = a;
+    return in;
+}
+
+static void lx_let(Lx *lx, Stmt *s)
+{
+    Local *l = s->let.local;
+    IrOpd v;
+    if (l->is_ref)
+        v = lx_addr(lx, s->let.init);
+    else if (s->let.init)
+        v = lx_expr(lx, s->let.init);
+    else
+        v = ir_zero(l->type);
+    IrIns *in = lx_emit(lx, IR_DECL, s->loc, v);
+    in->local = l;
+}
+
+static void lx_assign(Lx *lx, Stmt *s)
+{
+    IrPlace *p = lx_place(lx, s->assign.target);
+    IrOpd v = lx_expr(lx, s->assign.value);
+    if (s->assign.op != ASSIGN_SET) {
+        IrOpd cur = lx_load(lx, p, s->loc);
+        Expr e = { .kind = EX_BINARY, .loc = s->loc };
+        v = lx_binop(lx, &e, (BinOp)s->assign.op, cur, v, p->type);
+    }
+    IrIns *in = lx_emit(lx, IR_STORE, s->loc, v);
+    in->place = p;
+}
+
+static void lx_if(Lx *lx, Stmt *s)
+{
+    IrOpd c = lx_expr(lx, s->if_.cond);
+    lx_emit(lx, IR_IF, s->loc, c);
+    lx_block(lx, s->if_.then);
+    if (s->if_.els) {
+        lx_emit(lx, IR_ELSE, s->loc, ir_none());
+        lx_stmt(lx, s->if_.els);
+    }
+    lx_emit(lx, IR_ENDIF, s->loc, ir_none());
+}
+
+static void lx_while(Lx *lx, Stmt *s)
+{
+    lx_emit(lx, IR_LOOP, s->loc, ir_none());
+    IrOpd c = lx_expr(lx, s->while_.cond);
+    if (!(c.kind == OPD_BOOL && c.b))
+        lx_emit(lx, IR_BRK_UNLESS, s->loc, c);
+    lx_block(lx, s->while_.body);
+    lx_emit(lx, IR_ENDLOOP, s->loc, ir_none());
+}
+
+/* A value the loop body cannot change: a constant or a fresh temp. */
+static IrOpd lx_snapshot(Lx *lx, IrOpd v, Loc loc)
+{
+    if (v.kind != OPD_LOCAL && v.kind != OPD_GLOBAL)
+        return v;
+    IrIns *in = lx_emit(lx, IR_MOV, loc, v);
+    return lx_result(lx, in, v.type);
+}
+
+static void lx_for_range(Lx *lx, Stmt *s)
+{
+    IrOpd lo = lx_expr(lx, s->range.lo);
+    IrOpd hi = lx_snapshot(lx, lx_expr(lx, s->range.hi), s->loc);
+    IrIns *in = lx_emit(lx, IR_FOR, s->loc, lo);
+    in->b = hi;
+    in->local = s->range.local;
+    in->type = s->range.local->type;
+    lx_block(lx, s->range.body);
+    lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
+}
+
+static void lx_for_each(Lx *lx, Stmt *s)
+{
+    Type *i64 = lx_ty(TY_I64);
+    IrOpd seq = lx_snapshot(lx, lx_expr(lx, s->each.seq), s->loc);
+    seq = lx_materialize(lx, seq, s->loc);
+    IrOpd len = lx_len_of(lx, seq, s->loc);
+    IrIns *in = lx_emit(lx, IR_FOR, s->loc, ir_int(i64, 0));
+    in->b = len;
+    in->local = s->each.idx_local;
+    in->type = i64;
+    IrOpd ctr;
+    if (in->local) {
+        ctr = (IrOpd){ .kind = OPD_LOCAL, .type = i64, .local = in->local };
+    } else {
+        in->dst = ir_temp(lx->f, i64);
+        in->type = i64;
+        ctr = ir_tempopd(lx->f, in->dst);
+    }
+    Type *st = seq.type;
+    Type *et = st->kind == TY_STRING ? lx_ty(TY_U8) : st->elem;
+    IrProjKind k = st->kind == TY_ARRAY ? PJ_AINDEX : PJ_SINDEX;
+    IrOpd elem = lx_load(lx, ir_place_proj(ir_place_root(seq, st), k, 0, ctr, et), s->loc);
+    IrIns *d = lx_emit(lx, IR_DECL, s->loc, elem);
+    d->local = s->each.val_local;
+    lx_block(lx, s->each.body);
+    lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
+}
+
+static void lx_return(Lx *lx, Stmt *s)
+{
+    IrOpd v = ir_none();
+    if (s->ret.value)
+        v = lx->fn && lx->fn->ret_is_ref ? lx_addr(lx, s->ret.value) : lx_expr(lx, s->ret.value);
+    lx_emit(lx, IR_RET, s->loc, v);
+}
+
+static const char *lx_literal_msg(Expr *m)
+{
+    while (m && m->kind == EX_PAREN)
+        m = m->paren.inner;
+    if (!m || m->kind != EX_STRING)
+        return NULL;
+    return mem_strndup(g_arena, m->str.bytes, (size_t)m->str.len);
+}
+
+static bool lx_is_literal_msg(Expr *m)
+{
+    while (m && m->kind == EX_PAREN)
+        m = m->paren.inner;
+    return !m || m->kind == EX_STRING;
+}
+
+/* assert c / assert c, "literal": one check; a computed message is built
+ * only on failure. */
+static void lx_assert(Lx *lx, Stmt *s)
+{
+    IrOpd c = lx_expr(lx, s->assert_.cond);
+    Expr *m = s->assert_.msg;
+    if (lx_is_literal_msg(m)) {
+        int site = lx_site(lx, s->loc, lx_literal_msg(m), IR_CHECK_ASSERT);
+        IrIns *in = lx_emit(lx, IR_CHECK_ASSERT, s->loc, c);
+        in->site = site;
+        return;
+    }
+    lx_emit(lx, IR_IF, s->loc, c)->aux = 1;
+    IrOpd mv = lx_expr(lx, m);
+    int site = lx_site(lx, s->loc, NULL, IR_FAIL_ASSERT);
+    lx_emit(lx, IR_FAIL_ASSERT, s->loc, mv)->site = site;
+    lx_emit(lx, IR_ENDIF, s->loc, ir_none());
+}
+
+static void lx_stmt(Lx *lx, Stmt *s)
+{
+    switch (s->kind) {
+    case ST_LET: case ST_VAR: lx_let(lx, s); break;
+    case ST_ASSIGN: lx_assign(lx, s); break;
+    case ST_EXPR: (void)lx_expr(lx, s->expr.expr); break;
+    case ST_IF: lx_if(lx, s); break;
+    case ST_WHILE: lx_while(lx, s); break;
+    case ST_FOR_RANGE: lx_for_range(lx, s); break;
+    case ST_FOR_EACH: lx_for_each(lx, s); break;
+    case ST_BREAK: lx_emit(lx, IR_BREAK, s->loc, ir_none()); break;
+    case ST_CONTINUE: lx_emit(lx, IR_CONTINUE, s->loc, ir_none()); break;
+    case ST_RETURN: lx_return(lx, s); break;
+    case ST_ASSERT: lx_assert(lx, s); break;
+    case ST_BLOCK: lx_block(lx, s->block.block); break;
+    default: diag_error(s->loc, "internal: cannot lower this statement"); break;
+    }
+}
+
+void lx_block(Lx *lx, Block *b)
+{
+    if (!b)
+        return;
+    for (int i = 0; i < b->nstmts; i++)
+        lx_stmt(lx, b->stmts[i]);
+}

@@ -1,0 +1,745 @@
+/* goose_rt.c — the runtime linked into every compiled Goose program (and
+ * into goose itself, where the JIT reaches it through tcc_add_symbol).
+ *
+ * What is here: the buffered output stream, runtime-error reporting, the
+ * heap interface with its exact live-block set (for checked `delete`),
+ * slices, strings, number formatting and parsing, hashing, args, clock,
+ * read_file, and the program entry glue.
+ * Not for: anything that knows about the compiler. Compiles warning-free
+ * under clang/gcc -Wall -Wextra -std=c11 and TinyCC 0.9.27, so it uses only
+ * C11 plus POSIX (write, clock_gettime), and no 128-bit integers.
+ * Goose programs are single-threaded: no locking anywhere. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "goose_rt.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ================================================================
+ * Output: ONE buffer that holds bytes for one fd at a time. Writing to the
+ * other fd drains it first, so stdout and stderr stay in program order and
+ * stdout is always flushed before anything reaches stderr.
+ * ================================================================ */
+#define OUT_CAP ((size_t)1 << 16)
+
+static struct {
+    int fd;
+    bool tty;   /* stdout is a terminal: flush at each println, as C does */
+    size_t len;
+    char buf[OUT_CAP];
+} out = { 1, false, 0, { 0 } };
+
+static void out_write_all(int fd, const char *p, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return; /* a closed pipe or full disk: drop, like stdio */
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+static void out_drain(void) {
+    size_t n = out.len;
+    out.len = 0;
+    out_write_all(out.fd, out.buf, n);
+}
+
+static void out_put(int fd, const void *p, size_t n) {
+    if (out.fd != fd) {
+        out_drain();
+        out.fd = fd;
+    }
+    if (n > OUT_CAP - out.len) out_drain();
+    if (n >= OUT_CAP) {
+        out_write_all(fd, (const char *)p, n);
+        return;
+    }
+    memcpy(out.buf + out.len, p, n);
+    out.len += n;
+}
+
+static void out_byte(int fd, char c) {
+    if (out.fd == fd && out.len < OUT_CAP) {
+        out.buf[out.len++] = c;
+        return;
+    }
+    out_put(fd, &c, 1);
+}
+
+static void out_cstr(int fd, const char *s) { out_put(fd, s, strlen(s)); }
+
+void gs_flush(void) { out_drain(); }
+
+/* ================================================================
+ * Number formatting into caller buffers (shared by print and to_string).
+ * ================================================================ */
+enum { NUM_BUF = 32 };
+
+/* Writes the digits of v ending at end; returns the first character. */
+static char *fmt_u64_rev(char *end, uint64_t v) {
+    do {
+        *--end = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    return end;
+}
+
+static size_t fmt_u64(char *buf, uint64_t v) {
+    char tmp[NUM_BUF];
+    char *p = fmt_u64_rev(tmp + NUM_BUF, v);
+    size_t n = (size_t)(tmp + NUM_BUF - p);
+    memcpy(buf, p, n);
+    return n;
+}
+
+static size_t fmt_i64(char *buf, int64_t v) {
+    if (v >= 0) return fmt_u64(buf, (uint64_t)v);
+    buf[0] = '-';
+    return 1 + fmt_u64(buf + 1, 0 - (uint64_t)v);
+}
+
+/* %g, except that every NaN is "nan": the sign of a NaN depends on whether
+ * the C compiler folded it, and -O0 and -O2 must print the same. */
+static size_t fmt_g(char *buf, double v) {
+    int n;
+    if (isnan(v)) {
+        memcpy(buf, "nan", 3);
+        return 3;
+    }
+    n = snprintf(buf, NUM_BUF, "%g", v);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* ================================================================
+ * Runtime errors: flush stdout, one line on stderr, exit 101.
+ * ================================================================ */
+static void fail_begin(const gs_site *s) {
+    char num[NUM_BUF];
+    if (s != NULL) {
+        out_cstr(2, s->file != NULL ? s->file : "?");
+        out_byte(2, ':');
+        out_put(2, num, fmt_i64(num, s->line));
+        out_byte(2, ':');
+        out_put(2, num, fmt_i64(num, s->col));
+        out_cstr(2, ": ");
+    }
+    out_cstr(2, "runtime error: ");
+}
+
+static GS_NORETURN void fail_end(void) {
+    out_byte(2, '\n');
+    out_drain();
+    exit(101);
+}
+
+static GS_NORETURN void fail_text(const gs_site *s, const char *msg) {
+    fail_begin(s);
+    out_cstr(2, msg);
+    fail_end();
+}
+
+static GS_NORETURN void fail_text_str(const gs_site *s, const char *prefix, gs_str msg) {
+    fail_begin(s);
+    out_cstr(2, prefix);
+    out_put(2, msg.ptr, (size_t)GS_SLEN(msg));
+    fail_end();
+}
+
+/* A message of five parts (numbers preformatted by num_i / num_u); no
+ * printf near user text. */
+static GS_NORETURN void fail_nums(const gs_site *s, const char *a, const char *x,
+                                  const char *b, const char *y, const char *c) {
+    fail_begin(s);
+    out_cstr(2, a);
+    out_cstr(2, x);
+    out_cstr(2, b);
+    out_cstr(2, y);
+    out_cstr(2, c);
+    fail_end();
+}
+
+static const char *num_i(char *buf, int64_t v) {
+    buf[fmt_i64(buf, v)] = 0;
+    return buf;
+}
+
+static const char *num_u(char *buf, uint64_t v) {
+    buf[fmt_u64(buf, v)] = 0;
+    return buf;
+}
+
+void gs_fail_index(const gs_site *s, int64_t i, int64_t len) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "index ", num_i(x, i), " out of range for length ", num_i(y, len), "");
+}
+
+void gs_fail_index_u(const gs_site *s, uint64_t i, int64_t len) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "index ", num_u(x, i), " out of range for length ", num_i(y, len), "");
+}
+
+void gs_fail_slice_end(const gs_site *s, int64_t hi, int64_t len) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "slice end ", num_i(x, hi), " out of range for length ", num_i(y, len), "");
+}
+
+void gs_fail_slice_end_u(const gs_site *s, uint64_t hi, int64_t len) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "slice end ", num_u(x, hi), " out of range for length ", num_i(y, len), "");
+}
+
+void gs_fail_slice_start(const gs_site *s, int64_t lo, int64_t hi) {
+    char x[NUM_BUF], y[NUM_BUF];
+    if (lo < 0) fail_nums(s, "slice start ", num_i(x, lo), " out of range", "", "");
+    fail_nums(s, "slice start ", num_i(x, lo), " greater than end ", num_i(y, hi), "");
+}
+
+void gs_fail_slice_start_u(const gs_site *s, uint64_t lo, int64_t hi) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "slice start ", num_u(x, lo), " greater than end ", num_i(y, hi), "");
+}
+
+void gs_fail_pop_empty(const gs_site *s) { fail_text(s, "pop from empty slice"); }
+void gs_fail_div_zero(const gs_site *s) { fail_text(s, "integer division by zero"); }
+void gs_fail_div_overflow(const gs_site *s) { fail_text(s, "integer overflow in division"); }
+void gs_fail_unwrap(const gs_site *s) { fail_text(s, "unwrap of none"); }
+void gs_fail_msg(const gs_site *s, const char *msg) { fail_text(s, msg); }
+void gs_fail_oom(const gs_site *s) { fail_text(s, "out of memory"); }
+
+void gs_fail_shift(const gs_site *s, int64_t count, int64_t width) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "shift count ", num_i(x, count), " out of range for ", num_i(y, width),
+              "-bit integer");
+}
+
+void gs_fail_shift_u(const gs_site *s, uint64_t count, int64_t width) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, "shift count ", num_u(x, count), " out of range for ", num_i(y, width),
+              "-bit integer");
+}
+
+void gs_fail_f2i(const gs_site *s, double v) {
+    char x[NUM_BUF];
+    x[fmt_g(x, v)] = 0;
+    fail_nums(s, "f64 value ", x, " out of range for ",
+              s != NULL && s->what != NULL ? s->what : "integer", "");
+}
+
+void gs_fail_assert(const gs_site *s) {
+    if (s != NULL && s->what != NULL) fail_nums(s, "assertion failed: ", s->what, "", "", "");
+    fail_text(s, "assertion failed");
+}
+
+void gs_fail_assert_msg(const gs_site *s, gs_str msg) {
+    fail_text_str(s, "assertion failed: ", msg);
+}
+
+void gs_fail_panic(const gs_site *s, gs_str msg) { fail_text_str(s, "panic: ", msg); }
+
+void gs_fail_len_mismatch(const gs_site *s, int64_t a, int64_t b) {
+    char x[NUM_BUF], y[NUM_BUF];
+    fail_nums(s, s != NULL && s->what != NULL ? s->what : "copy_into", " length mismatch: ",
+              num_i(x, a), " != ", num_i(y, b));
+}
+
+void gs_fail_make(const gs_site *s, int64_t len, int64_t cap) {
+    char x[NUM_BUF], y[NUM_BUF];
+    if (len < 0) fail_nums(s, "make: negative length ", num_i(x, len), "", "", "");
+    fail_nums(s, "make: length ", num_i(x, len), " greater than capacity ", num_i(y, cap), "");
+}
+
+/* ================================================================
+ * Heap: malloc underneath for now, every block recorded in a live set
+ * (open addressing, linear probing, backward-shift deletion: no
+ * tombstones) of (address, size). `delete` asks the set, so its checks are
+ * exact and never read freed memory. The later Goose heap replaces this
+ * section behind the same gs_alloc / gs_free / gs_heap_live interface.
+ * ================================================================ */
+typedef struct LiveSlot {
+    uintptr_t addr; /* 0: empty */
+    size_t size;
+} LiveSlot;
+
+static struct {
+    LiveSlot *slots;
+    size_t cap; /* power of two, or 0 */
+    size_t count;
+} live;
+
+static size_t live_home(uintptr_t a, size_t cap) {
+    uint64_t h = (uint64_t)(a >> 4) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 32) & (cap - 1);
+}
+
+static void live_put(uintptr_t a, size_t size) {
+    size_t i = live_home(a, live.cap);
+    while (live.slots[i].addr != 0) i = (i + 1) & (live.cap - 1);
+    live.slots[i].addr = a;
+    live.slots[i].size = size;
+}
+
+static void live_grow(void) {
+    LiveSlot *old = live.slots;
+    size_t oldcap = live.cap, i;
+    size_t cap = oldcap ? oldcap * 2 : 1024;
+    LiveSlot *slots = (LiveSlot *)calloc(cap, sizeof(LiveSlot));
+    if (slots == NULL) gs_fail_oom(NULL);
+    live.slots = slots;
+    live.cap = cap;
+    for (i = 0; i < oldcap; i++)
+        if (old[i].addr != 0) live_put(old[i].addr, old[i].size);
+    free(old);
+}
+
+/* Takes the address as an integer: the block may be uninitialised, and a
+ * const void * parameter makes gcc -O2 think it is read. */
+static void live_insert(uintptr_t a, size_t size) {
+    if ((live.count + 1) * 2 > live.cap) live_grow();
+    live_put(a, size);
+    live.count++;
+}
+
+/* Index of p's slot, or SIZE_MAX. */
+static size_t live_find(const void *p) {
+    uintptr_t a = (uintptr_t)p;
+    size_t i;
+    if (live.cap == 0 || a == 0) return SIZE_MAX;
+    for (i = live_home(a, live.cap); live.slots[i].addr != 0; i = (i + 1) & (live.cap - 1))
+        if (live.slots[i].addr == a) return i;
+    return SIZE_MAX;
+}
+
+/* Backward-shift deletion: pull later members of the probe run into the
+ * hole when their home does not lie cyclically in (hole, j]. */
+static void live_remove_at(size_t hole) {
+    size_t mask = live.cap - 1, j = hole;
+    for (;;) {
+        size_t home;
+        j = (j + 1) & mask;
+        if (live.slots[j].addr == 0) break;
+        home = live_home(live.slots[j].addr, live.cap);
+        if (((j - home) & mask) >= ((j - hole) & mask)) {
+            live.slots[hole] = live.slots[j];
+            hole = j;
+        }
+    }
+    live.slots[hole].addr = 0;
+    live.count--;
+}
+
+/* Error path only: is p inside a live block (its end included, for the
+ * empty sub-string s[len:len])? */
+static bool live_contains(const void *p) {
+    uintptr_t a = (uintptr_t)p;
+    size_t i;
+    for (i = 0; i < live.cap; i++) {
+        uintptr_t b = live.slots[i].addr;
+        if (b != 0 && a >= b && a - b <= live.slots[i].size) return true;
+    }
+    return false;
+}
+
+static void *heap_get(size_t bytes, bool zero) {
+    void *p;
+    if (bytes == 0) bytes = 1; /* a distinct block, so delete checks stay exact */
+    if (bytes > (size_t)PTRDIFF_MAX) return NULL;
+    p = zero ? calloc(1, bytes) : malloc(bytes);
+    if (p != NULL) live_insert((uintptr_t)p, bytes);
+    return p;
+}
+
+void *gs_alloc(size_t bytes) {
+    void *p = heap_get(bytes, true);
+    if (p == NULL) gs_fail_oom(NULL);
+    return p;
+}
+
+void *gs_alloc_uninit(size_t bytes) {
+    void *p = heap_get(bytes, false);
+    if (p == NULL) gs_fail_oom(NULL);
+    return p;
+}
+
+void gs_free(void *p) {
+    size_t i;
+    if (p == NULL) return;
+    i = live_find(p);
+    if (i == SIZE_MAX) gs_fail_msg(NULL, "free of storage that is not live");
+    live_remove_at(i);
+    free(p);
+}
+
+void *gs_realloc(void *p, size_t bytes) {
+    size_t i;
+    void *q;
+    if (p == NULL) return gs_alloc_uninit(bytes);
+    i = live_find(p);
+    if (i == SIZE_MAX) gs_fail_msg(NULL, "realloc of storage that is not live");
+    if (bytes == 0) bytes = 1;
+    q = bytes > (size_t)PTRDIFF_MAX ? NULL : realloc(p, bytes);
+    if (q == NULL) gs_fail_oom(NULL);
+    live_remove_at(i);
+    live_insert((uintptr_t)q, bytes);
+    return q;
+}
+
+bool gs_heap_live(const void *p) { return live_find(p) != SIZE_MAX; }
+size_t gs_heap_live_count(void) { return live.count; }
+
+/* ================================================================
+ * Slices.
+ * ================================================================ */
+static bool size_overflows(int64_t n, size_t esz) {
+    return n > GS_LEN_MASK || (esz != 0 && (uint64_t)n > (uint64_t)(PTRDIFF_MAX / esz));
+}
+
+void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
+    void *p;
+    if (len < 0 || len > cap) gs_fail_make(s, len, cap);
+    if (size_overflows(cap, esz)) gs_fail_oom(s);
+    p = heap_get((size_t)cap * esz, true);
+    if (p == NULL) gs_fail_oom(s);
+    return p;
+}
+
+/* Capacity sequence (observable through .cap, so fixed): 0 -> 4, then x2. */
+gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz) {
+    gs_grow g;
+    int64_t c = cap & GS_LEN_MASK;
+    int64_t nc = c < 4 ? 4 : (c > GS_LEN_MASK / 2 ? GS_LEN_MASK : c * 2);
+    if (nc <= len) nc = len + 1;
+    if (size_overflows(nc, esz)) gs_fail_oom(NULL);
+    g.ptr = gs_alloc_uninit((size_t)nc * esz);
+    g.cap = nc | GS_OWN_BIT;
+    if (len > 0 && ptr != NULL) memcpy(g.ptr, ptr, (size_t)len * esz);
+    /* Only owned, still-live storage is given back: a view of storage that
+     * was already deleted or moved is the user's bug, not a crash here. */
+    if ((cap & GS_OWN_BIT) && gs_heap_live(ptr)) gs_free(ptr);
+    return g;
+}
+
+void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {
+    size_t i;
+    if (ptr == NULL) return;
+    if (!(cap_with_bit & GS_OWN_BIT)) gs_fail_msg(s, "delete of a sub-slice");
+    i = live_find(ptr);
+    if (i == SIZE_MAX) gs_fail_msg(s, "delete of storage already deleted");
+    live_remove_at(i);
+    free(ptr);
+}
+
+/* ================================================================
+ * Strings.
+ * ================================================================ */
+static gs_str str_own(const void *a, size_t na, const void *b, size_t nb) {
+    gs_str r;
+    uint8_t *p = (uint8_t *)gs_alloc_uninit(na + nb);
+    if (na > 0) memcpy(p, a, na);
+    if (nb > 0) memcpy(p + na, b, nb);
+    r.ptr = p;
+    r.len = (int64_t)(na + nb) | GS_OWN_BIT;
+    return r;
+}
+
+gs_str gs_str_concat(gs_str a, gs_str b) {
+    return str_own(a.ptr, (size_t)GS_SLEN(a), b.ptr, (size_t)GS_SLEN(b));
+}
+
+int gs_str_cmp(gs_str a, gs_str b) {
+    int64_t na = GS_SLEN(a), nb = GS_SLEN(b);
+    int64_t n = na < nb ? na : nb;
+    int c = n > 0 ? memcmp(a.ptr, b.ptr, (size_t)n) : 0;
+    if (c != 0) return c < 0 ? -1 : 1;
+    return na < nb ? -1 : (na > nb ? 1 : 0);
+}
+
+gs_slice_u8 gs_str_bytes(gs_str s) {
+    gs_slice_u8 r;
+    gs_str c = str_own(s.ptr, (size_t)GS_SLEN(s), NULL, 0);
+    r.ptr = (uint8_t *)c.ptr;
+    r.len = GS_SLEN(s);
+    r.cap = r.len | GS_OWN_BIT;
+    return r;
+}
+
+gs_str gs_from_bytes(gs_slice_u8 xs) { return str_own(xs.ptr, (size_t)xs.len, NULL, 0); }
+
+void gs_str_delete(const gs_site *s, gs_str v) {
+    size_t i;
+    if (v.ptr == NULL) return;
+    if (!(v.len & GS_OWN_BIT)) {
+        if (live_contains(v.ptr)) gs_fail_msg(s, "delete of a sub-string");
+        gs_fail_msg(s, "delete of a string literal");
+    }
+    i = live_find(v.ptr);
+    if (i == SIZE_MAX) gs_fail_msg(s, "delete of storage already deleted");
+    live_remove_at(i);
+    free((void *)v.ptr);
+}
+
+gs_str gs_to_string_i64(int64_t v) {
+    char buf[NUM_BUF];
+    return str_own(buf, fmt_i64(buf, v), NULL, 0);
+}
+
+gs_str gs_to_string_u64(uint64_t v) {
+    char buf[NUM_BUF];
+    return str_own(buf, fmt_u64(buf, v), NULL, 0);
+}
+
+gs_str gs_to_string_f64(double v) {
+    char buf[NUM_BUF];
+    return str_own(buf, fmt_g(buf, v), NULL, 0);
+}
+
+/* fmt_f64(x, digits): "%.*f"; digits is clamped to 0..4096 (a double has at
+ * most 1074 significant fractional digits; the rest would be zeros). */
+gs_str gs_fmt_f64(double x, int64_t digits) {
+    gs_str r;
+    char *p;
+    int d = digits < 0 ? 0 : (digits > 4096 ? 4096 : (int)digits);
+    int n;
+    if (isnan(x)) return str_own("nan", 3, NULL, 0);
+    n = snprintf(NULL, 0, "%.*f", d, x);
+    if (n < 0) n = 0;
+    p = (char *)gs_alloc_uninit((size_t)n + 1);
+    snprintf(p, (size_t)n + 1, "%.*f", d, x);
+    r.ptr = (const uint8_t *)p;
+    r.len = (int64_t)n | GS_OWN_BIT;
+    return r;
+}
+
+/* parse_int: an optional sign, then one or more decimal digits, nothing
+ * else; none when the value does not fit in i64. */
+gs_opt_i64 gs_parse_int(gs_str s) {
+    gs_opt_i64 r = { false, 0 };
+    int64_t n = GS_SLEN(s), i = 0;
+    bool neg = false;
+    uint64_t acc = 0, limit;
+    if (n > 0 && (s.ptr[0] == '+' || s.ptr[0] == '-')) neg = s.ptr[i++] == '-';
+    if (i == n) return r;
+    limit = neg ? (uint64_t)1 << 63 : ((uint64_t)1 << 63) - 1;
+    for (; i < n; i++) {
+        unsigned d = (unsigned)s.ptr[i] - '0';
+        if (d > 9 || acc > (limit - d) / 10) return r;
+        acc = acc * 10 + d;
+    }
+    r.has = true;
+    r.val = neg ? (int64_t)(0 - acc) : (int64_t)acc;
+    return r;
+}
+
+/* read_file(path): the whole file as an owned string; none when the path
+ * holds a NUL byte or the file cannot be opened or read. */
+static FILE *open_path(gs_str path) {
+    size_t n = (size_t)GS_SLEN(path);
+    char *cpath;
+    FILE *f;
+    if (n > 0 && memchr(path.ptr, 0, n) != NULL) return NULL;
+    cpath = (char *)malloc(n + 1);
+    if (cpath == NULL) gs_fail_oom(NULL);
+    if (n > 0) memcpy(cpath, path.ptr, n);
+    cpath[n] = 0;
+    f = fopen(cpath, "rb");
+    free(cpath);
+    return f;
+}
+
+gs_opt_str gs_read_file(gs_str path) {
+    gs_opt_str r = { false, { NULL, 0 } };
+    size_t len = 0, cap = 4096;
+    uint8_t *buf;
+    FILE *f = open_path(path);
+    if (f == NULL) return r;
+    buf = (uint8_t *)gs_alloc_uninit(cap);
+    for (;;) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap) break;
+        if (cap > (size_t)GS_LEN_MASK / 2) gs_fail_oom(NULL);
+        cap *= 2;
+        buf = (uint8_t *)gs_realloc(buf, cap);
+    }
+    if (ferror(f)) {
+        fclose(f);
+        gs_free(buf);
+        return r;
+    }
+    fclose(f);
+    r.has = true;
+    r.val.ptr = buf;
+    r.val.len = (int64_t)len | GS_OWN_BIT;
+    return r;
+}
+
+/* ================================================================
+ * Program arguments, clock, exit.
+ * ================================================================ */
+static struct {
+    int argc;
+    char **argv;
+    gs_slice_str cached;
+    bool built;
+} prog;
+
+gs_slice_str gs_args(void) {
+    int i, n = prog.argc > 1 ? prog.argc - 1 : 0;
+    if (prog.built) return prog.cached;
+    /* Kept outside the Goose heap: args() is not owned, never deleted. */
+    prog.cached.ptr = (gs_str *)calloc((size_t)n + 1, sizeof(gs_str));
+    if (prog.cached.ptr == NULL) gs_fail_oom(NULL);
+    for (i = 0; i < n; i++) {
+        prog.cached.ptr[i].ptr = (const uint8_t *)prog.argv[i + 1];
+        prog.cached.ptr[i].len = (int64_t)strlen(prog.argv[i + 1]);
+    }
+    prog.cached.len = n;
+    prog.cached.cap = n;
+    prog.built = true;
+    return prog.cached;
+}
+
+int64_t gs_clock_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + (int64_t)ts.tv_nsec;
+}
+
+void gs_exit(int64_t code) {
+    gs_flush();
+    exit((int)code);
+}
+
+static bool flush_registered;
+
+int gs_rt_main(int argc, char **argv, int (*entry)(void)) {
+    int status;
+    prog.argc = argc;
+    prog.argv = argv;
+    prog.built = false;
+    out.tty = isatty(1) == 1;
+    fflush(stdout); /* whatever the host (goose, under the JIT) printed goes first */
+    if (!flush_registered && atexit(gs_flush) == 0) flush_registered = true;
+    status = entry();
+    gs_flush();
+    return status;
+}
+
+/* ================================================================
+ * Hash: XXH64 (seed 0) for strings, reading bytes little-endian
+ * explicitly so the value is the same on every host.
+ * ================================================================ */
+#define XXP1 0x9E3779B185EBCA87ull
+#define XXP2 0xC2B2AE3D27D4EB4Full
+#define XXP3 0x165667B19E3779F9ull
+#define XXP4 0x85EBCA77C2B2AE63ull
+#define XXP5 0x27D4EB2F165667C5ull
+
+static uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+static uint64_t rd64(const uint8_t *p) {
+    uint64_t v = 0;
+    int i;
+    for (i = 7; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+
+static uint64_t rd32(const uint8_t *p) {
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
+}
+
+static uint64_t xx_round(uint64_t acc, uint64_t in) { return rotl64(acc + in * XXP2, 31) * XXP1; }
+
+static uint64_t xx_merge(uint64_t h, uint64_t v) { return (h ^ xx_round(0, v)) * XXP1 + XXP4; }
+
+/* The 32-byte stripes; returns the folded state and advances *pp. */
+static uint64_t xx_stripes(const uint8_t **pp, const uint8_t *end) {
+    const uint8_t *p = *pp;
+    uint64_t v1 = XXP1 + XXP2, v2 = XXP2, v3 = 0, v4 = 0 - XXP1, h;
+    do {
+        v1 = xx_round(v1, rd64(p));
+        v2 = xx_round(v2, rd64(p + 8));
+        v3 = xx_round(v3, rd64(p + 16));
+        v4 = xx_round(v4, rd64(p + 24));
+        p += 32;
+    } while (end - p >= 32);
+    *pp = p;
+    h = rotl64(v1, 1) + rotl64(v2, 7) + rotl64(v3, 12) + rotl64(v4, 18);
+    h = xx_merge(h, v1);
+    h = xx_merge(h, v2);
+    h = xx_merge(h, v3);
+    return xx_merge(h, v4);
+}
+
+static uint64_t xx_tail(uint64_t h, const uint8_t *p, const uint8_t *end) {
+    for (; end - p >= 8; p += 8) h = rotl64(h ^ xx_round(0, rd64(p)), 27) * XXP1 + XXP4;
+    if (end - p >= 4) {
+        h = rotl64(h ^ rd32(p) * XXP1, 23) * XXP2 + XXP3;
+        p += 4;
+    }
+    for (; p < end; p++) h = rotl64(h ^ *p * XXP5, 11) * XXP1;
+    h = (h ^ (h >> 33)) * XXP2;
+    h = (h ^ (h >> 29)) * XXP3;
+    return h ^ (h >> 32);
+}
+
+uint64_t gs_hash_str(gs_str s) {
+    size_t n = (size_t)GS_SLEN(s);
+    const uint8_t *p = s.ptr, *end;
+    uint64_t h;
+    if (n == 0) return xx_tail(XXP5, NULL, NULL); /* s.ptr may be NULL */
+    end = p + n;
+    h = n >= 32 ? xx_stripes(&p, end) : XXP5;
+    return xx_tail(h + n, p, end);
+}
+
+/* ================================================================
+ * Printing.
+ * ================================================================ */
+static void put_i64(int fd, int64_t v) {
+    char buf[NUM_BUF];
+    out_put(fd, buf, fmt_i64(buf, v));
+}
+
+static void put_u64(int fd, uint64_t v) {
+    char buf[NUM_BUF];
+    out_put(fd, buf, fmt_u64(buf, v));
+}
+
+static void put_f64(int fd, double v) {
+    char buf[NUM_BUF];
+    out_put(fd, buf, fmt_g(buf, v));
+}
+
+static void put_bool(int fd, bool v) { out_put(fd, v ? "true" : "false", v ? 4 : 5); }
+
+static void put_str(int fd, gs_str v) {
+    if (GS_SLEN(v) > 0) out_put(fd, v.ptr, (size_t)GS_SLEN(v));
+}
+
+void gs_print_i64(int64_t v) { put_i64(1, v); }
+void gs_print_u64(uint64_t v) { put_u64(1, v); }
+void gs_print_f64(double v) { put_f64(1, v); }
+void gs_print_bool(bool v) { put_bool(1, v); }
+void gs_print_str(gs_str v) { put_str(1, v); }
+void gs_print_space(void) { out_byte(1, ' '); }
+void gs_print_nl(void) {
+    out_byte(1, '\n');
+    if (out.tty) out_drain();
+}
+
+void gs_eprint_i64(int64_t v) { put_i64(2, v); }
+void gs_eprint_u64(uint64_t v) { put_u64(2, v); }
+void gs_eprint_f64(double v) { put_f64(2, v); }
+void gs_eprint_bool(bool v) { put_bool(2, v); }
+void gs_eprint_str(gs_str v) { put_str(2, v); }
+void gs_eprint_space(void) { out_byte(2, ' '); }
+
+void gs_eprint_nl(void) {
+    out_byte(2, '\n');
+    out_drain();
+}

@@ -1,0 +1,144 @@
+/* gs_span_tree.h — free-span bookkeeping for the slice pools, and the
+ * address-space region their spans live in.
+ *
+ * gs_span_tree: the free spans of one pool, as offsets in units of the
+ * pool's choosing (elements or bytes) from the start of its region. Spans
+ * are kept in an augmented B+ tree keyed by offset: every inner entry knows
+ * the lowest offset and the largest free span beneath it, so
+ *   - alloc is exact first fit in address order in O(log n): the free span
+ *     with the lowest offset whose length is >= n; its front is carved off;
+ *     when none fits the span is carved at the tail (t->tail grows);
+ *   - free coalesces with both free neighbours, and a free span that reaches
+ *     the tail returns to the tail (tail reuse) instead of entering the tree;
+ *   - empty nodes go to a small node free list, a root with one child
+ *     collapses, nodes stay between half full and full.
+ * Node memory comes from a gs_span_allocator (malloc by default) and the
+ * nodes an insertion may need are reserved before anything changes, so an
+ * allocation failure leaves the tree exactly as it was.
+ *
+ * gs_region: address space reserved up front (PROT_NONE) and committed as
+ * the tail grows, so a span never moves. Large free spans give their pages
+ * back to the OS (madvise MADV_DONTNEED); a bitmap records which pages are
+ * known to be zero so gs_region_zero re-zeroes only what needs it.
+ *
+ * Not here: which spans are live (exact-span checks on free are the pool's
+ * job; gs_span_tree_overlaps_free is the cheap containment half of that
+ * check), element types, runtime errors. Every symbol is gs_ / GS_;
+ * compiles under clang, gcc and TinyCC 0.9.27 with -Wall -Wextra. */
+#ifndef GS_SPAN_TREE_H
+#define GS_SPAN_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct gs_span {
+    int64_t off, len;
+} gs_span;
+
+/* Where tree nodes come from. alloc returns NULL on failure; free gets the
+ * size that was asked for. */
+typedef struct gs_span_allocator {
+    void *(*alloc)(void *ctx, size_t size);
+    void (*free)(void *ctx, void *p, size_t size);
+    void *ctx;
+} gs_span_allocator;
+
+typedef struct gs_span_node gs_span_node; /* private to gs_span_tree.c */
+
+typedef struct gs_span_tree {
+    gs_span_node *root;  /* NULL: no free span below the tail */
+    gs_span_node *spare; /* recycled nodes, ready for the next split */
+    int32_t height;      /* levels below the root: 0 when the root is a leaf */
+    int32_t nspare;
+    int64_t tail;   /* [tail, limit) is free and never in the tree */
+    int64_t limit;  /* the tail never passes it (the region's size in units) */
+    int64_t nspans; /* free spans in the tree */
+    int64_t nfree;  /* their total length */
+    int64_t nnodes; /* nodes in the tree (spares not counted) */
+    gs_span_allocator mem;
+} gs_span_tree;
+
+/* An empty tree (tail 0) over malloc, with no limit. Allocates nothing. */
+void gs_span_tree_init(gs_span_tree *t);
+/* The same with node memory from *mem and the tail bounded by limit. */
+void gs_span_tree_init_with(gs_span_tree *t, const gs_span_allocator *mem, int64_t limit);
+/* Gives every node back; the tree is then empty and may be reused. */
+void gs_span_tree_destroy(gs_span_tree *t);
+
+/* Offset of n >= 1 free units: the front of the first free span in address
+ * order that holds n, else carved at the tail. -1 when neither fits (the
+ * tail would pass t->limit) or n < 1; the tree is then unchanged. Never
+ * allocates a node. */
+int64_t gs_span_tree_alloc(gs_span_tree *t, int64_t n);
+
+/* Frees [off, off+n): the caller guarantees it is allocated (below the tail
+ * and overlapping no free span). It coalesces with free neighbours; a span
+ * that then ends at the tail pulls the tail back to its start. If merged is
+ * not NULL it receives the free span the units became part of (when the
+ * tail was pulled back: the range returned to the tail, merged->off ==
+ * t->tail). false only when a node could not be allocated; nothing changed. */
+bool gs_span_tree_free(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged);
+
+/* Resizes the allocated span [off, off+old_n) to new_n >= 1 units without
+ * moving it. A shrink frees the rest (merged as in gs_span_tree_free) and
+ * fails only when a node could not be allocated. A grow takes the front of
+ * the free span that starts right after it, or the tail; it fails (nothing
+ * changed) when that is not enough. merged->len is 0 when nothing was freed. */
+bool gs_span_tree_resize_in_place(gs_span_tree *t, int64_t off, int64_t old_n, int64_t new_n,
+                                  gs_span *merged);
+
+/* true when [off, off+n) is not entirely allocated: some of it is free, at
+ * or past the tail, or negative. O(log n). A pool's free is valid only when
+ * this is false and the span is one it handed out. */
+bool gs_span_tree_overlaps_free(const gs_span_tree *t, int64_t off, int64_t n);
+
+/* The longest free span in the tree (0 when none). O(node order). */
+int64_t gs_span_tree_largest(const gs_span_tree *t);
+
+/* Calls fn for every free span in address order. */
+void gs_span_tree_visit(const gs_span_tree *t, void (*fn)(void *ctx, gs_span s), void *ctx);
+
+/* Checks every invariant: ordering, exact keys and maxima in inner nodes,
+ * no empty or adjacent or overlapping spans, none touching the tail, node
+ * fill bounds, equal leaf depth, counts. NULL when all hold, else a
+ * description (in a static buffer). O(size of the tree). */
+const char *gs_span_tree_check(const gs_span_tree *t);
+
+/* ---- gs_region: reserved address space, committed as the tail grows ---- */
+
+typedef struct gs_region {
+    uint8_t *base;       /* NULL until gs_region_init succeeds */
+    size_t reserved;     /* bytes of address space, a multiple of page */
+    size_t committed;    /* [base, base+committed) is readable and writable */
+    size_t page;         /* the OS page size */
+    size_t release_min;  /* free spans of at least this many bytes give pages back */
+    uint64_t *clean;     /* one bit per committed page: it is known to hold zeros */
+    size_t released;     /* pages given back so far (statistics) */
+} gs_region;
+
+#define GS_REGION_RELEASE_MIN ((size_t)64 * 1024)
+
+/* Reserves `reserve` bytes (rounded up to pages) of address space, none of
+ * it committed. false when the OS refuses. */
+bool gs_region_init(gs_region *r, size_t reserve);
+/* Unmaps the region. */
+void gs_region_destroy(gs_region *r);
+/* Makes [0, end) readable and writable (committing ahead geometrically);
+ * new pages are zero. false when end passes the reservation or the OS or
+ * malloc refuses; the region is then unchanged. */
+bool gs_region_commit(gs_region *r, size_t end);
+/* Makes the committed bytes [off, off+len) zero, skipping pages known to be
+ * zero, and marks the pages it touched as no longer known zero. */
+void gs_region_zero(gs_region *r, size_t off, size_t len);
+/* Gives back to the OS every whole page in [lo, hi) not already known zero. */
+void gs_region_release(gs_region *r, size_t lo, size_t hi);
+/* The release policy, called after every free with byte offsets: [lo, hi)
+ * is the free span (or range returned to the tail) that the freed bytes
+ * [flo, fhi) became part of. When the span is at least release_min long,
+ * its whole pages are given back; only the freed bytes and neighbours too
+ * short to have been given back before are looked at, so a small free
+ * beside a huge free span costs O(1) pages. */
+void gs_region_after_free(gs_region *r, size_t lo, size_t hi, size_t flo, size_t fhi);
+
+#endif

@@ -1,0 +1,8 @@
+// Closure parameters need types and may not be ref; fn types hold no ref.
+fn takes_ref(r: ref int) {}
+fn main() {
+    let f = fn(r: ref int) {}
+    let g = takes_ref
+    let h = fn(x: int) -> int { return "s" }
+    let k: fn(int) -> int = fn(x: int) -> string { return "s" }
+}

@@ -1,0 +1,2 @@
+// Every program needs fn main.
+fn helper() -> int { return 1 }

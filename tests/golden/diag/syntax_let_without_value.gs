@@ -1,0 +1,5 @@
+fn main() {
+    let x: int
+    var y
+    println(x, y)
+}

@@ -1,0 +1,4 @@
+fn main() {
+    let s = "no end
+    println(s)
+}

@@ -1,0 +1,4 @@
+// With no arguments args() is empty.
+fn main() {
+    println(args().len)
+}

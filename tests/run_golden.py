@@ -1,0 +1,351 @@
+#!/usr/bin/env python3
+"""run_golden.py — the golden test runner: runs Goose test files and compares
+what they do with the expected files beside them.
+
+The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
+  X.out                 run test: stdout must equal X.out byte for byte, exit
+                        status 0 (or N from a `// exit: N` header line).
+                        Optional X.args (one argument per line), X.in (stdin),
+                        or a `// args: a b c` header line (examples/).
+  X.err                 diagnostics test: `goose check X.gs` exits 1 and the
+                        stderr lines that start with `X.gs:` equal X.err.
+  `// expect runtime error: <line prefix>` header, or X.rterr (one line):
+                        runtime-error test: built and run like a run test,
+                        exits 101, stderr's first line starts with the text;
+                        stdout must equal X.out when that exists.
+  X.O0.c / X.O2.c       emitted-C test: `goose emit-c -O0|-O2` equals it.
+A .gs with none of these is a helper module (e.g. run/lib/*.gs) and skipped.
+Paths are given to goose relative to the repo root, and goose runs from
+there, so file names in messages read `tests/golden/run/x.gs`.
+
+Run tests go through every configuration in CONFIGS (a back end and an
+optimisation level); GOOSE_TEST_CONFIGS=all selects the full matrix
+(clang, gcc, tcc, jit x -O0, -O2), or a comma list of names such as
+`clang-O0,jit-O2`. --bless rewrites the expected files (.out, .err, .c,
+.rterr) from what the compiler does now; review the diff before committing.
+
+Not for: unit tests of the runtime (tests/runtime/) or benchmarks (bench/).
+Python 3 standard library only.
+"""
+import argparse
+import concurrent.futures
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# The default set keeps ctest modest; each back end and both levels are
+# still covered. (name, how, opt, cc)
+CONFIGS = [
+    ("clang-O0", "build", "-O0", "clang"),
+    ("clang-O2", "build", "-O2", "clang"),
+    ("gcc-O2", "build", "-O2", "gcc"),
+    ("tcc-O0", "build", "-O0", "tcc"),
+    ("jit-O2", "run", "-O2", None),
+]
+ALL_CONFIGS = [
+    (f"{cc}-{opt[1:]}", "build", opt, cc)
+    for cc in ("clang", "gcc", "tcc") for opt in ("-O0", "-O2")
+] + [("jit-O0", "run", "-O0", None), ("jit-O2", "run", "-O2", None)]
+
+COMPILE_TIMEOUT = 120
+RUN_TIMEOUT = 20
+DIFF_LINES = 24
+
+RTERR_RE = re.compile(rb"^\s*//\s*expect runtime error:\s?(.*?)\s*$", re.M)
+EXIT_RE = re.compile(rb"^\s*//\s*exit:\s*(-?\d+)\s*$", re.M)
+ARGS_RE = re.compile(rb"^\s*//\s*args:(.*)$", re.M)
+EXPECT_RE = re.compile(rb"^\s*//\s*expect: ?(.*)$", re.M)
+
+
+def pick_configs():
+    want = os.environ.get("GOOSE_TEST_CONFIGS", "")
+    if not want:
+        return CONFIGS
+    if want == "all":
+        return ALL_CONFIGS
+    names = set(want.split(","))
+    return [c for c in ALL_CONFIGS if c[0] in names]
+
+
+class Test:
+    """One .gs file and what is expected of it."""
+
+    def __init__(self, path, root):
+        self.path = os.path.relpath(os.path.abspath(path), root)
+        self.abs = os.path.join(root, self.path)
+        self.base = self.abs[:-3]
+        with open(self.abs, "rb") as f:
+            self.src = f.read()
+        self.modes = self._modes()
+
+    def sibling(self, ext):
+        p = self.base + ext
+        return p if os.path.exists(p) else None
+
+    def _modes(self):
+        modes = []
+        if self.sibling(".err"):
+            modes.append("diag")
+        if self.sibling(".rterr") or RTERR_RE.search(self.src):
+            modes.append("rterr")
+        elif self.sibling(".out") or EXPECT_RE.search(self.src):
+            modes.append("run")
+        if self.sibling(".O0.c") or self.sibling(".O2.c"):
+            modes.append("c")
+        return modes
+
+    def expected_exit(self):
+        m = EXIT_RE.search(self.src)
+        return int(m.group(1)) if m else 0
+
+    def expected_stdout(self):
+        p = self.sibling(".out")
+        if p:
+            return read_bytes(p)
+        lines = EXPECT_RE.findall(self.src)
+        return b"".join(l + b"\n" for l in lines) if lines else None
+
+    def expected_rterr(self):
+        p = self.sibling(".rterr")
+        if p:
+            return read_bytes(p).split(b"\n")[0].rstrip(b"\r")
+        return RTERR_RE.search(self.src).group(1)
+
+    def args(self):
+        p = self.sibling(".args")
+        if p:
+            return read_bytes(p).decode().splitlines()
+        m = ARGS_RE.search(self.src)
+        return m.group(1).decode().split() if m else []
+
+    def stdin(self):
+        p = self.sibling(".in")
+        return read_bytes(p) if p else b""
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def run(cmd, root, stdin=b"", timeout=RUN_TIMEOUT):
+    """Runs cmd from root; returns (status, stdout, stderr), status None on timeout."""
+    env = dict(os.environ, NO_COLOR="1")
+    try:
+        p = subprocess.run(cmd, cwd=root, input=stdin, capture_output=True,
+                           timeout=timeout, env=env)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or b"", e.stderr or b""
+
+
+def short_diff(expected, actual, label):
+    exp = expected.decode("utf-8", "replace").splitlines(keepends=True)
+    act = actual.decode("utf-8", "replace").splitlines(keepends=True)
+    lines = list(difflib.unified_diff(exp, act, "expected " + label, "actual " + label))
+    if len(lines) > DIFF_LINES:
+        lines = lines[:DIFF_LINES] + [f"... ({len(lines) - DIFF_LINES} more diff lines)\n"]
+    out = "".join(l if l.endswith("\n") else l + "\n\\ no newline\n" for l in lines)
+    return out or f"(outputs differ only in bytes: {expected!r} vs {actual!r})\n"
+
+
+def status_text(st):
+    return "timeout" if st is None else f"status {st}"
+
+
+class Runner:
+    def __init__(self, goose, root, bless, configs):
+        self.goose = goose
+        self.root = root
+        self.bless = bless
+        self.configs = configs
+
+    # ---- execution of one configuration ----
+    def execute(self, t, cfg, tmp):
+        """Returns (ok, status, stdout, stderr, failure message)."""
+        name, how, opt, cc = cfg
+        if how == "run":
+            cmd = [self.goose, "run", t.path, opt, "--"] + t.args()
+            st, out, err = run(cmd, self.root, t.stdin(), COMPILE_TIMEOUT)
+            return st, out, err, None
+        exe = os.path.join(tmp, "prog-" + name)
+        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc]
+        st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT)
+        if st != 0 or not os.path.exists(exe):
+            msg = f"goose build failed ({status_text(st)})\n" + err.decode("utf-8", "replace")[:2000]
+            return st, out, err, msg
+        st, out, err = run([exe] + t.args(), self.root, t.stdin())
+        return st, out, err, None
+
+    # ---- modes: each returns a list of failure texts ----
+    @staticmethod
+    def grouped(per_config):
+        """[(config, text)] -> texts prefixed by every config that gave that same text."""
+        order, names = [], {}
+        for cfg, text in per_config:
+            if text not in names:
+                order.append(text)
+                names[text] = []
+            names[text].append(cfg)
+        return [f"[{', '.join(names[t])}] {t}" for t in order]
+
+    def mode_run(self, t, tmp):
+        fails = []
+        want_out = t.expected_stdout()
+        want_st = t.expected_exit()
+        for cfg in self.configs:
+            st, out, err, msg = self.execute(t, cfg, tmp)
+            if msg:
+                fails.append((cfg[0], msg))
+                continue
+            if self.bless and want_out is not None and t.sibling(".out") and out != want_out:
+                write_bytes(t.base + ".out", out)
+                want_out = out
+            if want_out is not None and out != want_out:
+                fails.append((cfg[0], "stdout differs\n" + short_diff(want_out, out, "stdout")))
+            if st != want_st:
+                fails.append((cfg[0], f"expected exit status {want_st}, got {status_text(st)}\n"
+                              + err.decode("utf-8", "replace")[:1000]))
+        return self.grouped(fails)
+
+    def mode_rterr(self, t, tmp):
+        fails = []
+        want = t.expected_rterr()
+        want_out = t.expected_stdout() if t.sibling(".out") else None
+        for cfg in self.configs:
+            st, out, err, msg = self.execute(t, cfg, tmp)
+            if msg:
+                fails.append((cfg[0], msg))
+                continue
+            first = err.split(b"\n")[0]
+            if self.bless and t.sibling(".rterr") and not first.startswith(want) and st == 101:
+                write_bytes(t.base + ".rterr", first + b"\n")
+                want = first
+            if st != 101:
+                fails.append((cfg[0], f"expected exit status 101, got {status_text(st)}"))
+            if not first.startswith(want):
+                fails.append((cfg[0], f"runtime error line differs\n  expected: "
+                              f"{want.decode('utf-8', 'replace')}\n  actual:   "
+                              f"{first.decode('utf-8', 'replace')}"))
+            if want_out is not None and out != want_out:
+                if self.bless:
+                    write_bytes(t.base + ".out", out)
+                    want_out = out
+                else:
+                    fails.append((cfg[0], "stdout differs\n" + short_diff(want_out, out, "stdout")))
+        return self.grouped(fails)
+
+    def mode_diag(self, t, tmp):
+        st, _, err = run([self.goose, "check", t.path], self.root, b"", COMPILE_TIMEOUT)
+        prefix = (t.path + ":").encode()
+        got = b"".join(l + b"\n" for l in err.split(b"\n") if l.startswith(prefix))
+        want = read_bytes(t.base + ".err")
+        fails = []
+        if st != 1:
+            fails.append(f"[check] expected exit status 1, got {status_text(st)}\n"
+                         + err.decode("utf-8", "replace")[:1000])
+        if got != want:
+            if self.bless:
+                write_bytes(t.base + ".err", got)
+            else:
+                fails.append("[check] diagnostics differ\n" + short_diff(want, got, "stderr"))
+        return fails
+
+    def mode_c(self, t, tmp):
+        fails = []
+        for opt in ("-O0", "-O2"):
+            exp = t.sibling(f".{opt[1:]}.c")
+            if not exp:
+                continue
+            outc = os.path.join(tmp, f"emit{opt}.c")
+            st, _, err = run([self.goose, "emit-c", t.path, opt, "-o", outc], self.root,
+                             b"", COMPILE_TIMEOUT)
+            got = read_bytes(outc) if st == 0 and os.path.exists(outc) else None
+            if got is None:
+                fails.append(f"[emit-c {opt}] failed ({status_text(st)})\n"
+                             + err.decode("utf-8", "replace")[:1000])
+            elif got != read_bytes(exp):
+                if self.bless:
+                    write_bytes(exp, got)
+                else:
+                    fails.append(f"[emit-c {opt}] C differs\n" + short_diff(read_bytes(exp), got, "C"))
+        return fails
+
+    def run_test(self, t):
+        tmp = tempfile.mkdtemp(prefix="goose-golden-")
+        try:
+            fails = []
+            for mode in t.modes:
+                fails += getattr(self, "mode_" + mode)(t, tmp)
+            return fails
+        except Exception as e:  # a runner bug must show as a failure, not a crash
+            return [f"runner error: {e!r}"]
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def discover(paths, root):
+    """Every .gs under paths (files taken as given); helper modules are skipped later."""
+    files = []
+    for p in paths:
+        ap = os.path.join(root, p) if not os.path.isabs(p) else p
+        if os.path.isfile(ap):
+            files.append(ap)
+            continue
+        for d, dirs, names in os.walk(ap):
+            dirs.sort()
+            files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".gs")]
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Goose golden test runner")
+    ap.add_argument("--goose", required=True, help="path of the goose binary")
+    ap.add_argument("--root", default=None, help="repo root (default: parent of tests/)")
+    ap.add_argument("--bless", action="store_true", help="rewrite expected files from actual output")
+    ap.add_argument("--filter", default=None, help="only tests whose path contains this")
+    ap.add_argument("-j", type=int, default=1, help="tests run in parallel")
+    ap.add_argument("-v", action="store_true", help="also list skipped helper modules")
+    ap.add_argument("paths", nargs="*", help="test files or directories (default: tests/golden examples)")
+    a = ap.parse_args()
+    root = os.path.abspath(a.root or os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    goose = os.path.abspath(a.goose)
+    paths = a.paths or ["tests/golden", "examples"]
+    tests = []
+    for f in discover(paths, root):
+        t = Test(f, root)
+        if a.filter and a.filter not in t.path:
+            continue
+        if not t.modes:
+            if a.v:
+                print(f"SKIP {t.path} (no expected files)")
+            continue
+        tests.append(t)
+    runner = Runner(goose, root, a.bless, pick_configs())
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.j)) as pool:
+        for t, fails in zip(tests, pool.map(runner.run_test, tests)):
+            if fails:
+                failed += 1
+                print(f"FAIL {t.path}")
+                for f in fails:
+                    print("  " + f.rstrip("\n").replace("\n", "\n    "))
+            else:
+                passed += 1
+                print(f"PASS {t.path}")
+            sys.stdout.flush()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not tests else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
