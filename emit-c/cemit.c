@@ -26,7 +26,7 @@ static void cm_use_place(Cm *cm, const IrPlace *p, bool is_store, bool *env_used
 {
     if (!p)
         return;
-    if (!is_store || p->nproj > 0)
+    if (!is_store || p->root.kind != OPD_LOCAL)  /* storing to a local is no read */
         cm_use_opd(cm, &p->root, env_used);
     else if (p->root.kind == OPD_LOCAL && cm->f->fn && p->root.local->owner != cm->f->fn)
         *env_used = true;
@@ -63,9 +63,15 @@ static bool cm_analyse(Cm *cm, const IrFunc *f)
             continue;
         if (in->dst >= 0)
             cm->temp_defs[in->dst]++;
-        cm_use_opd(cm, &in->a, &env_used);
-        cm_use_opd(cm, &in->b, &env_used);
-        cm_use_opd(cm, &in->c, &env_used);
+        bool end = true, start = true;
+        if (in->op == IR_CHECK_SLICE)
+            cm_slice_parts(in, &end, &start);
+        if (start)
+            cm_use_opd(cm, &in->a, &env_used);
+        if (start || end)
+            cm_use_opd(cm, &in->b, &env_used);
+        if (end)
+            cm_use_opd(cm, &in->c, &env_used);
         for (int k = 0; k < in->nargs; k++)
             cm_use_opd(cm, &in->args[k], &env_used);
         cm_use_place(cm, in->place, in->op == IR_STORE, &env_used);
@@ -133,33 +139,59 @@ static bool cm_call_target(const IrIns *in)
     }
 }
 
-static bool cm_can_fold(const IrFunc *f, int i)
+static bool cm_is_call(IrOp op)
+{
+    return op == IR_CALL || op == IR_CALLV || op == IR_RT || op == IR_MAKE;
+}
+
+/* A folded expression that contains a call counts as a call itself. */
+static bool cm_holds_call(const Cm *cm, const bool *has_call, const IrIns *in)
+{
+    const IrOpd *ops[3] = { &in->a, &in->b, &in->c };
+    for (int k = 0; k < 3; k++)
+        if (ops[k]->kind == OPD_TEMP && cm->inline_temp[ops[k]->temp] && has_call[ops[k]->temp])
+            return true;
+    for (int k = 0; k < in->nargs; k++)
+        if (in->args[k].kind == OPD_TEMP && cm->inline_temp[in->args[k].temp] && has_call[in->args[k].temp])
+            return true;
+    return false;
+}
+
+static bool cm_can_fold(const IrFunc *f, int i, bool call)
 {
     const IrIns *in = &f->ins[i];
     int t = in->dst;
-    if (cm_pure_value(in->op)) {
-        for (int j = i + 1; j < f->nins; j++) {
-            if (cm_uses_temp(&f->ins[j], t))
-                return f->ins[j].op != IR_FOR && f->ins[j].op != IR_REPEAT && f->ins[j].op != IR_PUSH;
-            if (!cm_passable(&f->ins[j]))
-                return false;
-        }
-        return false;
+    if (call)
+        return i + 1 < f->nins && cm_uses_temp(&f->ins[i + 1], t) && cm_call_target(&f->ins[i + 1]);
+    for (int j = i + 1; j < f->nins; j++) {
+        if (cm_uses_temp(&f->ins[j], t))
+            return f->ins[j].op != IR_FOR && f->ins[j].op != IR_REPEAT && f->ins[j].op != IR_PUSH;
+        if (!cm_passable(&f->ins[j]))
+            return false;
     }
-    bool call = in->op == IR_CALL || in->op == IR_CALLV || in->op == IR_RT || in->op == IR_MAKE;
-    return call && i + 1 < f->nins && cm_uses_temp(&f->ins[i + 1], t) && cm_call_target(&f->ins[i + 1]);
+    return false;
 }
 
 static void cm_plan_inline(Cm *cm, const IrFunc *f)
 {
     cm->inline_temp = NEW_ARRAY(bool, f->ntemps + 1);
     cm->inl = NEW_ARRAY(const char *, f->ntemps + 1);
+    cm->inl_raw = NEW_ARRAY(const char *, f->ntemps + 1);
     if (cm->o->opt_level < 1)
         return;
+    bool *has_call = NEW_ARRAY(bool, f->ntemps + 1);
     for (int i = 0; i < f->nins; i++) {
-        int t = f->ins[i].dst;
-        if (t >= 0 && cm->temp_defs[t] == 1 && cm->temp_uses[t] == 1 && cm_can_fold(f, i))
+        const IrIns *in = &f->ins[i];
+        int t = in->dst;
+        if (t < 0 || cm->temp_defs[t] != 1 || cm->temp_uses[t] != 1)
+            continue;
+        bool call = cm_is_call(in->op) || cm_holds_call(cm, has_call, in);
+        if (!cm_pure_value(in->op) && !cm_is_call(in->op))
+            continue;
+        if (cm_can_fold(f, i, call)) {
             cm->inline_temp[t] = true;
+            has_call[t] = call;
+        }
     }
 }
 

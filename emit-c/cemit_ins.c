@@ -146,6 +146,16 @@ void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o)
     }
 }
 
+static const char *cm_s(Cm *cm, const IrOpd *o);
+
+/* An operand in a position that needs no parentheses (a condition). */
+const char *cm_cond(Cm *cm, const IrOpd *o)
+{
+    if (o->kind == OPD_TEMP && cm->inl_raw && cm->inl_raw[o->temp])
+        return cm->inl_raw[o->temp];
+    return cm_s(cm, o);
+}
+
 static const char *cm_s(Cm *cm, const IrOpd *o)
 {
     StrBuf b = { 0 };
@@ -262,15 +272,19 @@ static const char *cm_bin_int(Cm *cm, const IrIns *in, const char *a, const char
     Type *t = in->a.type;
     const char *T = cm_ctype(cm, t), *U = cm_uint_of(t), *op = cm_binop_c[in->aux];
     switch (in->aux) {
-    case BIN_ADD: case BIN_SUB: case BIN_MUL: case BIN_SHL:
+    case BIN_SHL: case BIN_SHR:
+        if (in->b.kind == OPD_INT && in->b.i >= (uint64_t)cm_width(t))   /* after a failing check */
+            return mem_printf(g_arena, "(%s)0", T);
+        if (in->aux == BIN_SHR)
+            return mem_printf(g_arena, "(%s)((%s)%s >> (int)%s)", T, T, a, b);
+        /* fall through */
+    case BIN_ADD: case BIN_SUB: case BIN_MUL:
         return mem_printf(g_arena, "(%s)((%s)%s %s (%s)%s)", T, U, a, op,
                           in->aux == BIN_SHL ? "int" : U, b);
     case BIN_MOD:
         if (type_is_signed(t) && cm_width(t) >= 32 && !(in->b.kind == OPD_INT && (int64_t)in->b.i != -1))
             return mem_printf(g_arena, "(%s == -1 ? 0 : (%s)(%s %% %s))", b, T, a, b);
         return mem_printf(g_arena, "(%s)(%s %% %s)", T, a, b);
-    case BIN_SHR:
-        return mem_printf(g_arena, "(%s)(%s >> (int)%s)", T, a, b);
     default:
         if (cm_is_cmp(in->aux))
             return mem_printf(g_arena, "%s %s %s", a, op, b);
@@ -303,10 +317,34 @@ static const char *cm_un(Cm *cm, const IrIns *in)
     }
 }
 
+/* With a zero element, designated initializers leave it out: gcc warns
+ * about braces when a `(T){0}` is nested inside another initializer. */
 static const char *cm_aggregate(Cm *cm, const IrIns *in, bool array)
 {
-    return mem_printf(g_arena, array ? "(%s){{%s}}" : "(%s){%s}", cm_ctype(cm, in->type),
-                      cm_args(cm, in, false));
+    bool any_zero = false;
+    for (int i = 0; i < in->nargs; i++)
+        any_zero |= in->args[i].kind == OPD_ZERO;
+    const char *T = cm_ctype(cm, in->type);
+    if (!any_zero)
+        return mem_printf(g_arena, array ? "(%s){{%s}}" : "(%s){%s}", T, cm_args(cm, in, false));
+    StrBuf b = { 0 };
+    int n = 0;
+    sb_printf(&b, array ? "(%s){.a = {" : "(%s){", T);
+    for (int i = 0; i < in->nargs; i++) {
+        if (in->args[i].kind == OPD_ZERO)
+            continue;
+        if (array)
+            sb_printf(&b, "%s[%d] = %s", n++ ? ", " : "", i, cm_s(cm, &in->args[i]));
+        else
+            sb_printf(&b, "%s.%s = %s", n++ ? ", " : "",
+                      cm_field_name(in->type->st->fields[i].name), cm_s(cm, &in->args[i]));
+    }
+    if (n == 0)
+        sb_puts(&b, "0");
+    sb_puts(&b, array ? "}}" : "}");
+    const char *r = mem_strndup(g_arena, b.data, b.len);
+    sb_free(&b);
+    return r;
 }
 
 static const char *cm_slice(Cm *cm, const IrIns *in)
@@ -352,7 +390,10 @@ static const char *cm_value(Cm *cm, const IrIns *in)
         return mem_printf(g_arena, "%s ? %s : %s", cm_s(cm, &in->a), cm_s(cm, &in->b), cm_s(cm, &in->c));
     case IR_STRUCT: return cm_aggregate(cm, in, false);
     case IR_ARRAY: return cm_aggregate(cm, in, true);
-    case IR_SOME: return mem_printf(g_arena, "(%s){true, %s}", cm_ctype(cm, in->type), cm_s(cm, &in->a));
+    case IR_SOME:
+        if (in->a.kind == OPD_ZERO)
+            return mem_printf(g_arena, "(%s){.has = true}", cm_ctype(cm, in->type));
+        return mem_printf(g_arena, "(%s){true, %s}", cm_ctype(cm, in->type), cm_s(cm, &in->a));
     case IR_SLICE: return cm_slice(cm, in);
     case IR_FNVAL: return cm_fnval(cm, in);
     case IR_CLOSURE:
@@ -402,15 +443,42 @@ static const char *cm_int_min(const Type *t)
 
 static bool cm_unsigned(const IrOpd *o) { return type_is_int(o->type) && !type_is_signed(o->type); }
 
+static bool cm_same_opd(const IrOpd *a, const IrOpd *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case OPD_TEMP: return a->temp == b->temp;
+    case OPD_LOCAL: return a->local == b->local;
+    case OPD_INT: return a->i == b->i;
+    default: return false;
+    }
+}
+
+/* (uint64_t)a > (uint64_t)b cannot hold: a is the constant 0 or b itself
+ * (writing the comparison would only draw a compiler warning). */
+static bool cm_never_above(const IrOpd *a, const IrOpd *b)
+{
+    return (a->kind == OPD_INT && a->i == 0) || cm_same_opd(a, b);
+}
+
+void cm_slice_parts(const IrIns *in, bool *end, bool *start)
+{
+    *end = !cm_never_above(&in->b, &in->c);
+    *start = !cm_never_above(&in->a, &in->b);
+}
+
 static void cm_check_slice(Cm *cm, const IrIns *in, const char *s)
 {
     const char *lo = cm_s(cm, &in->a), *hi = cm_s(cm, &in->b), *len = cm_s(cm, &in->c);
     const char *u = cm_unsigned(&in->b) ? "_u" : "";
-    cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", hi, len),
-               mem_printf(g_arena, "gs_fail_slice_end%s(%s, %s, %s)", u, s, hi, len));
+    if (!cm_never_above(&in->b, &in->c))
+        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", hi, len),
+                   mem_printf(g_arena, "gs_fail_slice_end%s(%s, %s, %s)", u, s, hi, len));
     u = cm_unsigned(&in->a) ? "_u" : "";
-    cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", lo, hi),
-               mem_printf(g_arena, "gs_fail_slice_start%s(%s, %s, %s)", u, s, lo, hi));
+    if (!cm_never_above(&in->a, &in->b))
+        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", lo, hi),
+                   mem_printf(g_arena, "gs_fail_slice_start%s(%s, %s, %s)", u, s, lo, hi));
 }
 
 static void cm_check(Cm *cm, const IrIns *in)
@@ -449,6 +517,8 @@ static void cm_check(Cm *cm, const IrIns *in)
 static const char *cm_data(Cm *cm, const IrOpd *o)
 {
     const char *s = cm_s(cm, o);
+    if (o->type->kind == TY_REF && s[0] == '&')    /* a folded &place */
+        return mem_printf(g_arena, "%s.a", s + 1);
     return mem_printf(g_arena, o->type->kind == TY_REF ? "%s->a" : "%s.ptr", s);
 }
 
@@ -504,7 +574,7 @@ static void cm_decl(Cm *cm, const IrIns *in)
     Local *l = in->local;
     const char *n = cm_local_name(l);
     const char *t = l->is_ref ? mem_printf(g_arena, "%s *", cm_ctype(cm, l->type)) : cm_ctype(cm, l->type);
-    const char *v = in->a.kind == OPD_NONE ? NULL : cm_s(cm, &in->a);
+    const char *v = in->a.kind == OPD_NONE ? NULL : cm_cond(cm, &in->a);
     if (!v) {
         StrBuf b = { 0 };
         cm_zero(cm, &b, l->type);
@@ -548,6 +618,7 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
         const char *v = cm_value(cm, in);
         bool wrap = in->op == IR_BIN || in->op == IR_UN || in->op == IR_CAST || in->op == IR_SELECT;
         cm->inl[in->dst] = wrap ? mem_printf(g_arena, "(%s)", v) : v;
+        cm->inl_raw[in->dst] = v;
         return;
     }
     bool used = in->dst >= 0 && cm->temp_uses[in->dst] > 0;
@@ -558,7 +629,7 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
             cm_line(cm, "%s%s;", in->dst >= 0 ? "(void)" : "", cm_value(cm, in));
         return;
     }
-    const char *v = cm_value(cm, in);
+    const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a) : cm_value(cm, in);
     if (cm->temp_defs[in->dst] == 1)
         cm_line(cm, "%s t%d = %s;", cm_ctype(cm, cm->f->temps[in->dst]), in->dst, v);
     else
@@ -578,7 +649,7 @@ static void cm_ret(Cm *cm, const IrIns *in)
     if (in->a.kind == OPD_NONE)
         cm_line(cm, "return;");
     else
-        cm_line(cm, "return %s;", cm_s(cm, &in->a));
+        cm_line(cm, "return %s;", cm_cond(cm, &in->a));
 }
 
 static int cm_ins(Cm *cm, const IrIns *in);
@@ -600,7 +671,7 @@ static int cm_while_cond(Cm *cm, const IrIns *in)
         return 0;
     for (const IrIns *k = in + 1; k < j; k++)
         cm_ins(cm, k);
-    cm_line(cm, "while (%s) {", cm_s(cm, &j->a));
+    cm_line(cm, "while (%s) {", cm_cond(cm, &j->a));
     cm->depth++;
     return (int)(j - in) + 1;
 }
@@ -609,7 +680,13 @@ static int cm_while_cond(Cm *cm, const IrIns *in)
 static int cm_control(Cm *cm, const IrIns *in)
 {
     switch (in->op) {
-    case IR_IF: cm_line(cm, in->aux ? "if (!%s) {" : "if (%s) {", cm_s(cm, &in->a)); cm->depth++; break;
+    case IR_IF:
+        if (in->aux)
+            cm_line(cm, "if (!%s) {", cm_s(cm, &in->a));
+        else
+            cm_line(cm, "if (%s) {", cm_cond(cm, &in->a));
+        cm->depth++;
+        break;
     case IR_ELSE: cm->depth--; cm_line(cm, "} else {"); cm->depth++; break;
     case IR_ENDIF: case IR_ENDLOOP: case IR_ENDFOR: cm->depth--; cm_line(cm, "}"); break;
     case IR_LOOP: {
@@ -638,7 +715,7 @@ static int cm_ins(Cm *cm, const IrIns *in)
     }
     switch (in->op) {
     case IR_NOP: return 1;
-    case IR_STORE: cm_line(cm, "%s = %s;", cm_place_s(cm, in->place), cm_s(cm, &in->a)); return 1;
+    case IR_STORE: cm_line(cm, "%s = %s;", cm_place_s(cm, in->place), cm_cond(cm, &in->a)); return 1;
     case IR_DECL: cm_decl(cm, in); return 1;
     case IR_PUSH: cm_push(cm, in); return 1;
     case IR_CLEAR: cm_line(cm, "%s.len = 0;", cm_place_s(cm, in->place)); return 1;

@@ -25,6 +25,7 @@ typedef struct Cm {
     int *site_num;          /* local site -> global number, -1 unused */
     bool *inline_temp;      /* -O1+: folded into its single use */
     const char **inl;       /* the folded C expression of such a temp */
+    const char **inl_raw;   /* the same without its outer parentheses */
     int *local_reads;       /* by Local.id of the function's own locals */
     int nlocal_ids;
     int nsites;             /* sites numbered so far (program-wide) */
@@ -44,6 +45,8 @@ int cm_width(const Type *t);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);
+const char *cm_cond(Cm *cm, const IrOpd *o);
+void cm_slice_parts(const IrIns *in, bool *end, bool *start);
 void cm_place(Cm *cm, StrBuf *b, const IrPlace *p);
 void cm_zero(Cm *cm, StrBuf *b, Type *t);
 void cm_emit_body(Cm *cm);

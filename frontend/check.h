@@ -121,7 +121,10 @@ typedef struct Ck {
     Program *prog;
     const char *stdlib_dir;
     CkCtx cur;
-    Vec scope;              /* Local* stack; NULL marks a block start */
+    Vec scope;              /* Local* stack of visible locals */
+    Vec scope_prev;         /* per entry: index+1 of the entry it shadows */
+    Vec blocks;             /* per open block: index of its first entry */
+    Map scope_top;          /* name -> index+1 of its innermost entry */
     Vec structs;            /* every StructInst in creation order */
     Map modules;            /* interned path key -> Module* */
     Vec load_stack;         /* Module* being loaded (import cycles) */
@@ -153,8 +156,9 @@ bool ck_struct_complete(StructInst *si);
 void ck_decl_tparams(ModSym *s);
 bool ck_fn_sig(FnInst *f, ModSym *s);
 void ck_global(ModSym *s);
-bool type_has_param(const Type *t);
-int type_depth(const Type *t);
+bool ck_type_has_param(const Type *t);
+int ck_type_depth(const Type *t);
+int ck_type_size(const Type *t, int cap);
 
 /* ---- check_generic.c ---- */
 bool ck_pattern_sig(ModSym *s);

@@ -16,12 +16,8 @@ static Type *ty_err(void) { return types_prim(TY_ERROR); }
 /* ---- locals and captures ---- */
 Local *ck_scope_find(const char *name)
 {
-    for (int i = ck.scope.len - 1; i >= ck.cur.scope_floor; i--) {
-        Local *l = ck.scope.items[i];
-        if (l && l->name == name)
-            return l;
-    }
-    return NULL;
+    intptr_t top = (intptr_t)map_get(&ck.scope_top, name);
+    return top > ck.cur.scope_floor ? ck.scope.items[top - 1] : NULL;
 }
 
 static bool ck_has_capture(FnInst *f, Local *l)

@@ -53,7 +53,7 @@ static Type *ck_call_value_checked(Expr *e)
 /* ---- direct calls ---- */
 static Type *ck_hint_for(Type *p, ModSym *s, Type **binds)
 {
-    return type_has_param(p) ? ck_subst(p, s->tparams, binds, s->ntparams) : p;
+    return ck_type_has_param(p) ? ck_subst(p, s->tparams, binds, s->ntparams) : p;
 }
 
 /* Checks the arguments against the pattern and infers the type arguments;
@@ -69,15 +69,19 @@ static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
         if (!ck_is_err(t) && t->kind != TY_UNTYPED_INT && t->kind != TY_NONE)
             ck_unify(p, t, s, binds);
     }
-    for (int i = off; i < e->call.nargs; i++)
+    bool arg_errors = false;
+    for (int i = off; i < e->call.nargs; i++) {
+        arg_errors |= ck_is_err(e->call.args[i]->type);
         if (e->call.args[i]->type->kind == TY_UNTYPED_INT)
             ck_unify(s->pparams[i], types_prim(TY_I64), s, binds);
+    }
     for (int j = 0; j < s->ntparams; j++)
         if (!binds[j]) {
             for (int i = off; i < e->call.nargs; i++)
                 if (!ck_is_err(e->call.args[i]->type))
                     ck_settle(&e->call.args[i], true);
-            ck_error(e->loc, "cannot infer type parameter %s of %s", s->tparams[j], s->name);
+            if (!arg_errors)
+                ck_error(e->loc, "cannot infer type parameter %s of %s", s->tparams[j], s->name);
             return NULL;
         }
     return ck_fn_instance(s, binds, e->loc);

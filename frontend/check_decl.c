@@ -15,7 +15,7 @@
 static Type *ty_err(void) { return types_prim(TY_ERROR); }
 
 /* ---- type predicates ---- */
-bool type_has_param(const Type *t)
+bool ck_type_has_param(const Type *t)
 {
     if (!t)
         return false;
@@ -23,34 +23,52 @@ bool type_has_param(const Type *t)
     case TY_PARAM: return true;
     case TY_FN:
         for (int i = 0; i < t->nparams; i++)
-            if (type_has_param(t->params[i]))
+            if (ck_type_has_param(t->params[i]))
                 return true;
-        return type_has_param(t->ret);
+        return ck_type_has_param(t->ret);
     case TY_STRUCT:
         for (int i = 0; i < t->st->ntargs; i++)
-            if (type_has_param(t->st->targs[i]))
+            if (ck_type_has_param(t->st->targs[i]))
                 return true;
         return false;
-    default: return t->elem ? type_has_param(t->elem) : false;
+    default: return t->elem ? ck_type_has_param(t->elem) : false;
     }
 }
 
-int type_depth(const Type *t)
+int ck_type_depth(const Type *t)
 {
     if (!t)
         return 0;
-    int d = t->elem ? type_depth(t->elem) : 0;
+    int d = t->elem ? ck_type_depth(t->elem) : 0;
     for (int i = 0; t->kind == TY_FN && i < t->nparams; i++) {
-        int p = type_depth(t->params[i]);
+        int p = ck_type_depth(t->params[i]);
         d = p > d ? p : d;
     }
-    if (t->kind == TY_FN && type_depth(t->ret) > d)
-        d = type_depth(t->ret);
+    if (t->kind == TY_FN && ck_type_depth(t->ret) > d)
+        d = ck_type_depth(t->ret);
     for (int i = 0; t->kind == TY_STRUCT && i < t->st->ntargs; i++) {
-        int p = type_depth(t->st->targs[i]);
+        int p = ck_type_depth(t->st->targs[i]);
         d = p > d ? p : d;
     }
     return d + 1;
+}
+
+/* Nodes in t (struct arguments included), counting stops at cap: a
+ * generic that doubles its argument each step must not build huge names. */
+int ck_type_size(const Type *t, int cap)
+{
+    if (!t || cap <= 0)
+        return 0;
+    int n = 1;
+    if (t->elem)
+        n += ck_type_size(t->elem, cap - n);
+    for (int i = 0; t->kind == TY_FN && i < t->nparams && n < cap; i++)
+        n += ck_type_size(t->params[i], cap - n);
+    if (t->kind == TY_FN && n < cap)
+        n += ck_type_size(t->ret, cap - n);
+    for (int i = 0; t->kind == TY_STRUCT && i < t->st->ntargs && n < cap; i++)
+        n += ck_type_size(t->st->targs[i], cap - n);
+    return n;
 }
 
 /* ---- primitive type names ---- */
@@ -224,8 +242,10 @@ static bool ck_same_targs(Type **a, Type **b, int n)
 static bool ck_too_deep(Type **targs, int n, Loc loc)
 {
     bool deep = ck.ninsts >= 20000;
-    for (int i = 0; i < n && !deep; i++)
-        deep = type_depth(targs[i]) > 40;
+    for (int i = 0, size = 0; i < n && !deep; i++) {
+        size += ck_type_size(targs[i], 2001);
+        deep = ck_type_depth(targs[i]) > 40 || size > 2000;
+    }
     if (deep && !ck.too_deep_reported) {
         ck.too_deep_reported = true;
         ck_error(loc, "generic instantiation too deep");

@@ -117,7 +117,7 @@ static Type *ck_subst_struct(Type *t, const char **names, Type **types, int n)
 /* t with the named parameters replaced; NULL when one is still unbound. */
 Type *ck_subst(Type *t, const char **names, Type **types, int n)
 {
-    if (!t || !type_has_param(t))
+    if (!t || !ck_type_has_param(t))
         return t;
     Type *e;
     switch (t->kind) {
@@ -168,8 +168,10 @@ static FnInst *ck_find_instance(ModSym *s, Type **targs)
 static bool ck_inst_limits(Type **targs, int n, int depth, Loc loc)
 {
     bool deep = depth > 200 || ck.ninsts >= 20000;
-    for (int i = 0; i < n && !deep; i++)
-        deep = type_depth(targs[i]) > 40;
+    for (int i = 0, size = 0; i < n && !deep; i++) {
+        size += ck_type_size(targs[i], 2001);
+        deep = ck_type_depth(targs[i]) > 40 || size > 2000;
+    }
     if (deep && !ck.too_deep_reported) {
         ck.too_deep_reported = true;
         ck_error(loc, "generic instantiation too deep");

@@ -92,12 +92,25 @@ static void ck_inst_notes(void)
     }
 }
 
+/* One message per place: the same error at the same location (e.g. in
+ * every instance of a generic body) is reported once, with the notes of
+ * the first instantiation that hit it. */
 void ck_error(Loc loc, const char *fmt, ...)
 {
+    static Map seen;
     va_list ap;
     va_start(ap, fmt);
-    diag_verror(loc, fmt, ap);
+    StrBuf b = { 0 };
+    sb_printf(&b, "%d:%d:%d:", loc.file, loc.line, loc.col);
+    sb_vprintf(&b, fmt, ap);
     va_end(ap);
+    const char *key = intern(b.data, b.len);
+    const char *msg = strchr(strchr(strchr(key, ':') + 1, ':') + 1, ':') + 1;
+    sb_free(&b);
+    if (map_get(&seen, key))
+        return;
+    map_put(&seen, key, (void *)1);
+    diag_error(loc, "%s", msg);
     ck_inst_notes();
 }
 
@@ -584,12 +597,12 @@ static void ck_finish_structs(void)
 {
     for (int i = 0; i < ck.structs.len; i++) {
         StructInst *si = VEC_AT(ck.structs, StructInst *, i);
-        if (!type_has_param(si->type))
+        if (!ck_type_has_param(si->type))
             ck_struct_complete(si);
     }
     for (int i = 0; i < ck.structs.len; i++) {
         StructInst *si = VEC_AT(ck.structs, StructInst *, i);
-        if (!type_has_param(si->type) && si->complete)
+        if (!ck_type_has_param(si->type) && si->complete)
             ck_visit_struct(si);
     }
 }

@@ -12,13 +12,21 @@
 
 static Type *ty_err(void) { return types_prim(TY_ERROR); }
 
-/* ---- scopes ---- */
-void ck_push_block(void) { vec_push(&ck.scope, NULL); }
+/* ---- scopes: a stack of entries plus, per name, its innermost entry
+ * (so lookups and redeclaration checks do not scan the stack) ---- */
+void ck_push_block(void) { vec_push(&ck.blocks, (void *)(intptr_t)ck.scope.len); }
 
 void ck_pop_block(void)
 {
-    while (ck.scope.len > 0 && ck.scope.items[--ck.scope.len])
-        ;
+    if (ck.blocks.len == 0)
+        return;
+    intptr_t start = (intptr_t)ck.blocks.items[--ck.blocks.len];
+    while (ck.scope.len > start) {
+        int i = --ck.scope.len;
+        Local *l = ck.scope.items[i];
+        map_put(&ck.scope_top, l->name, ck.scope_prev.items[i]);
+    }
+    ck.scope_prev.len = ck.scope.len;
 }
 
 Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner)
@@ -39,12 +47,15 @@ void ck_declare(Local *l)
 {
     if (strcmp(l->name, "_") == 0)
         return;
-    for (int i = ck.scope.len - 1; i >= 0 && ck.scope.items[i]; i--)
-        if (((Local *)ck.scope.items[i])->name == l->name) {
-            ck_error(l->loc, "%s redeclared in this block", l->name);
-            return;
-        }
+    intptr_t top = (intptr_t)map_get(&ck.scope_top, l->name);
+    intptr_t start = ck.blocks.len ? (intptr_t)ck.blocks.items[ck.blocks.len - 1] : 0;
+    if (top > start) {
+        ck_error(l->loc, "%s redeclared in this block", l->name);
+        return;
+    }
     vec_push(&ck.scope, l);
+    vec_push(&ck.scope_prev, (void *)top);
+    map_put(&ck.scope_top, l->name, (void *)(intptr_t)ck.scope.len);
 }
 
 /* ---- reachability: does control never fall off the end? ---- */
@@ -170,8 +181,21 @@ static void st_compound(Stmt *s, Type *tt)
     ck_value(&s->assign.value, tt);
 }
 
+static bool ck_is_blank(const Expr *e)
+{
+    return e && e->kind == EX_IDENT && strcmp(e->ident.name, "_") == 0 && !ck_scope_find(e->ident.name);
+}
+
 static void st_assign(Stmt *s)
 {
+    if (ck_is_blank(s->assign.target) && s->assign.op == ASSIGN_SET) {
+        /* `_ = e` evaluates e and drops it: an expression statement */
+        Expr *value = s->assign.value;
+        s->kind = ST_EXPR;
+        s->expr.expr = value;
+        ck_any(&s->expr.expr, false);
+        return;
+    }
     Type *tt = ck_any(&s->assign.target, false);
     if (!ck_is_err(tt))
         ck_place_mutable(s->assign.target, "assign to %s");

@@ -168,6 +168,8 @@ static IrOpd bi_abs(Lx *lx, Expr *e)
         IrOpd c = lx_bin(lx, e, BIN_LE, a, z, b);
         return lx_select(lx, e->loc, c, lx_bin(lx, e, BIN_SUB, z, a, a.type), a, a.type);
     }
+    if (!type_is_signed(a.type))
+        return a;
     IrOpd z = ir_int(a.type, 0);
     IrOpd c = lx_bin(lx, e, BIN_LT, a, z, b);
     return lx_select(lx, e->loc, c, lx_bin(lx, e, BIN_SUB, z, a, a.type), a, a.type);

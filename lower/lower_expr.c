@@ -419,9 +419,11 @@ static IrOpd lx_slice(Lx *lx, Expr *e)
     IrOpd lo = e->slice.lo ? lx_expr(lx, e->slice.lo) : ir_int(i64, 0);
     IrOpd hi = e->slice.hi ? lx_expr(lx, e->slice.hi) : ir_none();
     IrOpd len = lx_len_of(lx, base, e->loc);
+    bool whole = hi.kind == OPD_NONE && lo.kind == OPD_INT && lo.i == 0;
     if (hi.kind == OPD_NONE)
         hi = len;
-    lx_check(lx, IR_CHECK_SLICE, e->loc, lo, hi, len);
+    if (!whole)     /* xs[:] and xs[0:] cannot fail */
+        lx_check(lx, IR_CHECK_SLICE, e->loc, lo, hi, len);
     IrIns *in = ir_emit(lx->f, IR_SLICE, e->loc);
     in->a = base;
     in->b = lo;

@@ -190,9 +190,22 @@ static int gs_span_node_fit(const gs_span_node *x, int64_t n) {
     }
     {
         __m128 lim = _mm_set1_ps((float)n);
+#if GS_SPAN_CAP >= 16
+        /* sixteen compares packed into one byte mask */
+        GS_SPAN_UNROLL
+        for (i = 0; i < GS_SPAN_CAP; i += 16) {
+            __m128i a = _mm_castps_si128(_mm_cmpge_ps(_mm_loadu_ps(&x->sat[i]), lim));
+            __m128i b = _mm_castps_si128(_mm_cmpge_ps(_mm_loadu_ps(&x->sat[i + 4]), lim));
+            __m128i c = _mm_castps_si128(_mm_cmpge_ps(_mm_loadu_ps(&x->sat[i + 8]), lim));
+            __m128i d = _mm_castps_si128(_mm_cmpge_ps(_mm_loadu_ps(&x->sat[i + 12]), lim));
+            __m128i ab = _mm_packs_epi32(a, b), cd = _mm_packs_epi32(c, d);
+            m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_packs_epi16(ab, cd)) << i;
+        }
+#else
         GS_SPAN_UNROLL
         for (i = 0; i < GS_SPAN_CAP; i += 4)
             m |= (uint64_t)_mm_movemask_ps(_mm_cmpge_ps(_mm_loadu_ps(&x->sat[i]), lim)) << i;
+#endif
     }
     return m ? gs_span_ctz(m) : -1;
 }
@@ -210,26 +223,21 @@ static int gs_span_node_fit(const gs_span_node *x, int64_t n) {
 }
 #endif
 
-/* The last entry whose key is <= k, or 0 when there is none. */
+/* log2(GS_SPAN_CAP) is odd: the quaternary search below needs one binary step. */
+#define GS_SPAN_ODD_LOG ((GS_SPAN_CAP & 0xAAAAAAAA) != 0)
+
+/* The last entry whose key is <= k, or 0 when there is none. A quaternary
+ * search: three independent compares narrow the range by four, so the
+ * chain of dependent loads is half as long as a binary search's. */
 static int gs_span_node_rank(const gs_span_node *x, int64_t k) {
-#if GS_SPAN_RANK == 1
-    int i, c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    const int64_t *key = x->key;
+    int i = 0, q;
     GS_SPAN_UNROLL
-    for (i = 0; i < GS_SPAN_CAP; i += 4) {
-        c0 += x->key[i] <= k;
-        c1 += x->key[i + 1] <= k;
-        c2 += x->key[i + 2] <= k;
-        c3 += x->key[i + 3] <= k;
-    }
-    c0 += c1 + c2 + c3;
-    return c0 - (c0 > 0);
-#else
-    int i = 0, s;
-    GS_SPAN_UNROLL
-    for (s = GS_SPAN_CAP / 2; s > 0; s >>= 1)
-        i += s & -(int)(x->key[i + s] <= k); /* arithmetic, not a branch: a coin flip */
+    for (q = GS_SPAN_CAP / 4; q >= 1; q /= 4)
+        i += q * ((key[i + q] <= k) + (key[i + 2 * q] <= k) + (key[i + 3 * q] <= k));
+    if (GS_SPAN_ODD_LOG)
+        i += key[i + 1] <= k;
     return i;
-#endif
 }
 
 /* Opens cnt slots at pos (the node has room). */
@@ -296,16 +304,6 @@ static void gs_span_describe(gs_span_node *par, int i) {
  * splits, merges and moves between siblings keep a subtree's spans, so the
  * leaf's (gone, came) holds at every level above the first. */
 static void gs_span_fix_up(gs_span_path *p, int l, int64_t gone, int64_t came) {
-#if GS_SPAN_FIX_ALL
-    (void)gone;
-    (void)came;
-    for (; l > 0; l--) {
-        gs_span_node *x = p->node[l], *par = p->node[l - 1];
-        int i = p->idx[l - 1];
-        gs_span_put(par, i, gs_span_node_max(x));
-        par->key[i] = x->key[0];
-    }
-#else
     for (; l > 0; l--) {
         gs_span_node *x = p->node[l], *par = p->node[l - 1];
         int i = p->idx[l - 1];
@@ -323,7 +321,6 @@ static void gs_span_fix_up(gs_span_path *p, int l, int64_t gone, int64_t came) {
         gone = old;
         came = m;
     }
-#endif
 }
 
 /* ---- descents ---- */

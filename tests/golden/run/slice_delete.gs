@@ -21,6 +21,9 @@ fn main() {
     println(u)
     delete(u)
     delete(b)
+    var es: string
+    delete(es)
+    delete("".bytes())
     var sub = make([]int, 4, 4)
     var grown = sub[1:3]
     grown.push(5)
