@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -204,14 +205,42 @@ static const char *cc_cache_dir(void)
         return NULL;
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     const char *base = xdg && *xdg ? xdg : NULL;
-    if (!base && home && *home) {
+    if (!base && home && *home)
         base = mem_printf(g_arena, "%s/.cache", home);
-        cc_mkdir(base);
-    }
-    if (!base)
+    if (!base || !cc_mkdir(base))
         return NULL;
     const char *dir = mem_printf(g_arena, "%s/goose", base);
     return cc_mkdir(dir) && access(dir, W_OK) == 0 ? dir : NULL;
+}
+
+/* Every runtime change makes new cache entries: when one is added, entries
+ * unused for a week (and parts left by a killed build) are removed. A hit
+ * refreshes an entry's time at most once a day, so this stays cheap. */
+#define CC_DAY (24 * 60 * 60)
+
+static void cc_cache_prune(const char *cache)
+{
+    DIR *d = opendir(cache);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, "rt-", 3) != 0)
+            continue;
+        const char *path = mem_printf(g_arena, "%s/%s", cache, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && now - st.st_mtime > 7 * CC_DAY)
+            unlink(path);
+    }
+    closedir(d);
+}
+
+static void cc_cache_touch(const char *obj)
+{
+    struct stat st;
+    if (stat(obj, &st) == 0 && time(NULL) - st.st_mtime > CC_DAY)
+        utimensat(AT_FDCWD, obj, NULL, 0);
 }
 
 /* `cc flags -I tmp -c tmp/<src> -o obj` */
@@ -238,8 +267,11 @@ static const char *cc_runtime_object(const CcCtx *ctx, const struct gs_embedded_
     }
     const char *obj = mem_printf(g_arena, "%s/rt-%016llx.o", cache,
                                  (unsigned long long)cc_rt_key(ctx, f));
-    if (access(obj, R_OK) == 0)
+    if (access(obj, R_OK) == 0) {
+        cc_cache_touch(obj);
         return obj;
+    }
+    cc_cache_prune(cache);
     const char *part = mem_printf(g_arena, "%s.part%ld", obj, (long)getpid());
     if (cc_compile_object(ctx, f->name, part) != 0) {
         unlink(part);

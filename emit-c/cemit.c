@@ -92,7 +92,8 @@ static bool cm_analyse(Cm *cm, const IrFunc *f)
 static bool cm_pure_value(IrOp op)
 {
     return op == IR_MOV || op == IR_LOAD || op == IR_ADDR || op == IR_BIN || op == IR_UN ||
-           op == IR_CAST || op == IR_SELECT || op == IR_SOME || op == IR_SLICE || op == IR_FNVAL;
+           op == IR_CAST || op == IR_SELECT || op == IR_SOME || op == IR_SLICE || op == IR_FNVAL ||
+           op == IR_STRUCT || op == IR_ARRAY || op == IR_CLOSURE;
 }
 
 static bool cm_opd_is(const IrOpd *o, int t) { return o->kind == OPD_TEMP && o->temp == t; }
@@ -203,7 +204,10 @@ static int *cm_number_sites(Cm *cm, const IrFunc *f)
         num[i] = -1;
     for (int i = 0; i < f->nins; i++) {
         int s = f->ins[i].site;
-        if (f->ins[i].op != IR_NOP && s >= 0 && num[s] < 0)
+        bool end = true, start = true;
+        if (f->ins[i].op == IR_CHECK_SLICE)
+            cm_slice_parts(&f->ins[i], &end, &start);
+        if (f->ins[i].op != IR_NOP && s >= 0 && num[s] < 0 && (end || start))
             num[s] = cm->nsites++;
     }
     return num;

@@ -178,13 +178,13 @@ static void cm_proj(Cm *cm, StrBuf *b, const char *inner, const IrProj *j, Type 
     case PJ_DEREF: sb_printf(b, "(*%s)", inner); break;
     case PJ_LEN:
         if (before->kind == TY_STRING)
-            sb_printf(b, "GS_SLEN(%s)", inner);
+            sb_printf(b, strchr(inner, ',') ? "GS_SLEN((%s))" : "GS_SLEN(%s)", inner);
         else if (before->kind == TY_ARRAY)
             sb_printf(b, "%lld", (long long)before->len);
         else
             sb_printf(b, "%s.len", inner);
         break;
-    case PJ_CAP: sb_printf(b, "GS_CAP(%s)", inner); break;
+    case PJ_CAP: sb_printf(b, strchr(inner, ',') ? "GS_CAP((%s))" : "GS_CAP(%s)", inner); break;
     case PJ_HAS: sb_printf(b, "%s.has", inner); break;
     case PJ_VAL: sb_printf(b, "%s.val", inner); break;
     }

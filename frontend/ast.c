@@ -542,7 +542,7 @@ static void dump_loop(StrBuf *o, const Stmt *s, int ind)
         sb_putc(o, ')');
         body = s->range.body;
     } else {
-        sb_printf(o, "(for %s %s (in ", s->each.idx ? s->each.idx : "_", s->each.val);
+        sb_printf(o, "(for %s %s (in ", s->each.idx ? s->each.idx : "_", s->each.val ? s->each.val : "_");
         dump_expr(o, s->each.seq, ind);
         sb_putc(o, ')');
         body = s->each.body;

@@ -53,7 +53,16 @@
  * 15. Annotations for lowering: a `return` in a ref-returning function has
  *     pass_by_ref set on its value; copy_into/move_from/defaults set
  *     pass_by_ref on a fixed-array destination; EX_PAREN copies is_place and
- *     is_ref_value from its inner expression.
+ *     is_ref_value from its inner expression; the EX_NONE under a
+ *     COERCE_NONE_TO_OPT has the optional's type; COERCE_FN_TO_VALUE is
+ *     never inserted (a function value is an EX_IDENT with SYM_FN).
+ * 16. `_ = e` evaluates e and drops it (the statement becomes ST_EXPR).
+ * 17. The same error at the same place is reported once (a generic body's
+ *     error shows for its first failing instantiation only).
+ * 18. Closures in a global initializer have parent NULL and are named
+ *     gs_<mod>_global__closure<N>.
+ * 19. Explicit type arguments on calls (`f[int](x)`) are not supported:
+ *     LANGUAGE.md infers them.
  */
 #ifndef GOOSE_CHECK_H
 #define GOOSE_CHECK_H
@@ -146,6 +155,9 @@ ModSym *ck_lookup_sym(Module *m, const char *name);
 ModSym *ck_find_struct_sym(const StructInst *si);
 FnInst *ck_outer_fn(FnInst *f);
 CkCtx ck_enter(Module *m, FnInst *fn, const char **tn, Type **tt, int ntb);
+
+/* ---- check_verify.c: GOOSE_CHECK_VERIFY=1 self-check of a checked Program ---- */
+void ck_verify(const Program *p);
 
 /* ---- check_decl.c: types, structs, signatures, globals ---- */
 typedef enum TypeUse { TU_VALUE, TU_PARAM, TU_RET } TypeUse;

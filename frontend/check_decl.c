@@ -295,7 +295,9 @@ static void ck_struct_fields(StructInst *si)
         for (int j = 0; j < i; j++)
             if (d->struct_.fields[j].name == fd->name && si->ntargs == 0)
                 ck_error(fd->loc, "field %s redeclared in struct %s", fd->name, d->name);
-        si->fields[i] = (FieldInfo){ fd->name, ck_type(fd->type, TU_VALUE, "a struct field"), fd->loc };
+        /* an instance resolves its own copy: array lengths are expressions */
+        TypeExpr *te = si->ntargs ? ast_clone_type(fd->type) : fd->type;
+        si->fields[i] = (FieldInfo){ fd->name, ck_type(te, TU_VALUE, "a struct field"), fd->loc };
     }
     si->nfields = d->struct_.nfields;
 }
@@ -307,8 +309,10 @@ bool ck_struct_complete(StructInst *si)
     static Map busy;
     if (si->complete)
         return true;
-    if (map_get(&busy, si))
+    if (map_get(&busy, si)) {
+        ck_error(si->decl->loc, "the fields of struct %s depend on the struct itself", si->name);
         return false;
+    }
     map_put(&busy, si, (void *)1);
     CkCtx saved = ck_enter(si->module, NULL, si->decl->struct_.tparams, si->targs, si->ntargs);
     ck_struct_fields(si);

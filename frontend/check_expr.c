@@ -149,6 +149,7 @@ bool ck_convert_quiet(Expr **slot, Type *want)
         return true;
     }
     if (t->kind == TY_NONE && want->kind == TY_OPTIONAL) {
+        e->type = want;     /* no TY_NONE survives the check */
         ck_wrap(slot, COERCE_NONE_TO_OPT, want);
         return true;
     }

@@ -34,7 +34,7 @@ bool ck_pattern_sig(ModSym *s)
         pt[i] = types_param(s->tparams[i]);
     int errors = diag_error_count();
     CkCtx saved = ck_enter(s->module, NULL, s->tparams, pt, s->ntparams);
-    Decl *d = s->decl;
+    Decl *d = ast_clone_decl(s->decl);   /* the original stays pristine for instances */
     int has_recv = d->fn.recv != NULL;
     s->npparams = has_recv + d->fn.nparams;
     s->pparams = NEW_ARRAY(Type *, s->npparams + 1);

@@ -634,5 +634,8 @@ bool check_program(Module *root, const char *stdlib_dir, Program *out)
     ck_main(root);
     ck_bodies();
     ck_finish_structs();
-    return diag_error_count() == errors;
+    if (diag_error_count() != errors)
+        return false;
+    ck_verify(out);
+    return true;
 }

@@ -6,8 +6,8 @@
  * with `newline` set (also at end of file). Literal values are decoded here
  * (integers with overflow detection, floats, chars, string escapes);
  * identifiers are interned. Lexical errors are reported with diag_error and
- * scanning goes on; a stray character becomes one TK_ERROR token so the
- * parser can stay quiet about it.
+ * scanning goes on; a stray character or an unfinished literal or comment
+ * becomes one TK_ERROR token so the parser can stay quiet about it.
  * Not for: syntax (parse.c) or anything that needs the tree. */
 #ifndef GOOSE_LEX_H
 #define GOOSE_LEX_H
@@ -62,12 +62,21 @@ extern const bool lex_tok_ends_stmt[TK__COUNT];
 /* The spelling of a LexSuffix ("u8"), interned; NULL for LSUF_NONE. */
 const char *lex_suffix_name(int suffix);
 
+/* A lexical error kept for the caller. */
+typedef struct LexDiag {
+    Loc loc;
+    const char *msg;
+    int seq;
+} LexDiag;
+
 /* Scans the whole file into a heap array, released with lex_free. The
  * parser uses this: the array can reach hundreds of MB on a huge file and
  * is dead once the tree is built, so it is grown with realloc (no copies,
  * no zeroing) and freed rather than left in the arena. Decoded strings and
- * interned names always live in g_arena. */
-Token *lex_file_heap(SrcFile *src, int *ntokens);
+ * interned names always live in g_arena. With `diags`, lexical errors are
+ * not reported but appended there (LexDiag*, in source order), so the
+ * parser can interleave them with its own errors in source order. */
+Token *lex_file_heap(SrcFile *src, int *ntokens, Vec *diags);
 void lex_free(Token *toks);
 /* Same, with the token array copied into g_arena (for tools). */
 Token *lex_file(SrcFile *src, int *ntokens);

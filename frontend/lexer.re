@@ -7,14 +7,16 @@
  * skipped by hand-written loops (they only look for their end), string and
  * character bodies are scanned one unit (byte or escape) at a time by a
  * second re2c block so both literal kinds share one escape table.
- * Errors are reported and scanning goes on: a bad escape is dropped, an
- * unterminated literal ends at the end of its line, a stray character or
- * an unterminated block comment becomes a TK_ERROR token (already reported,
- * so the parser does not report it again).
+ * Errors are reported and scanning goes on: a bad escape is dropped, a
+ * bad number still makes a TK_INT; a stray character, a string or char
+ * literal left open at the end of its line, or an unterminated block
+ * comment becomes a TK_ERROR token (already reported, so the parser does
+ * not report it again).
  * Not for: syntax, or deciding what a name means. */
 #include "lex.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +94,29 @@ typedef struct Lexer {
     Token *toks;
     int n, cap;
     StrBuf sb;          /* scratch: string bodies, float digits */
+    Vec *diags;         /* LexDiag*: errors kept for the caller, or NULL */
 } Lexer;
+
+/* A lexical error: reported now, or kept for the parser (lex_file_heap). */
+static void lex_error(Lexer *L, Loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void lex_error(Lexer *L, Loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (!L->diags) {
+        diag_verror(loc, fmt, ap);
+    } else {
+        LexDiag *d = NEW(LexDiag);
+        StrBuf b = { 0 };
+        sb_vprintf(&b, fmt, ap);
+        d->loc = loc;
+        d->msg = mem_strndup(g_arena, b.data, b.len);
+        sb_free(&b);
+        vec_push(L->diags, d);
+    }
+    va_end(ap);
+}
 
 static Loc lex_here(Lexer *L, const unsigned char *p)
 {
@@ -141,7 +165,7 @@ static void lex_line_comment(Lexer *L)
     const unsigned char *p = L->cur;
     for (; p < L->end && *p != '\n'; p++)
         if (*p == 0)
-            diag_error(lex_here(L, p), "NUL byte in source");
+            lex_error(L, lex_here(L, p), "NUL byte in source");
     L->cur = p;
 }
 
@@ -157,9 +181,9 @@ static void lex_block_comment(Lexer *L)
         if (*p == '\n')
             lex_newline(L, p);
         else if (*p == 0)
-            diag_error(lex_here(L, p), "NUL byte in source");
+            lex_error(L, lex_here(L, p), "NUL byte in source");
     }
-    diag_error(open, "unterminated block comment");
+    lex_error(L, open, "unterminated block comment");
     L->cur = L->end;
     Token *t = lex_push_at(L, TK_ERROR, L->end);
     t->line = open.line;
@@ -172,13 +196,13 @@ static void lex_stray(Lexer *L)
     unsigned c = *L->tok;
     Loc loc = lex_here(L, L->tok);
     if (c == 0)
-        diag_error(loc, "NUL byte in source");
+        lex_error(L, loc, "NUL byte in source");
     else if (c >= 0x80)
-        diag_error(loc, "non-ASCII character outside a string or comment");
+        lex_error(L, loc, "non-ASCII character outside a string or comment");
     else if (c > 0x20 && c < 0x7f)
-        diag_error(loc, "unexpected character '%c'", (char)c);
+        lex_error(L, loc, "unexpected character '%c'", (char)c);
     else
-        diag_error(loc, "unexpected byte 0x%02x in source", c);
+        lex_error(L, loc, "unexpected byte 0x%02x in source", c);
     lex_push(L, TK_ERROR);
 }
 
@@ -242,7 +266,7 @@ static void lex_int(Lexer *L)
         v = v * base + d;
     }
     if (over)
-        diag_error(lex_here(L, L->tok), "integer literal too large for 64 bits");
+        lex_error(L, lex_here(L, L->tok), "integer literal too large for 64 bits");
     Token *t = lex_push(L, TK_INT);
     t->ival = over ? 0 : v;
     t->suffix = (uint8_t)suffix;
@@ -257,14 +281,14 @@ static void lex_float(Lexer *L)
     errno = 0;
     double v = strtod(sb_cstr(&L->sb), NULL);
     if (isinf(v) || (errno == ERANGE && v != 0))
-        diag_error(lex_here(L, L->tok), "float literal out of range");
+        lex_error(L, lex_here(L, L->tok), "float literal out of range");
     lex_push(L, TK_FLOAT)->fval = v;
 }
 
 static void lex_bad_number(Lexer *L)
 {
     int n = (int)(L->cur - L->tok);
-    diag_error(lex_here(L, L->tok), "invalid number literal '%.*s%s'",
+    lex_error(L, lex_here(L, L->tok), "invalid number literal '%.*s%s'",
                n > 40 ? 40 : n, (const char *)L->tok, n > 40 ? "..." : "");
     lex_push(L, TK_INT);
 }
@@ -275,11 +299,11 @@ enum { UNIT_CLOSE = -1, UNIT_EOL = -2, UNIT_SKIP = -3 };
 static void bad_escape(Lexer *L, const unsigned char *s)
 {
     if (s[1] == 'x')
-        diag_error(lex_here(L, s), "escape '\\x' needs two hex digits");
+        lex_error(L, lex_here(L, s), "escape '\\x' needs two hex digits");
     else if (s[1] > 0x20 && s[1] < 0x7f)
-        diag_error(lex_here(L, s), "invalid escape sequence '\\%c'", (char)s[1]);
+        lex_error(L, lex_here(L, s), "invalid escape sequence '\\%c'", (char)s[1]);
     else
-        diag_error(lex_here(L, s), "invalid escape sequence (byte 0x%02x after '\\')", s[1]);
+        lex_error(L, lex_here(L, s), "invalid escape sequence (byte 0x%02x after '\\')", s[1]);
 }
 
 /* A byte value (0..255), UNIT_CLOSE at `quote`, UNIT_EOL (not consumed) at
@@ -310,7 +334,7 @@ static int lex_unit(Lexer *L, unsigned char quote)
             L->cur = s;
             return UNIT_EOL;
         }
-        diag_error(lex_here(L, s), "NUL byte in source");
+        lex_error(L, lex_here(L, s), "NUL byte in source");
         return UNIT_SKIP;
     }
     *      { return *s == quote ? UNIT_CLOSE : *s; }
@@ -323,8 +347,9 @@ static void lex_string(Lexer *L)
     int u;
     while ((u = lex_unit(L, '"')) != UNIT_CLOSE) {
         if (u == UNIT_EOL) {
-            diag_error(lex_here(L, L->tok), "unterminated string literal");
-            break;
+            lex_error(L, lex_here(L, L->tok), "unterminated string literal");
+            lex_push(L, TK_ERROR);
+            return;
         }
         if (u >= 0)
             sb_putc(&L->sb, (char)u);
@@ -345,12 +370,15 @@ static void lex_char(Lexer *L)
         bad |= u == UNIT_SKIP;
     }
     Loc loc = lex_here(L, L->tok);
-    if (u == UNIT_EOL)
-        diag_error(loc, "unterminated character literal");
-    else if (count == 0 && !bad)
-        diag_error(loc, "empty character literal");
+    if (u == UNIT_EOL) {
+        lex_error(L, loc, "unterminated character literal");
+        lex_push(L, TK_ERROR);
+        return;
+    }
+    if (count == 0 && !bad)
+        lex_error(L, loc, "empty character literal");
     else if (count > 1)
-        diag_error(loc, "character literal must hold exactly one byte");
+        lex_error(L, loc, "character literal must hold exactly one byte");
     lex_push(L, TK_CHAR)->ival = (uint64_t)value;
 }
 
@@ -447,12 +475,33 @@ static bool lex_scan(Lexer *L)
     */
 }
 
-Token *lex_file_heap(SrcFile *src, int *ntokens)
+static int lex_diag_cmp(const void *a, const void *b)
+{
+    const LexDiag *x = *(const LexDiag *const *)a, *y = *(const LexDiag *const *)b;
+    if (x->loc.line != y->loc.line)
+        return x->loc.line < y->loc.line ? -1 : 1;
+    if (x->loc.col != y->loc.col)
+        return x->loc.col < y->loc.col ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Source order (an unterminated comment is found after what it holds). */
+static void lex_sort_diags(Vec *diags)
+{
+    for (int i = 0; i < diags->len; i++)
+        VEC_AT(*diags, LexDiag *, i)->seq = i;
+    if (diags->len > 1)
+        qsort(diags->items, (size_t)diags->len, sizeof(void *), lex_diag_cmp);
+}
+
+Token *lex_file_heap(SrcFile *src, int *ntokens, Vec *diags)
 {
     lex_init_tables();
     const unsigned char *text = (const unsigned char *)src->text;
     Lexer L = { .src = src, .cur = text, .end = text + src->len,
-                .line_start = text, .line = 1 };
+                .line_start = text, .line = 1, .diags = diags };
+    if (src->len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        L.cur = L.line_start = text + 3;    /* a UTF-8 byte order mark */
     while (lex_scan(&L))
         ;
     L.tok = L.cur = L.end;
@@ -460,6 +509,8 @@ Token *lex_file_heap(SrcFile *src, int *ntokens)
         lex_push(&L, TK_SEMI)->newline = 1;
     lex_push(&L, TK_EOF);
     sb_free(&L.sb);
+    if (diags)
+        lex_sort_diags(diags);
     *ntokens = L.n;
     return L.toks;
 }
@@ -468,7 +519,7 @@ void lex_free(Token *toks) { free(toks); }
 
 Token *lex_file(SrcFile *src, int *ntokens)
 {
-    Token *heap = lex_file_heap(src, ntokens);
+    Token *heap = lex_file_heap(src, ntokens, NULL);
     Token *t = mem_dup(g_arena, heap, sizeof(Token) * (size_t)*ntokens);
     lex_free(heap);
     return t;

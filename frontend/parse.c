@@ -42,8 +42,12 @@
  * sets p->in_error, which mutes everything until the enclosing block (or
  * the top level) resynchronises: skip to the statement's end (a `;` or
  * newline at bracket depth 0 relative to the statement's start, or the `}`
- * closing the block). At the top level, skip to a declaration keyword in
- * column 1. Every recovery step consumes a token, so nothing loops. At end
+ * closing the block); a bracket the mistake left open is forgiven at the
+ * first line indented no deeper than the statement. `fn name`, `struct`,
+ * `import`, `const` or `inline` where a statement should start means a
+ * block was left open: reported once, and every open block closes there.
+ * At the top level, skip to a declaration keyword in column 1. Every
+ * recovery step consumes a token, so nothing loops. At end
  * of file the mute stays on (one "found end of file" at most). Recursion is
  * bounded: nesting of expressions, types and blocks deeper than
  * PARSE_MAX_NEST is an error, and so is an expression tree taller than
@@ -118,6 +122,9 @@ typedef struct Parser {
     bool in_error;      /* an error was reported: quiet until resync */
     int spec;           /* > 0 while speculating: errors only set spec_failed */
     bool spec_failed;
+    int decl_stop;      /* a declaration keyword that closed open blocks */
+    Vec lex_diags;      /* LexDiag*: the lexer's errors, in source order */
+    int lex_diags_done; /* how many of them are reported */
     void **stack;       /* scratch stack for building lists */
     int sp, scap;
 } Parser;
@@ -192,6 +199,31 @@ static const char *want_name(TokKind k)
     return mem_printf(g_arena, "'%s'", lex_tok_spelling[k]);
 }
 
+static bool loc_before(Loc a, Loc b)
+{
+    return a.line < b.line || (a.line == b.line && a.col <= b.col);
+}
+
+/* Report the lexer's errors located before `upto`, so that all errors
+ * come out in source order. */
+static void flush_lex_diags(Parser *p, Loc upto, bool all)
+{
+    while (p->lex_diags_done < p->lex_diags.len) {
+        LexDiag *d = VEC_AT(p->lex_diags, LexDiag *, p->lex_diags_done);
+        if (!all && !loc_before(d->loc, upto))
+            break;
+        diag_error(d->loc, "%s", d->msg);
+        p->lex_diags_done++;
+    }
+}
+
+static void emit(Parser *p, const Token *t, const char *fmt, va_list ap)
+{
+    Loc loc = tloc(p, t);
+    flush_lex_diags(p, loc, false);
+    diag_verror(loc, fmt, ap);
+}
+
 /* An error that leaves the parser out of step: report, then stay quiet
  * until the next resynchronisation. */
 static void fail(Parser *p, const Token *t, const char *fmt, ...)
@@ -209,7 +241,7 @@ static void fail(Parser *p, const Token *t, const char *fmt, ...)
         return;             /* the lexer already reported it */
     va_list ap;
     va_start(ap, fmt);
-    diag_verror(tloc(p, t), fmt, ap);
+    emit(p, t, fmt, ap);
     va_end(ap);
 }
 
@@ -226,7 +258,7 @@ static void report(Parser *p, const Token *t, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    diag_verror(tloc(p, t), fmt, ap);
+    emit(p, t, fmt, ap);
     va_end(ap);
 }
 
@@ -1281,7 +1313,9 @@ static void parse_stmts(Parser *p, Block *b)
             continue;
         }
         if (looks_like_decl(p, t)) {
-            expected(p, "'}'");     /* the block was left open */
+            if (p->decl_stop != p->pos)     /* once, not per open block */
+                expected(p, "'}'");
+            p->decl_stop = p->pos;
             break;
         }
         int start = p->pos;
@@ -1503,10 +1537,11 @@ static void parse_decls(Parser *p, Module *m)
 bool parse_file(SrcFile *src, Module *m)
 {
     int errors_before = diag_error_count();
-    Parser p = { .src = src };
-    p.toks = lex_file_heap(src, &p.ntoks);
+    Parser p = { .src = src, .decl_stop = -1 };
+    p.toks = lex_file_heap(src, &p.ntoks, &p.lex_diags);
     m->path = src->path;
     parse_decls(&p, m);
+    flush_lex_diags(&p, (Loc){ 0 }, true);
     free(p.stack);
     lex_free(p.toks);
     return diag_error_count() == errors_before;

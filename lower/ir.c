@@ -93,12 +93,37 @@ IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index
     return p;
 }
 
+static unsigned ir_fn_slot(const IrProgram *ir, const FnInst *fn)
+{
+    uintptr_t x = (uintptr_t)fn;
+    x ^= x >> 16;
+    x *= 0x45D9F3Bu;
+    unsigned i = (unsigned)(x ^ (x >> 16)) & (unsigned)(ir->fn_cap - 1);
+    while (ir->fn_keys[i] && ir->fn_keys[i] != fn)
+        i = (i + 1) & (unsigned)(ir->fn_cap - 1);
+    return i;
+}
+
+/* Membership only: the table's order never reaches the output. */
+void ir_index_funcs(IrProgram *ir)
+{
+    ir->fn_cap = 16;
+    while (ir->fn_cap < ir->nfuncs * 2 + 2)
+        ir->fn_cap *= 2;
+    ir->fn_keys = NEW_ARRAY(const FnInst *, ir->fn_cap);
+    ir->fn_vals = NEW_ARRAY(IrFunc *, ir->fn_cap);
+    for (int i = 0; i < ir->nfuncs; i++) {
+        unsigned k = ir_fn_slot(ir, ir->funcs[i]->fn);
+        ir->fn_keys[k] = ir->funcs[i]->fn;
+        ir->fn_vals[k] = ir->funcs[i];
+    }
+}
+
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn)
 {
-    for (int i = 0; i < ir->nfuncs; i++)
-        if (ir->funcs[i]->fn == fn)
-            return ir->funcs[i];
-    return NULL;
+    if (!fn || !ir->fn_cap)
+        return NULL;
+    return ir->fn_vals[ir_fn_slot(ir, fn)];
 }
 
 int ir_count_checks(const IrFunc *f)

@@ -120,6 +120,9 @@ struct IrProgram {
     int nfuncs;
     IrFunc *init;           /* runs global initialisers before main */
     int opt_level;
+    const FnInst **fn_keys; /* FnInst -> IrFunc, open addressing (ir_index_funcs) */
+    IrFunc **fn_vals;
+    int fn_cap;
 };
 
 /* ---- ir.c: construction ---- */
@@ -134,6 +137,7 @@ IrOpd ir_bool(Type *t, bool v);
 IrOpd ir_zero(Type *t);
 IrPlace *ir_place_root(IrOpd root, Type *t);
 IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index, Type *t);
+void ir_index_funcs(IrProgram *ir);
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
 
 /* ---- ir.c: checks over the IR ---- */

@@ -281,6 +281,7 @@ IrProgram *lower_program(const Program *p, const LowerOptions *o)
         FnInst *fn = VEC_AT(p->fns, FnInst *, i);
         ir->funcs[i] = ir_func_new(fn, fn->cname);
     }
+    ir_index_funcs(ir);
     lx_closure_envs(ir);
     for (int i = 0; i < ir->nfuncs; i++)
         lx_function(ir, ir->funcs[i]);

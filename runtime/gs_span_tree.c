@@ -916,6 +916,12 @@ void gs_region_zero(gs_region *r, size_t off, size_t len) {
         memset(r->base + run, 0, end - run);
 }
 
+void gs_region_dirty(gs_region *r, size_t off, size_t len) {
+    size_t pg;
+    for (pg = off / r->page; len && pg * r->page < off + len; pg++)
+        gs_region_mark(r, pg, false);
+}
+
 void gs_region_release(gs_region *r, size_t lo, size_t hi) {
     size_t pg, first = gs_region_round(lo, r->page) / r->page, last = hi / r->page, run = 0;
     bool pending = false;

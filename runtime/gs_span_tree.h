@@ -128,9 +128,14 @@ void gs_region_destroy(gs_region *r);
  * new pages are zero. false when end passes the reservation or the OS or
  * malloc refuses; the region is then unchanged. */
 bool gs_region_commit(gs_region *r, size_t end);
-/* Makes the committed bytes [off, off+len) zero, skipping pages known to be
- * zero, and marks the pages it touched as no longer known zero. */
+/* Every byte a pool hands out passes through one of these two first, so
+ * that the record of pages known to be zero stays true.
+ * gs_region_zero makes the committed bytes [off, off+len) zero, skipping
+ * pages known to be zero; gs_region_dirty only records that they may be
+ * written (for memory the caller fills itself, e.g. a copy). Both leave
+ * the pages they touch no longer known zero. */
 void gs_region_zero(gs_region *r, size_t off, size_t len);
+void gs_region_dirty(gs_region *r, size_t off, size_t len);
 /* Gives back to the OS every whole page in [lo, hi) not already known zero. */
 void gs_region_release(gs_region *r, size_t lo, size_t hi);
 /* The release policy, called after every free with byte offsets: [lo, hi)

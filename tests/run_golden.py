@@ -7,6 +7,8 @@ The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
                         status 0 (or N from a `// exit: N` header line).
                         Optional X.args (one argument per line), X.in (stdin),
                         or a `// args: a b c` header line (examples/).
+                        `// expect: <line>` header lines may stand in for
+                        X.out (STYLE.md 12).
   X.err                 diagnostics test: `goose check X.gs` exits 1 and the
                         stderr lines that start with `X.gs:` equal X.err.
   `// expect runtime error: <line prefix>` header, or X.rterr (one line):
@@ -14,7 +16,8 @@ The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
                         exits 101, stderr's first line starts with the text;
                         stdout must equal X.out when that exists.
   X.O0.c / X.O2.c       emitted-C test: `goose emit-c -O0|-O2` equals it.
-A .gs with none of these is a helper module (e.g. run/lib/*.gs) and skipped.
+A .gs with none of these is a helper module (e.g. run/lib/*.gs) and skipped,
+and so is a name starting with `_` or `.` (scratch files of other tools).
 Paths are given to goose relative to the repo root, and goose runs from
 there, so file names in messages read `tests/golden/run/x.gs`.
 
@@ -293,6 +296,11 @@ class Runner:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def is_test_name(name):
+    """Scratch files other tools may leave for a moment (_x.gs, .x.gs) are not tests."""
+    return name.endswith(".gs") and not name.startswith(("_", "."))
+
+
 def discover(paths, root):
     """Every .gs under paths (files taken as given); helper modules are skipped later."""
     files = []
@@ -303,7 +311,7 @@ def discover(paths, root):
             continue
         for d, dirs, names in os.walk(ap):
             dirs.sort()
-            files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".gs")]
+            files += [os.path.join(d, n) for n in sorted(names) if is_test_name(n)]
     return files
 
 
