@@ -56,13 +56,17 @@
 #endif
 
 struct gs_span_node {
-    int32_t n;    /* entries in use: [0, n) */
-    int32_t leaf; /* 1: val[] are span lengths; 0: val[] are maxima, child[] used */
+    int32_t n;          /* entries in use: [0, n) */
+    int32_t leaf;       /* 1: val[] are span lengths; 0: val[] are maxima, child[] used */
+    gs_span_node *next; /* the spare list's link */
     int64_t key[GS_SPAN_CAP];
     int64_t val[GS_SPAN_CAP];
     float sat[GS_SPAN_CAP]; /* min(val, GS_SPAN_SAT), exact in a float: what the SIMD scans read */
-    gs_span_node *child[GS_SPAN_CAP]; /* inner nodes only; child[0] links spares */
+    gs_span_node *child[GS_SPAN_CAP]; /* inner nodes only: leaves are allocated without it */
 };
+
+/* Bytes of a node of each kind: a leaf stops before child[]. */
+#define GS_SPAN_NODE_SIZE(leaf) ((leaf) ? offsetof(gs_span_node, child) : sizeof(gs_span_node))
 
 /* A root-to-leaf path: node[l] at level l (0 = root), idx[l] the entry taken
  * there; at the leaf level idx is the entry (or insertion point) in question. */
@@ -88,11 +92,13 @@ static void gs_span_node_clear(gs_span_node *x, int leaf) {
     int i;
     x->n = 0;
     x->leaf = leaf;
+    x->next = NULL;
     for (i = 0; i < GS_SPAN_CAP; i++) {
         x->key[i] = GS_SPAN_NONE;
         x->val[i] = 0;
         x->sat[i] = 0.0f;
-        x->child[i] = NULL;
+        if (!leaf)
+            x->child[i] = NULL;
     }
 }
 
@@ -102,38 +108,45 @@ static void gs_span_put(gs_span_node *x, int i, int64_t v) {
     x->sat[i] = v < GS_SPAN_SAT ? (float)v : (float)GS_SPAN_SAT;
 }
 
-/* Takes a reserved spare: callers reserve first (gs_span_reserve). */
+/* Takes a reserved spare of the kind: callers reserve first (gs_span_reserve). */
 static gs_span_node *gs_span_node_take(gs_span_tree *t, int leaf) {
-    gs_span_node *x = t->spare;
-    t->spare = x->child[0];
-    t->nspare--;
+    gs_span_node *x = t->spare[leaf];
+    t->spare[leaf] = x->next;
+    t->nspare[leaf]--;
     t->nnodes++;
     gs_span_node_clear(x, leaf);
     return x;
 }
 
+static void gs_span_node_push(gs_span_tree *t, gs_span_node *x, int leaf) {
+    x->leaf = leaf;
+    x->next = t->spare[leaf];
+    t->spare[leaf] = x;
+    t->nspare[leaf]++;
+}
+
 static void gs_span_node_recycle(gs_span_tree *t, gs_span_node *x) {
     t->nnodes--;
-    if (t->nspare >= GS_SPAN_SPARE_MAX) {
-        t->mem.free(t->mem.ctx, x, sizeof *x);
-        return;
-    }
-    x->child[0] = t->spare;
-    t->spare = x;
-    t->nspare++;
+    if (t->nspare[x->leaf] >= GS_SPAN_SPARE_MAX)
+        t->mem.free(t->mem.ctx, x, GS_SPAN_NODE_SIZE(x->leaf));
+    else
+        gs_span_node_push(t, x, x->leaf);
 }
 
 /* Makes sure the spares cover the worst insertion: a leaf split, a split at
  * every inner level and a new root. */
 static bool gs_span_reserve(gs_span_tree *t) {
-    int32_t need = t->root ? t->height + 2 : 1;
-    while (t->nspare < need) {
-        gs_span_node *x = (gs_span_node *)t->mem.alloc(t->mem.ctx, sizeof *x);
-        if (!x)
-            return false;
-        x->child[0] = t->spare;
-        t->spare = x;
-        t->nspare++;
+    int32_t need[2];
+    int leaf;
+    need[0] = t->root ? t->height + 1 : 0;
+    need[1] = 1;
+    for (leaf = 0; leaf < 2; leaf++) {
+        while (t->nspare[leaf] < need[leaf]) {
+            gs_span_node *x = (gs_span_node *)t->mem.alloc(t->mem.ctx, GS_SPAN_NODE_SIZE(leaf));
+            if (!x)
+                return false;
+            gs_span_node_push(t, x, leaf);
+        }
     }
     return true;
 }
@@ -533,7 +546,7 @@ static void gs_span_free_subtree(gs_span_tree *t, gs_span_node *x) {
     if (!x->leaf)
         for (i = 0; i < x->n; i++)
             gs_span_free_subtree(t, x->child[i]);
-    t->mem.free(t->mem.ctx, x, sizeof *x);
+    t->mem.free(t->mem.ctx, x, GS_SPAN_NODE_SIZE(x->leaf));
 }
 
 void gs_span_tree_destroy(gs_span_tree *t) {
@@ -541,10 +554,13 @@ void gs_span_tree_destroy(gs_span_tree *t) {
     int64_t limit = t->limit;
     if (t->root)
         gs_span_free_subtree(t, t->root);
-    while (t->spare) {
-        gs_span_node *x = t->spare;
-        t->spare = x->child[0];
-        t->mem.free(t->mem.ctx, x, sizeof *x);
+    int leaf;
+    for (leaf = 0; leaf < 2; leaf++) {
+        while (t->spare[leaf]) {
+            gs_span_node *x = t->spare[leaf];
+            t->spare[leaf] = x->next;
+            t->mem.free(t->mem.ctx, x, GS_SPAN_NODE_SIZE(leaf));
+        }
     }
     gs_span_tree_init_with(t, &mem, limit);
 }
@@ -755,7 +771,8 @@ static const char *gs_span_check_slots(gs_span_check *c, const gs_span_node *x, 
     if (root && !x->leaf && x->n < 2)
         return gs_span_check_fail(c, "inner root with one child", x->n, 2);
     for (i = x->n; i < GS_SPAN_CAP; i++)
-        if (x->key[i] != GS_SPAN_NONE || x->val[i] != 0 || x->sat[i] != 0.0f || x->child[i] != NULL)
+        if (x->key[i] != GS_SPAN_NONE || x->val[i] != 0 || x->sat[i] != 0.0f ||
+            (!x->leaf && x->child[i] != NULL))
             return gs_span_check_fail(c, "unused slot not padded", i, x->n);
     return NULL;
 }
@@ -803,7 +820,8 @@ static const char *gs_span_check_node(gs_span_check *c, const gs_span_node *x, i
 const char *gs_span_tree_check(const gs_span_tree *t) {
     static gs_span_check c;
     const gs_span_node *s;
-    int32_t nspare = 0;
+    int32_t nspare[2] = { 0, 0 };
+    int leaf;
     c.prev_end = -1;
     c.nspans = c.nfree = c.nnodes = 0;
     if (t->tail < 0 || t->tail > t->limit)
@@ -823,10 +841,12 @@ const char *gs_span_tree_check(const gs_span_tree *t) {
                                   c.nfree - t->nfree);
     if (c.nnodes != t->nnodes)
         return gs_span_check_fail(&c, "node count wrong", c.nnodes, t->nnodes);
-    for (s = t->spare; s; s = s->child[0])
-        nspare++;
-    if (nspare != t->nspare || nspare > GS_SPAN_SPARE_MAX + GS_SPAN_MAXH)
-        return gs_span_check_fail(&c, "spare list length wrong", nspare, t->nspare);
+    for (leaf = 0; leaf < 2; leaf++) {
+        for (s = t->spare[leaf]; s; s = s->next)
+            nspare[leaf]++;
+        if (nspare[leaf] != t->nspare[leaf] || nspare[leaf] > GS_SPAN_SPARE_MAX + GS_SPAN_MAXH)
+            return gs_span_check_fail(&c, "spare list length wrong", nspare[leaf], t->nspare[leaf]);
+    }
     return NULL;
 }
 

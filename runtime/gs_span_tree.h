@@ -47,10 +47,10 @@ typedef struct gs_span_allocator {
 typedef struct gs_span_node gs_span_node; /* private to gs_span_tree.c */
 
 typedef struct gs_span_tree {
-    gs_span_node *root;  /* NULL: no free span below the tail */
-    gs_span_node *spare; /* recycled nodes, ready for the next split */
-    int32_t height;      /* levels below the root: 0 when the root is a leaf */
-    int32_t nspare;
+    gs_span_node *root;     /* NULL: no free span below the tail */
+    gs_span_node *spare[2]; /* recycled nodes ready for the next split: [0] inner, [1] leaves */
+    int32_t nspare[2];
+    int32_t height;         /* levels below the root: 0 when the root is a leaf */
     int64_t tail;   /* [tail, limit) is free and never in the tree */
     int64_t limit;  /* the tail never passes it (the region's size in units) */
     int64_t nspans; /* free spans in the tree */
