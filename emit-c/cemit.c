@@ -10,28 +10,28 @@
 
 /* ---- per-function analysis: temp defs/uses, local reads, sites ---- */
 
-static void cm_use_opd(Cm *cm, const IrOpd *o, bool *env_used)
+static void cm_use_opd(Cm *cm, const IrOpd *o, int d, bool *env_used)
 {
     if (o->kind == OPD_TEMP)
-        cm->temp_uses[o->temp]++;
+        cm->temp_uses[o->temp] += d;
     if (o->kind != OPD_LOCAL)
         return;
     if (cm->f->fn && o->local->owner != cm->f->fn)
         *env_used = true;
     else if (o->local->id >= 0 && o->local->id < cm->nlocal_ids)
-        cm->local_reads[o->local->id]++;
+        cm->local_reads[o->local->id] += d;
 }
 
-static void cm_use_place(Cm *cm, const IrPlace *p, bool is_store, bool *env_used)
+static void cm_use_place(Cm *cm, const IrPlace *p, bool is_store, int d, bool *env_used)
 {
     if (!p)
         return;
     if (!is_store || p->root.kind != OPD_LOCAL)  /* storing to a local is no read */
-        cm_use_opd(cm, &p->root, env_used);
-    else if (p->root.kind == OPD_LOCAL && cm->f->fn && p->root.local->owner != cm->f->fn)
+        cm_use_opd(cm, &p->root, d, env_used);
+    else if (cm->f->fn && p->root.local->owner != cm->f->fn)
         *env_used = true;
     for (int k = 0; k < p->nproj; k++)
-        cm_use_opd(cm, &p->proj[k].index, env_used);
+        cm_use_opd(cm, &p->proj[k].index, d, env_used);
 }
 
 static int cm_max_local_id(const IrFunc *f)
@@ -48,7 +48,34 @@ static int cm_max_local_id(const IrFunc *f)
     return m + 1;
 }
 
-/* Counts uses; returns whether the function reads its closure env. */
+/* Adds d to the use counts of everything the instruction reads. */
+static void cm_count_ins(Cm *cm, const IrIns *in, int d, bool *env_used)
+{
+    bool end = true, start = true;
+    if (in->op == IR_CHECK_SLICE)
+        cm_slice_parts(in, &end, &start);
+    if (start)
+        cm_use_opd(cm, &in->a, d, env_used);
+    if (start || end)
+        cm_use_opd(cm, &in->b, d, env_used);
+    if (end)
+        cm_use_opd(cm, &in->c, d, env_used);
+    for (int k = 0; k < in->nargs; k++)
+        cm_use_opd(cm, &in->args[k], d, env_used);
+    cm_use_place(cm, in->place, in->op == IR_STORE, d, env_used);
+    if (in->op == IR_CLOSURE)
+        *env_used = true;
+    if (in->op == IR_FOR && in->local && in->local->id < cm->nlocal_ids)
+        cm->local_reads[in->local->id] += d;
+}
+
+static bool cm_dead(const Cm *cm, const IrIns *in)
+{
+    return in->op == IR_NOP || (ir_op_info[in->op].pure && in->dst >= 0 && cm->temp_uses[in->dst] == 0);
+}
+
+/* Counts defs and uses, leaving out pure values nobody reads (backwards,
+ * so whole dead chains go); returns whether the function reads its env. */
 static bool cm_analyse(Cm *cm, const IrFunc *f)
 {
     cm->f = f;
@@ -56,29 +83,21 @@ static bool cm_analyse(Cm *cm, const IrFunc *f)
     cm->temp_uses = NEW_ARRAY(int, f->ntemps + 1);
     cm->nlocal_ids = cm_max_local_id(f);
     cm->local_reads = NEW_ARRAY(int, cm->nlocal_ids + 1);
-    bool env_used = false;
+    bool *dead = NEW_ARRAY(bool, f->nins + 1), env_used = false;
+    for (int i = 0; i < f->nins; i++)
+        cm_count_ins(cm, &f->ins[i], 1, &env_used);
+    for (int i = f->nins - 1; i >= 0; i--)
+        if ((dead[i] = cm_dead(cm, &f->ins[i])))
+            cm_count_ins(cm, &f->ins[i], -1, &env_used);
+    memset(cm->temp_uses, 0, sizeof(int) * (size_t)(f->ntemps + 1));
+    memset(cm->local_reads, 0, sizeof(int) * (size_t)(cm->nlocal_ids + 1));
+    env_used = false;
     for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        if (in->op == IR_NOP)
+        if (dead[i])
             continue;
-        if (in->dst >= 0)
-            cm->temp_defs[in->dst]++;
-        bool end = true, start = true;
-        if (in->op == IR_CHECK_SLICE)
-            cm_slice_parts(in, &end, &start);
-        if (start)
-            cm_use_opd(cm, &in->a, &env_used);
-        if (start || end)
-            cm_use_opd(cm, &in->b, &env_used);
-        if (end)
-            cm_use_opd(cm, &in->c, &env_used);
-        for (int k = 0; k < in->nargs; k++)
-            cm_use_opd(cm, &in->args[k], &env_used);
-        cm_use_place(cm, in->place, in->op == IR_STORE, &env_used);
-        if (in->op == IR_CLOSURE)
-            env_used = true;
-        if (in->op == IR_FOR && in->local && in->local->id < cm->nlocal_ids)
-            cm->local_reads[in->local->id]++;
+        cm_count_ins(cm, &f->ins[i], 1, &env_used);
+        if (f->ins[i].dst >= 0)
+            cm->temp_defs[f->ins[i].dst]++;
     }
     return env_used;
 }
@@ -324,7 +343,7 @@ static void cm_sites_of(Cm *cm, const IrFunc *f, const int *num)
         const IrSite *s = &f->sites[i];
         SrcFile *sf = src_get(s->loc.file);
         const char *path = sf ? sf->path : "?";
-        sb_printf(cm->out, "static const gs_site gs_site_%d = { ", num[i]);
+        sb_printf(cm->out, "static const gs_site gs_site%d = { ", num[i]);
         cm_c_string(cm->out, path, (int64_t)strlen(path));
         sb_printf(cm->out, ", %d, %d, ", s->loc.line, s->loc.col);
         if (s->what)
@@ -435,7 +454,10 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     Cm cm = { .out = out, .ir = ir, .o = o };
     const Program *p = ir->prog;
     const char *src = p->main_module && p->main_module->path ? p->main_module->path : "?";
-    sb_printf(out, "/* generated by goose from %s: do not edit */\n#include \"goose_rt.h\"\n\n", src);
+    sb_puts(out, "/* generated by goose from ");
+    for (const char *c = src; *c; c++)     /* a path must not end the comment */
+        sb_putc(out, c[0] == '*' && c[1] == '/' ? '_' : *c);
+    sb_puts(out, ": do not edit */\n#include \"goose_rt.h\"\n\n");
     cm_collect_types(&cm);
     cm_emit_types(&cm);
     cm_env_structs(&cm);

@@ -11,6 +11,9 @@
 #include "cemit_priv.h"
 
 #include <math.h>
+
+/* Longest C expression a folded temp may carry into its use. */
+enum { CM_FOLD_MAX = 160 };
 #include <stdio.h>
 #include <string.h>
 
@@ -245,7 +248,7 @@ static const char *cm_args(Cm *cm, const IrIns *in, bool lead_comma)
 
 static const char *cm_site_ref(Cm *cm, int site)
 {
-    return mem_printf(g_arena, "&gs_site_%d", cm->site_num[site]);
+    return mem_printf(g_arena, "&gs_site%d", cm->site_num[site]);
 }
 
 static const char *const cm_binop_c[BIN__COUNT] = {
@@ -589,7 +592,7 @@ static void cm_decl(Cm *cm, const IrIns *in)
 static void cm_closure_env(Cm *cm, const IrIns *in)
 {
     IrFunc *cf = ir_find_func(cm->ir, in->fn);
-    for (int i = 0; i < cf->ncaptures; i++) {
+    for (int i = 0; cf && i < cf->ncaptures; i++) {
         StrBuf b = { 0 };
         cm_local(cm, &b, cf->captures[i], true);
         cm_line(cm, "env%d.%s = %s;", in->dst, cm_local_name(cf->captures[i]), b.data);
@@ -616,6 +619,10 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     }
     if (in->dst >= 0 && cm->inline_temp && cm->inline_temp[in->dst]) {
         const char *v = cm_value(cm, in);
+        if (strlen(v) > CM_FOLD_MAX) {  /* a long chain would grow quadratically: cut it */
+            cm_line(cm, "%s t%d = %s;", cm_ctype(cm, cm->f->temps[in->dst]), in->dst, v);
+            return;
+        }
         bool wrap = in->op == IR_BIN || in->op == IR_UN || in->op == IR_CAST || in->op == IR_SELECT;
         cm->inl[in->dst] = wrap ? mem_printf(g_arena, "(%s)", v) : v;
         cm->inl_raw[in->dst] = v;

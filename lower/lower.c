@@ -221,7 +221,7 @@ static bool lx_scalar_const(const Global *g)
 static void lx_globals_init(IrProgram *ir)
 {
     const Program *p = ir->prog;
-    IrFunc *f = ir_func_new(NULL, "gs_init_globals");
+    IrFunc *f = ir_func_new(NULL, "gs__init_globals");
     Lx lx = { .ir = ir, .f = f, .fn = NULL };
     for (int i = 0; i < p->globals.len; i++) {
         Global *g = VEC_AT(p->globals, Global *, i);

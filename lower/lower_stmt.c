@@ -6,6 +6,8 @@
  * Not for: expressions (lower_expr.c). */
 #include "lower_priv.h"
 
+#include <string.h>
+
 static void lx_stmt(Lx *lx, Stmt *s);
 
 static IrIns *lx_emit(Lx *lx, IrOp op, Loc loc, IrOpd a)
@@ -130,11 +132,12 @@ static const char *lx_literal_msg(Expr *m)
     return mem_strndup(g_arena, m->str.bytes, (size_t)m->str.len);
 }
 
+/* A message the site can carry as a C string (no NUL byte inside). */
 static bool lx_is_literal_msg(Expr *m)
 {
     while (m && m->kind == EX_PAREN)
         m = m->paren.inner;
-    return !m || m->kind == EX_STRING;
+    return !m || (m->kind == EX_STRING && memchr(m->str.bytes, 0, (size_t)m->str.len) == NULL);
 }
 
 /* assert c / assert c, "literal": one check; a computed message is built

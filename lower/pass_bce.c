@@ -49,8 +49,113 @@ static bool bce_proven(const IrIns *in)
     }
 }
 
+/* ---- for i in lo..xs.len, lo >= 0, xs a local nobody changes in the loop ---- */
+
+/* The local L when t is written by `LOAD [L len]`, else NULL. */
+static const Local *bce_len_of(const IrFunc *f, const IrOpd *o, int before)
+{
+    if (o->kind != OPD_TEMP)
+        return NULL;
+    for (int i = before - 1; i >= 0; i--) {
+        const IrIns *in = &f->ins[i];
+        if (in->dst != o->temp)
+            continue;
+        if (in->op != IR_LOAD || in->place->nproj != 1 || in->place->proj[0].kind != PJ_LEN ||
+            in->place->root.kind != OPD_LOCAL)
+            return NULL;
+        return in->place->root.local;
+    }
+    return NULL;
+}
+
+/* The place is (part of) the local's own value, not storage it points at. */
+static bool bce_in_value(const IrPlace *p, const Local *l)
+{
+    if (!p || p->root.kind != OPD_LOCAL || p->root.local != l)
+        return false;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind == PJ_SINDEX || p->proj[k].kind == PJ_DEREF)
+            return false;
+    return true;
+}
+
+static bool bce_touches(const IrIns *in, const Local *l)
+{
+    bool writes = in->op == IR_STORE || in->op == IR_PUSH || in->op == IR_POP ||
+                  in->op == IR_CLEAR || in->op == IR_ADDR || in->op == IR_DECL;
+    if (in->op == IR_DECL)
+        return in->local == l;
+    return writes && bce_in_value(in->place, l);
+}
+
+/* l can change only through instructions of this function that name it. */
+static bool bce_local_private(const IrFunc *f, const Local *l)
+{
+    if (l->captured || l->is_ref || l->owner != f->fn)
+        return false;
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_ADDR && bce_in_value(f->ins[i].place, l))
+            return false;
+    return true;
+}
+
+static int bce_loop_end(const IrFunc *f, int start)
+{
+    int depth = 0;
+    for (int i = start; i < f->nins; i++) {
+        depth += ir_op_info[f->ins[i].op].nesting;
+        if (depth == 0)
+            return i;
+    }
+    return f->nins;
+}
+
+/* for i in lo..N with constants 0 <= lo: i < N indexes any fixed array of N. */
+static void bce_const_range(IrFunc *f, int at)
+{
+    const IrIns *loop = &f->ins[at];
+    int end = bce_loop_end(f, at);
+    for (int i = at + 1; i < end; i++) {
+        IrIns *in = &f->ins[i];
+        if (in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
+            in->b.kind == OPD_INT && in->b.i == loop->b.i) {
+            in->op = IR_NOP;
+            f->checks_removed++;
+        }
+    }
+}
+
+static void bce_range_loop(IrFunc *f, int at)
+{
+    const IrIns *loop = &f->ins[at];
+    if (loop->local && loop->a.kind == OPD_INT && (int64_t)loop->a.i >= 0 &&
+        loop->b.kind == OPD_INT && (int64_t)loop->b.i >= 0) {
+        bce_const_range(f, at);
+        return;
+    }
+    const Local *xs = bce_len_of(f, &loop->b, at);
+    if (!loop->local || loop->a.kind != OPD_INT || (int64_t)loop->a.i < 0 || !xs ||
+        !bce_local_private(f, xs))
+        return;
+    int end = bce_loop_end(f, at);
+    for (int i = at + 1; i < end; i++)
+        if (bce_touches(&f->ins[i], xs))
+            return;
+    for (int i = at + 1; i < end; i++) {
+        IrIns *in = &f->ins[i];
+        if (in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
+            bce_len_of(f, &in->b, i) == xs) {
+            in->op = IR_NOP;
+            f->checks_removed++;
+        }
+    }
+}
+
 static void bce_func(IrFunc *f)
 {
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_FOR)
+            bce_range_loop(f, i);
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
         if (ir_op_info[in->op].is_check && bce_proven(in)) {

@@ -21,6 +21,15 @@
  * back to the OS (madvise MADV_DONTNEED); a bitmap records which pages are
  * known to be zero so gs_region_zero re-zeroes only what needs it.
  *
+ * A pool over both, in units of `size` bytes (limit = reservation / size):
+ *   off = gs_span_tree_alloc(&t, n);              -1: the region is full
+ *   gs_region_commit(&r, (off + n) * size);       false: free it back, fail
+ *   gs_region_zero(&r, off * size, n * size);     zeroed, skipping given-back pages
+ *   ...the pool's exact-span check, then
+ *   gs_span_tree_free(&t, off, n, &m);
+ *   gs_region_after_free(&r, m.off * size, (m.off + m.len) * size,
+ *                        off * size, (off + n) * size);
+ *
  * Not here: which spans are live (exact-span checks on free are the pool's
  * job; gs_span_tree_overlaps_free is the cheap containment half of that
  * check), element types, runtime errors. Every symbol is gs_ / GS_;
@@ -73,7 +82,7 @@ void gs_span_tree_destroy(gs_span_tree *t);
 int64_t gs_span_tree_alloc(gs_span_tree *t, int64_t n);
 
 /* Frees [off, off+n): the caller guarantees it is allocated (below the tail
- * and overlapping no free span). It coalesces with free neighbours; a span
+ * and overlapping no free span); n < 1 frees nothing. It coalesces with free neighbours; a span
  * that then ends at the tail pulls the tail back to its start. If merged is
  * not NULL it receives the free span the units became part of (when the
  * tail was pulled back: the range returned to the tail, merged->off ==
@@ -95,6 +104,9 @@ bool gs_span_tree_overlaps_free(const gs_span_tree *t, int64_t off, int64_t n);
 
 /* The longest free span in the tree (0 when none). O(node order). */
 int64_t gs_span_tree_largest(const gs_span_tree *t);
+
+/* Entries per node compiled in (GS_SPAN_CAP), for tests and benchmarks. */
+int gs_span_tree_order(void);
 
 /* Calls fn for every free span in address order. */
 void gs_span_tree_visit(const gs_span_tree *t, void (*fn)(void *ctx, gs_span s), void *ctx);

@@ -24,10 +24,6 @@
 
 #include "gs_span_tree.h"
 
-#ifndef GS_SPAN_CAP
-#define GS_SPAN_CAP 16
-#endif
-
 typedef struct pair {
     uint32_t slot, size;
 } pair;
@@ -169,7 +165,7 @@ int main(int argc, char **argv) {
     else
         return 2;
     printf("%s live=%lld pairs=%lld ns_per_pair=%.2f free_spans=%lld height=%d order=%d checksum=%lld\n",
-           argv[1], (long long)nlive, (long long)npairs, ns, (long long)spans, height, GS_SPAN_CAP,
+           argv[1], (long long)nlive, (long long)npairs, ns, (long long)spans, height, gs_span_tree_order(),
            (long long)sum);
     return 0;
 }

@@ -27,7 +27,7 @@ def build(cc, orders, out, cflags):
     bins = {}
     for o in orders:
         exe = os.path.join(out, f"bench_o{o}")
-        cmd = [cc, "-std=c11", "-O2", "-g", *cflags, f"-DGS_SPAN_CAP={o}",
+        cmd = [cc, "-std=c11", "-O2", "-gdwarf-4", *cflags, f"-DGS_SPAN_CAP={o}",
                "-I", os.path.join(ROOT, "runtime"),
                os.path.join(HERE, "bench.c"), os.path.join(ROOT, "runtime", "gs_span_tree.c"),
                "-o", exe]

@@ -18,19 +18,20 @@ struct gs_slice_i64 {
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
 static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2);
+static int64_t gs_main_total(gs_slice_i64 xs_0);
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site_0 = { "tests/golden/c/checks.gs", 6, 13, NULL };
-static const gs_site gs_site_1 = { "tests/golden/c/checks.gs", 7, 12, NULL };
-static const gs_site gs_site_2 = { "tests/golden/c/checks.gs", 7, 37, NULL };
-static const gs_site gs_site_3 = { "tests/golden/c/checks.gs", 11, 14, NULL };
-static const gs_site gs_site_4 = { "tests/golden/c/checks.gs", 13, 16, NULL };
-static const gs_site gs_site_5 = { "tests/golden/c/checks.gs", 15, 5, NULL };
-static const gs_site gs_site_6 = { "tests/golden/c/checks.gs", 16, 12, NULL };
-static const gs_site gs_site_7 = { "tests/golden/c/checks.gs", 16, 5, "o holds 3" };
-static const gs_site gs_site_8 = { "tests/golden/c/checks.gs", 18, 31, "i32" };
-static const gs_site gs_site_9 = { "tests/golden/c/checks.gs", 19, 22, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/checks.gs", 7, 13, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/checks.gs", 8, 12, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 37, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 18, 14, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 20, 16, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 22, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 23, 12, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
+static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
+static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 26, 22, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -40,40 +41,53 @@ static void gs__init_globals(void)
 static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
 {
     gs_arr3_i64 arr_3 = (gs_arr3_i64){{1, 2, 3}};
-    if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site_0, i_1, xs_0.len);
-    if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site_0, 1, i_1);
+    if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site0, i_1, xs_0.len);
+    if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site0, 1, i_1);
     gs_slice_i64 t_4 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, i_1 - 1};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site_1, i_1, xs_0.len);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) gs_fail_index(&gs_site_2, 0, GS_SLEN(s_2));
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site1, i_1, xs_0.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) gs_fail_index(&gs_site2, 0, GS_SLEN(s_2));
     return (int64_t)((uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)arr_3.a[2])) + (uint64_t)t_4.len)) + (uint64_t)((int64_t)s_2.ptr[0]));
+}
+
+static int64_t gs_main_total(gs_slice_i64 xs_0)
+{
+    int64_t t_1 = 0;
+    int64_t t0 = xs_0.len;
+    for (int64_t i_2 = 0; i_2 < t0; i_2++) {
+        t_1 = (int64_t)((uint64_t)t_1 + (uint64_t)xs_0.ptr[i_2]);
+    }
+    return t_1;
 }
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site_3, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
+    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site3, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
     if (xs_0.len == GS_CAP(xs_0)) {
         gs_grow g_ = gs_slice_grow(xs_0.ptr, xs_0.len, xs_0.cap, sizeof(int64_t));
         xs_0.ptr = (int64_t *)g_.ptr;
         xs_0.cap = g_.cap;
     }
     xs_0.ptr[xs_0.len++] = 5;
-    if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site_4);
+    if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site4);
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 o_2 = (gs_opt_i64){true, 3};
-    if (GS_UNLIKELY(!(last_1 == 5))) gs_fail_assert(&gs_site_5);
-    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site_6);
-    if (GS_UNLIKELY(!(o_2.val == 3))) gs_fail_assert(&gs_site_7);
+    if (GS_UNLIKELY(!(last_1 == 5))) gs_fail_assert(&gs_site5);
+    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site6);
+    if (GS_UNLIKELY(!(o_2.val == 3))) gs_fail_assert(&gs_site7);
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
-    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site_8, f_3);
+    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site8, f_3);
     int32_t t9 = (int32_t)f_3;
+    int64_t t10 = gs_main_total(xs_0);
     gs_print_i64(t8);
     gs_print_space();
     gs_print_i64(t9);
+    gs_print_space();
+    gs_print_i64(t10);
     gs_print_nl();
     if (xs_0.len > 10) {
-        gs_fail_panic(&gs_site_9, GS_STR_LIT("too long", 8));
+        gs_fail_panic(&gs_site9, GS_STR_LIT("too long", 8));
     }
 }
 

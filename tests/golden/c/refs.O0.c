@@ -21,8 +21,8 @@ static void gs_main_main(void);
 static void gs_main_Counter_bump(gs_main_Counter *c_0, int64_t by_1);
 
 /* ---- data ---- */
-static const gs_site gs_site_0 = { "tests/golden/c/refs.gs", 8, 53, NULL };
-static const gs_site gs_site_1 = { "tests/golden/c/refs.gs", 17, 18, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/refs.gs", 8, 53, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/refs.gs", 17, 18, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -31,7 +31,7 @@ static void gs__init_globals(void)
 
 static int64_t * gs_main_slot(gs_main_Counter *c_0, int64_t i_1)
 {
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)4)) gs_fail_index(&gs_site_0, i_1, 4);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)4)) gs_fail_index(&gs_site0, i_1, 4);
     int64_t * t0 = &(*c_0).hits.a[i_1];
     return t0;
 }
@@ -55,7 +55,7 @@ static void gs_main_main(void)
     int64_t t9 = (*t8);
     int64_t copy_2 = t9;
     int64_t t10 = c_0.n;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)4)) gs_fail_index(&gs_site_1, 2, 4);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)4)) gs_fail_index(&gs_site1, 2, 4);
     int64_t t11 = c_0.hits.a[2];
     gs_print_i64(t10);
     gs_print_space();

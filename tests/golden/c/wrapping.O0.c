@@ -7,11 +7,11 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site_0 = { "tests/golden/c/wrapping.gs", 6, 13, NULL };
-static const gs_site gs_site_1 = { "tests/golden/c/wrapping.gs", 6, 13, NULL };
-static const gs_site gs_site_2 = { "tests/golden/c/wrapping.gs", 6, 20, NULL };
-static const gs_site gs_site_3 = { "tests/golden/c/wrapping.gs", 6, 27, NULL };
-static const gs_site gs_site_4 = { "tests/golden/c/wrapping.gs", 6, 35, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/wrapping.gs", 6, 13, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/wrapping.gs", 6, 13, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/wrapping.gs", 6, 20, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/wrapping.gs", 6, 27, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/wrapping.gs", 6, 35, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -41,14 +41,14 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
     gs_print_space();
     gs_print_u64(t6);
     gs_print_nl();
-    if (GS_UNLIKELY(f_5 == 0)) gs_fail_div_zero(&gs_site_0);
-    if (GS_UNLIKELY(e_4 == INT64_MIN && f_5 == -1)) gs_fail_div_overflow(&gs_site_1);
+    if (GS_UNLIKELY(f_5 == 0)) gs_fail_div_zero(&gs_site0);
+    if (GS_UNLIKELY(e_4 == INT64_MIN && f_5 == -1)) gs_fail_div_overflow(&gs_site1);
     int64_t t7 = (int64_t)(e_4 / f_5);
-    if (GS_UNLIKELY(f_5 == 0)) gs_fail_div_zero(&gs_site_2);
+    if (GS_UNLIKELY(f_5 == 0)) gs_fail_div_zero(&gs_site2);
     int64_t t8 = (f_5 == -1 ? 0 : (int64_t)(e_4 % f_5));
-    if (GS_UNLIKELY((uint64_t)3 >= 64)) gs_fail_shift(&gs_site_3, 3, 64);
+    if (GS_UNLIKELY((uint64_t)3 >= 64)) gs_fail_shift(&gs_site3, 3, 64);
     int64_t t9 = (int64_t)((uint64_t)e_4 << (int)3);
-    if (GS_UNLIKELY((uint64_t)2 >= 64)) gs_fail_shift(&gs_site_4, 2, 64);
+    if (GS_UNLIKELY((uint64_t)2 >= 64)) gs_fail_shift(&gs_site4, 2, 64);
     int64_t t10 = (int64_t)((int64_t)e_4 >> (int)2);
     gs_print_i64(t7);
     gs_print_space();
