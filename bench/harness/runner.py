@@ -1,0 +1,134 @@
+"""runner.py — runs the arms of one cell the way BENCH.md says: warm-ups
+first, then rounds of A B C ... A (the reference arm again at the end, for
+the drift), every arm from one of several renamed copies (copy = round mod
+copies, so code and stack placement do not favour one arm), the order of
+the other arms rotated each round. Each run's CPU time is the child's user +
+sys from os.wait4's rusage; wall time and peak RSS (ru_maxrss, KiB) too.
+Every run, warm-ups included, is kept as a sample.
+
+A program's stdout must contain `checksum <u64> pairs <n>`. A run that
+exits non-zero or prints no checksum puts its arm in error (the message is
+kept) and the arm is not run again in that cell.
+
+callgrind(): instructions of one run under valgrind --tool=callgrind, which
+repeat exactly from run to run.
+Not for: statistics (stats.py) or building (build.py).
+"""
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+
+OUT_RE = re.compile(r"checksum\s+(\d+)\s+pairs\s+(\d+)")
+COLLECTED_RE = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+class RunError(Exception):
+    pass
+
+
+def _tail(text, lines=8):
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+def run_once(argv, timeout=300, env=None):
+    """Runs argv once; returns a sample dict (cpu_s, wall_s, maxrss_kb,
+    status, checksum, pairs) or raises RunError with the program's message."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        try:
+            p = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
+        except OSError as e:
+            raise RunError(f"cannot run {argv[0]}: {e}") from e
+        timer = threading.Timer(timeout, lambda: os.kill(p.pid, signal.SIGKILL))
+        timer.start()
+        try:
+            _, status, ru = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode(errors="replace")
+        stderr = err.read().decode(errors="replace")
+    if p.returncode != 0:
+        why = f"killed after {timeout} s" if p.returncode == -signal.SIGKILL else f"exit status {p.returncode}"
+        raise RunError(f"{' '.join(argv)}: {why}\n{_tail(stderr or stdout)}")
+    m = OUT_RE.search(stdout)
+    if not m:
+        raise RunError(f"{' '.join(argv)}: no 'checksum N pairs N' in the output\n{_tail(stdout)}")
+    return {"cpu_s": ru.ru_utime + ru.ru_stime, "wall_s": wall, "maxrss_kb": ru.ru_maxrss,
+            "status": p.returncode, "checksum": m.group(1), "pairs": int(m.group(2))}
+
+
+class CellRun:
+    """The samples of one cell: per arm a list of sample dicts (each with
+    phase warmup|measure|drift, round, copy), drift pairs, and errors."""
+
+    def __init__(self, arms):
+        self.samples = {a: [] for a in arms}
+        self.drift_pairs = []
+        self.errors = {}
+
+    def measured(self, arm, key="cpu_s"):
+        return [s[key] for s in self.samples[arm] if s["phase"] == "measure"]
+
+
+def _run_arm(cell, arm, argv, phase, rnd, copy, timeout, runner):
+    if arm in cell.errors:
+        return None
+    try:
+        s = runner(argv, timeout)
+    except RunError as e:
+        cell.errors[arm] = str(e)
+        return None
+    s.update(phase=phase, round=rnd, copy=copy)
+    cell.samples[arm].append(s)
+    return s
+
+
+def measure_cell(arms, ref, rounds, warmup, timeout=300, runner=run_once):
+    """arms: {name: [argv of copy 0, argv of copy 1, ...]}; ref: the arm
+    measured at both ends of every round (when it fails in the warm-ups,
+    the first arm still standing takes its place: cell.ref). Returns a
+    CellRun."""
+    names = list(arms)
+    cell = CellRun(names)
+    for w in range(max(warmup, 1)):
+        for a in names:
+            c = w % len(arms[a])
+            _run_arm(cell, a, arms[a][c], "warmup", w, c, timeout, runner)
+    standing = [a for a in names if a not in cell.errors]
+    cell.ref = ref if ref in standing else (standing[0] if standing else None)
+    others = [a for a in standing if a != cell.ref]
+    for r in range(rounds if cell.ref else 0):
+        k = r % len(others) if others else 0
+        order = others[k:] + others[:k]
+        c = r % len(arms[cell.ref])
+        start = _run_arm(cell, cell.ref, arms[cell.ref][c], "measure", r, c, timeout, runner)
+        for a in order:
+            ca = r % len(arms[a])
+            _run_arm(cell, a, arms[a][ca], "measure", r, ca, timeout, runner)
+        end = _run_arm(cell, cell.ref, arms[cell.ref][c], "drift", r, c, timeout, runner)
+        if start is not None and end is not None:
+            cell.drift_pairs.append((start["cpu_s"], end["cpu_s"]))
+    return cell
+
+
+def callgrind(argv, timeout=1800):
+    """Instructions executed by one run of argv under callgrind (whole
+    process). Raises RunError when valgrind or the program fails."""
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + list(argv)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise RunError(f"callgrind of {argv[0]}: {e}") from e
+    m = COLLECTED_RE.search(r.stderr)
+    if r.returncode != 0 or not m:
+        raise RunError(f"callgrind of {' '.join(argv)}: status {r.returncode}\n{_tail(r.stderr)}")
+    out = OUT_RE.search(r.stdout)
+    return int(m.group(1)), (int(out.group(2)) if out else None)
