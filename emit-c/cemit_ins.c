@@ -239,7 +239,7 @@ static const char *cm_args(Cm *cm, const IrIns *in, bool lead_comma)
     for (int i = 0; i < in->nargs; i++) {
         if (i || lead_comma)
             sb_puts(&b, ", ");
-        cm_opd(cm, &b, &in->args[i]);
+        sb_puts(&b, cm_cond(cm, &in->args[i]));  /* an argument needs no parentheses */
     }
     const char *s = mem_strndup(g_arena, b.data ? b.data : "", b.len);
     sb_free(&b);
@@ -676,10 +676,22 @@ static int cm_while_cond(Cm *cm, const IrIns *in)
         j++;
     if (j >= end || j->op != IR_BRK_UNLESS)
         return 0;
+    StrBuf inside = { 0 }, *out = cm->out;  /* a cut fold still writes lines */
+    cm->out = &inside;
+    cm->depth++;
     for (const IrIns *k = in + 1; k < j; k++)
         cm_ins(cm, k);
-    cm_line(cm, "while (%s) {", cm_cond(cm, &j->a));
-    cm->depth++;
+    cm->out = out;
+    if (inside.len == 0) {
+        cm->depth--;
+        cm_line(cm, "while (%s) {", cm_cond(cm, &j->a));
+        cm->depth++;
+    } else {
+        sb_printf(out, "%*sfor (;;) {\n", 4 * (cm->depth - 1), "");
+        sb_putn(out, inside.data, inside.len);
+        cm_line(cm, "if (!%s) break;", cm_s(cm, &j->a));
+    }
+    sb_free(&inside);
     return (int)(j - in) + 1;
 }
 

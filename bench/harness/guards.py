@@ -52,18 +52,17 @@ def check_distinct(identities, where=""):
 
 
 def check_checksums(checksums, must_agree):
-    """checksums: {arm: checksum or None}. Returns a list of error strings:
-    one for each arm of must_agree whose checksum differs from the first of
-    them, and one for each other arm that differs from that reference."""
+    """checksums: {arm: checksum or None}; the reference is the first arm of
+    must_agree that has one (else the first arm that has one). Returns
+    [(arm, message)] for every arm whose checksum differs from it."""
     ref_arm = next((a for a in must_agree if checksums.get(a) is not None), None)
+    if ref_arm is None:
+        ref_arm = next((a for a, c in checksums.items() if c is not None), None)
     if ref_arm is None:
         return []
     ref = checksums[ref_arm]
-    errors = []
-    for arm, c in checksums.items():
-        if c is not None and c != ref:
-            errors.append(f"checksum of {arm} ({c}) differs from {ref_arm} ({ref})")
-    return errors
+    return [(arm, f"checksum of {arm} ({c}) differs from {ref_arm} ({ref})")
+            for arm, c in checksums.items() if c is not None and c != ref]
 
 
 def control_verdict(ref_samples, control_samples, drift_value, ref_name, control_name):

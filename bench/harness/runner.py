@@ -4,7 +4,9 @@ the drift), every arm from one of several renamed copies (copy = round mod
 copies, so code and stack placement do not favour one arm), the order of
 the other arms rotated each round. Each run's CPU time is the child's user +
 sys from os.wait4's rusage; wall time and peak RSS (ru_maxrss, KiB) too.
-Every run, warm-ups included, is kept as a sample.
+Every run, warm-ups included, is kept as a sample. Optionally each arm is
+also run with no rounds right after its measured run (phase base): the
+start-up and set-up cost, subtracted for the net nanoseconds per pair.
 
 A program's stdout must contain `checksum <u64> pairs <n>`. A run that
 exits non-zero or prints no checksum puts its arm in error (the message is
@@ -34,9 +36,22 @@ def _tail(text, lines=8):
     return "\n".join(text.strip().splitlines()[-lines:])
 
 
-def run_once(argv, timeout=300, env=None):
-    """Runs argv once; returns a sample dict (cpu_s, wall_s, maxrss_kb,
-    status, checksum, pairs) or raises RunError with the program's message."""
+def split_cmd(cmd):
+    """A command is an argv list, or (argv, {VAR: value}) to add to the
+    environment. Returns (argv, full environment or None)."""
+    if isinstance(cmd, tuple):
+        argv, extra = cmd
+        env = dict(os.environ)
+        env.update(extra)
+        return list(argv), env
+    return list(cmd), None
+
+
+def run_once(cmd, timeout=300):
+    """Runs cmd once (see split_cmd); returns a sample dict (cpu_s, wall_s,
+    maxrss_kb, status, checksum, pairs) or raises RunError with the
+    program's message."""
+    argv, env = split_cmd(cmd)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         try:
@@ -91,11 +106,13 @@ def _run_arm(cell, arm, argv, phase, rnd, copy, timeout, runner):
     return s
 
 
-def measure_cell(arms, ref, rounds, warmup, timeout=300, runner=run_once):
-    """arms: {name: [argv of copy 0, argv of copy 1, ...]}; ref: the arm
-    measured at both ends of every round (when it fails in the warm-ups,
-    the first arm still standing takes its place: cell.ref). Returns a
-    CellRun."""
+def measure_cell(arms, ref, rounds, warmup, timeout=300, runner=run_once, base=None):
+    """arms: {name: [command of copy 0, command of copy 1, ...]}; ref: the
+    arm measured at both ends of every round (when it fails in the
+    warm-ups, the first arm still standing takes its place: cell.ref).
+    base: {name: [commands]} of the same copies doing no rounds (start-up
+    and set-up only); each is run right after its arm's measured run, as
+    phase 'base'. Returns a CellRun."""
     names = list(arms)
     cell = CellRun(names)
     for w in range(max(warmup, 1)):
@@ -110,21 +127,26 @@ def measure_cell(arms, ref, rounds, warmup, timeout=300, runner=run_once):
         order = others[k:] + others[:k]
         c = r % len(arms[cell.ref])
         start = _run_arm(cell, cell.ref, arms[cell.ref][c], "measure", r, c, timeout, runner)
-        for a in order:
+        for a in [cell.ref] + order:
             ca = r % len(arms[a])
-            _run_arm(cell, a, arms[a][ca], "measure", r, ca, timeout, runner)
+            if a != cell.ref:
+                _run_arm(cell, a, arms[a][ca], "measure", r, ca, timeout, runner)
+            if base and a in base:
+                _run_arm(cell, a, base[a][ca], "base", r, ca, timeout, runner)
         end = _run_arm(cell, cell.ref, arms[cell.ref][c], "drift", r, c, timeout, runner)
         if start is not None and end is not None:
             cell.drift_pairs.append((start["cpu_s"], end["cpu_s"]))
     return cell
 
 
-def callgrind(argv, timeout=1800):
-    """Instructions executed by one run of argv under callgrind (whole
-    process). Raises RunError when valgrind or the program fails."""
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + list(argv)
+def callgrind(cmd, timeout=1800):
+    """Instructions executed by one run of cmd under callgrind (the whole
+    process) and the pairs it reports. Raises RunError when valgrind or the
+    program fails."""
+    argv, env = split_cmd(cmd)
+    full = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        r = subprocess.run(full, capture_output=True, text=True, timeout=timeout, env=env)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise RunError(f"callgrind of {argv[0]}: {e}") from e
     m = COLLECTED_RE.search(r.stderr)
@@ -132,3 +154,10 @@ def callgrind(argv, timeout=1800):
         raise RunError(f"callgrind of {' '.join(argv)}: status {r.returncode}\n{_tail(r.stderr)}")
     out = OUT_RE.search(r.stdout)
     return int(m.group(1)), (int(out.group(2)) if out else None)
+
+
+def with_args(cmd, args):
+    """cmd (see split_cmd) with args appended to its argv."""
+    if isinstance(cmd, tuple):
+        return (list(cmd[0]) + list(args), cmd[1])
+    return list(cmd) + list(args)

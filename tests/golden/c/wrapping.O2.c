@@ -21,7 +21,7 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
     int8_t t1 = (int8_t)((uint32_t)a_0 - (uint32_t)b_1);
     int8_t t2 = (int8_t)((uint32_t)a_0 * (uint32_t)b_1);
     int8_t t3 = (int8_t)((uint32_t)0 - (uint32_t)a_0);
-    gs_print_i64(((int8_t)((uint32_t)a_0 + (uint32_t)b_1)));
+    gs_print_i64((int8_t)((uint32_t)a_0 + (uint32_t)b_1));
     gs_print_space();
     gs_print_i64(t1);
     gs_print_space();
@@ -31,7 +31,7 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
     gs_print_nl();
     uint16_t t5 = (uint16_t)((uint32_t)c_2 + (uint32_t)d_3);
     uint16_t t6 = (uint16_t)((uint32_t)c_2 - (uint32_t)d_3);
-    gs_print_u64(((uint16_t)((uint32_t)c_2 * (uint32_t)d_3)));
+    gs_print_u64((uint16_t)((uint32_t)c_2 * (uint32_t)d_3));
     gs_print_space();
     gs_print_u64(t5);
     gs_print_space();
@@ -43,7 +43,7 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
     int64_t t8 = (f_5 == -1 ? 0 : (int64_t)(e_4 % f_5));
     int64_t t9 = (int64_t)((uint64_t)e_4 << (int)3);
     int64_t t10 = (int64_t)((int64_t)e_4 >> (int)2);
-    gs_print_i64(((int64_t)(e_4 / f_5)));
+    gs_print_i64((int64_t)(e_4 / f_5));
     gs_print_space();
     gs_print_i64(t8);
     gs_print_space();
@@ -55,9 +55,9 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
 
 static void gs_main_main(void)
 {
-    gs_main_arith(100, 100, 60000, 60000, ((int64_t)((uint64_t)INT64_C(-9223372036854775807) - (uint64_t)1)), (-7));
+    gs_main_arith(100, 100, 60000, 60000, (int64_t)((uint64_t)INT64_C(-9223372036854775807) - (uint64_t)1), (-7));
     uint8_t x_0 = 250;
-    gs_print_u64(((uint8_t)((uint32_t)x_0 + (uint32_t)10)));
+    gs_print_u64((uint8_t)((uint32_t)x_0 + (uint32_t)10));
     gs_print_space();
     gs_print_u64(44);
     gs_print_space();
