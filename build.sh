@@ -22,6 +22,10 @@ PACKAGES=(
   "re2c:re2c" "cmake:cmake" "ninja-build:ninja" "python3:python3"
   "libmimalloc-dev:/usr/include/mimalloc.h"
   "libjemalloc-dev:/usr/include/jemalloc/jemalloc.h"
+  # the sanitizer runtime behind the ASan/UBSan tests (a Recommends of clang,
+  # so --no-install-recommends would otherwise leave it out)
+  "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a"
+  "valgrind:valgrind"
 )
 
 say() {
