@@ -91,9 +91,9 @@ SPEC = matrix.Spec(
         # n, rounds (full), rounds (--quick), rounds (callgrind, run at r and
         # 2r); {size: rounds} where 128-byte elements need fewer. Sized so the
         # fastest arm works ~10x its start-up (~5 ms) in a full run.
-        "append": Workload(100_000, {8: 40, 128: 10}, {8: 4, 128: 1}, 1),
-        "lifo": Workload(64, 150_000, 15_000, 500),
-        "scattered": Workload(10_000, 8_000_000, 800_000, 20_000),
+        "append": Workload({8: 100_000, 128: 20_000}, {8: 40, 128: 50}, {8: 3, 128: 2}, 1),
+        "lifo": Workload(64, 150_000, 9_000, 500),
+        "scattered": Workload(10_000, 8_000_000, 450_000, 20_000),
     },
     sizes=[8, 128],
     size_defines=lambda s: [f"ELEM_BYTES={s}"],

@@ -433,6 +433,7 @@ static int drv_main(Options *o)
 
 int main(int argc, char **argv)
 {
+    mem_heap_prepare();
     if (argc < 2) {
         drv_usage(stderr);
         return 2;

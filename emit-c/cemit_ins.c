@@ -177,7 +177,12 @@ static void cm_proj(Cm *cm, StrBuf *b, const char *inner, const IrProj *j, Type 
         sb_printf(b, "%s.%s", inner, cm_field_name(before->st->fields[j->field].name));
         break;
     case PJ_AINDEX: sb_printf(b, "%s.a[%s]", inner, cm_s(cm, &j->index)); break;
-    case PJ_SINDEX: sb_printf(b, "%s.ptr[%s]", inner, cm_s(cm, &j->index)); break;
+    case PJ_SINDEX:
+        if (before->kind == TY_REUSABLE)    /* slot i of a gs_slots */
+            sb_printf(b, "((%s *)%s.ptr)[%s]", cm_ctype(cm, before->elem), inner, cm_s(cm, &j->index));
+        else
+            sb_printf(b, "%s.ptr[%s]", inner, cm_s(cm, &j->index));
+        break;
     case PJ_DEREF: sb_printf(b, "(*%s)", inner); break;
     case PJ_LEN:
         if (before->kind == TY_STRING)
@@ -246,9 +251,25 @@ static const char *cm_args(Cm *cm, const IrIns *in, bool lead_comma)
     return s;
 }
 
-static const char *cm_site_ref(Cm *cm, int site)
+/* In a stdlib function a check reports at the user's call (the hidden
+ * site_ parameter), unless its message needs the site's static detail. */
+bool cm_site_is_param(const Cm *cm, int site)
 {
-    return mem_printf(g_arena, "&gs_site%d", cm->site_num[site]);
+    return site >= 0 && ir_fn_has_site(cm->f->fn);
+}
+
+const char *cm_site_ref(Cm *cm, int site)
+{
+    if (!cm_site_is_param(cm, site))
+        return mem_printf(g_arena, "&gs_site%d", cm->site_num[site]);
+    const char *what = cm->f->sites[site].what;
+    if (!what)
+        return "site_";
+    StrBuf b = { 0 };
+    cm_c_string(&b, what, (int64_t)strlen(what));
+    const char *r = mem_printf(g_arena, "gs_site_with(site_, %s)", b.data);
+    sb_free(&b);
+    return r;
 }
 
 static const char *const cm_binop_c[BIN__COUNT] = {
@@ -379,6 +400,99 @@ static const char *cm_make(Cm *cm, const IrIns *in)
                       cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), len, cap, e, len, cap);
 }
 
+/* ---- builtin pools and library primitives (gs_pool.h) ----
+ * One C template per operation: %0 %1 %2 are the arguments (parenthesised
+ * unless plain names), %E the element type, %S the result type, %s the
+ * site. Pool operations have a template per pool kind. */
+typedef struct CmPrim {
+    BuiltinId id;
+    TypeKind pool;          /* the receiver's kind, or TY_ERROR: any */
+    const char *tmpl;
+} CmPrim;
+
+static const CmPrim cm_prims[] = {
+    { BI_R_ALLOC, TY_REUSABLE, "gs_slots_alloc(%0, sizeof(%E))" },
+    { BI_R_ALLOC, TY_REUSABLE_SLICE, "(%S){(%E *)gs_spans_alloc(%s, %0, %1, sizeof(%E)), %1, GS_SPAN_CAP(%1)}" },
+    { BI_R_FREE, TY_REUSABLE, "gs_slots_free(%s, %0, %1)" },
+    { BI_R_FREE, TY_REUSABLE_SLICE, "gs_spans_free(%s, %0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
+    { BI_P_FAIL, TY_ERROR, "gs_fail_str(%s, %0)" },
+    { BI_P_GROW_STABLE, TY_ERROR, "{ gs_grow g_ = gs_stable_grow(%0->ptr, %0->len, %0->cap, sizeof(%E)); "
+                                  "%0->ptr = (%E *)g_.ptr; %0->cap = g_.cap; }" },
+    { BI_P_REF_INDEX, TY_ERROR, "gs_ref_index(%0.ptr, %0.len, %1, sizeof(%E))" },
+    { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
+    { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))" },
+    { BI_P_SPAN_AT, TY_ERROR, "(%S){(%E *)%0->base + %1, %2, GS_SPAN_CAP(%2)}" },
+};
+
+/* The container type behind the first argument (through a reference). */
+static Type *cm_prim_base(const IrIns *in)
+{
+    Type *t = in->args[0].type;
+    return t->kind == TY_REF ? t->elem : t;
+}
+
+static const char *cm_prim_tmpl(const IrIns *in)
+{
+    TypeKind k = cm_prim_base(in)->kind;
+    for (size_t i = 0; i < sizeof cm_prims / sizeof *cm_prims; i++)
+        if ((int)cm_prims[i].id == in->aux && (cm_prims[i].pool == TY_ERROR || cm_prims[i].pool == k))
+            return cm_prims[i].tmpl;
+    return NULL;
+}
+
+bool cm_prim_uses_site(const IrIns *in)
+{
+    const char *t = cm_prim_tmpl(in);
+    return t && strstr(t, "%s");
+}
+
+static bool cm_plain_name(const char *s)
+{
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+            return false;
+    return true;
+}
+
+static void cm_prim_arg(Cm *cm, StrBuf *b, const IrIns *in, int k)
+{
+    const char *a = k < in->nargs ? cm_cond(cm, &in->args[k]) : "0";
+    sb_printf(b, cm_plain_name(a) ? "%s" : "(%s)", a);
+}
+
+static const char *cm_prim(Cm *cm, const IrIns *in)
+{
+    const char *t = cm_prim_tmpl(in);
+    if (!t)
+        return "0 /* unknown primitive */";
+    StrBuf b = { 0 };
+    for (; *t; t++) {
+        if (*t != '%') {
+            sb_putc(&b, *t);
+            continue;
+        }
+        t++;
+        if (*t >= '0' && *t <= '9')
+            cm_prim_arg(cm, &b, in, *t - '0');
+        else if (*t == 'E')
+            sb_puts(&b, cm_ctype(cm, cm_prim_base(in)->elem));
+        else if (*t == 'S')
+            sb_puts(&b, cm_ctype(cm, in->type));
+        else if (*t == 's')
+            sb_puts(&b, cm_site_ref(cm, in->site));
+    }
+    const char *r = mem_strndup(g_arena, b.data, b.len);
+    sb_free(&b);
+    return r;
+}
+
+/* A primitive without a result, as a statement. */
+static void cm_prim_stmt(Cm *cm, const IrIns *in)
+{
+    const char *v = cm_prim(cm, in);
+    cm_line(cm, "%s%s", v, v[strlen(v) - 1] == '}' ? "" : ";");
+}
+
 /* The C expression of a value instruction. */
 static const char *cm_value(Cm *cm, const IrIns *in)
 {
@@ -401,8 +515,13 @@ static const char *cm_value(Cm *cm, const IrIns *in)
     case IR_FNVAL: return cm_fnval(cm, in);
     case IR_CLOSURE:
         return mem_printf(g_arena, "(%s){%s, &env%d}", cm_ctype(cm, in->type), in->fn->cname, in->dst);
-    case IR_CALL: return mem_printf(g_arena, "%s(%s)", in->fn->cname, cm_args(cm, in, false));
+    case IR_CALL:
+        if (ir_fn_has_site(in->fn))
+            return mem_printf(g_arena, "%s(%s%s)", in->fn->cname, cm_site_ref(cm, in->site),
+                              cm_args(cm, in, true));
+        return mem_printf(g_arena, "%s(%s)", in->fn->cname, cm_args(cm, in, false));
     case IR_CALLV: return cm_callv(cm, in);
+    case IR_PRIM: return cm_prim(cm, in);
     case IR_RT: return mem_printf(g_arena, "%s(%s)", in->rt, cm_args(cm, in, false));
     case IR_MAKE: return cm_make(cm, in);
     case IR_POP: {
@@ -741,6 +860,11 @@ static int cm_ins(Cm *cm, const IrIns *in)
     case IR_COPY: cm_copy(cm, in); return 1;
     case IR_ZEROFILL: cm_zerofill(cm, in); return 1;
     case IR_DELETE: cm_delete(cm, in); return 1;
+    case IR_PRIM:
+        if (in->dst >= 0)
+            break;
+        cm_prim_stmt(cm, in);
+        return 1;
     case IR_PANIC: cm_line(cm, "gs_fail_panic(%s, %s);", cm_site_ref(cm, in->site), cm_s(cm, &in->a)); return 1;
     case IR_FAIL_ASSERT:
         cm_line(cm, "gs_fail_assert_msg(%s, %s);", cm_site_ref(cm, in->site), cm_s(cm, &in->a));

@@ -31,6 +31,7 @@ typedef struct Cm {
     int nsites;             /* sites numbered so far (program-wide) */
     int depth;
     int last_line;
+    bool uses_pools;        /* a pool type or primitive: include gs_pool.h */
 } Cm;
 
 /* cemit_types.c */
@@ -51,6 +52,9 @@ void cm_place(Cm *cm, StrBuf *b, const IrPlace *p);
 void cm_zero(Cm *cm, StrBuf *b, Type *t);
 void cm_emit_body(Cm *cm);
 const char *cm_local_name(const Local *l);
+const char *cm_site_ref(Cm *cm, int site);
+bool cm_site_is_param(const Cm *cm, int site);
+bool cm_prim_uses_site(const IrIns *in);
 void cm_line(Cm *cm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cm_c_string(StrBuf *b, const char *s, int64_t n);
 

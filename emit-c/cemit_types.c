@@ -48,6 +48,8 @@ static const char *cm_make_name(Cm *cm, Type *t)
     case TY_ARRAY: case TY_FN: return mem_printf(g_arena, "gs_%s", types_mangle(t));
     case TY_STRUCT: return t->st->cname;
     case TY_REF: return mem_printf(g_arena, "%s *", cm_ctype(cm, t->elem));
+    case TY_REUSABLE: cm->uses_pools = true; return "gs_slots";
+    case TY_REUSABLE_SLICE: cm->uses_pools = true; return "gs_spans";
     default: break;
     }
     const char *s = t->kind < TY__COUNT ? cm_scalar[t->kind] : NULL;
@@ -111,6 +113,12 @@ void cm_need_type(Cm *cm, Type *t)
     case TY_ARRAY: case TY_SLICE: case TY_OPTIONAL: case TY_REF:
         cm_need_type(cm, t->elem);
         break;
+    case TY_REUSABLE: case TY_REUSABLE_SLICE:   /* gs_pool.h types over elem */
+        cm->uses_pools = true;
+        cm_need_type(cm, t->elem);
+        if (t->kind == TY_REUSABLE_SLICE)
+            cm_need_type(cm, types_slice(t->elem));
+        break;
     case TY_FN:
         for (int i = 0; i < t->nparams; i++)
             cm_need_type(cm, t->params[i]);
@@ -140,8 +148,10 @@ static void cm_need_func(Cm *cm, const IrFunc *f)
 {
     for (int i = 0; i < f->ntemps; i++)
         cm_need_type(cm, f->temps[i]);
-    for (int i = 0; i < f->nins; i++)
+    for (int i = 0; i < f->nins; i++) {
         cm_need_type(cm, f->ins[i].type);
+        cm->uses_pools |= f->ins[i].op == IR_PRIM;
+    }
     if (!f->fn)
         return;
     cm_need_type(cm, f->fn->ret);

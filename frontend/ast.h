@@ -112,7 +112,11 @@ struct TypeExpr {
     BI(PUSH, "push", 1) BI(POP, "pop", 1) BI(CLEAR, "clear", 1) BI(BYTES, "bytes", 1) \
     BI(IS_SOME, "is_some", 1) BI(UNWRAP, "unwrap", 1) BI(OR, "or", 1) \
     /* builtin pools (issue 3) */ \
-    BI(R_ALLOC, "alloc", 1) BI(R_FREE, "free", 1)
+    BI(R_ALLOC, "alloc", 1) BI(R_FREE, "free", 1) \
+    /* library primitives: only standard library modules may call them */ \
+    BI(P_FAIL, "__fail", 0) BI(P_GROW_STABLE, "__grow_stable", 0) \
+    BI(P_REF_INDEX, "__ref_index", 0) BI(P_SPAN_FIND, "__span_find", 0) \
+    BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0)
 
 typedef enum BuiltinId {
     BI_NONE,

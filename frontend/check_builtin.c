@@ -4,6 +4,8 @@
  * CALL_BUILTIN with call.builtin set; a builtin method has its receiver
  * prepended as args[0]. Receivers that the builtin changes (push, pop,
  * clear, pool alloc/free) must be mutable places and get pass_by_ref.
+ * The library primitives (`__fail`, `__grow_stable`, ...: names starting
+ * with `__`) are accepted only inside standard library modules.
  * Not for: user functions (check_call.c). */
 #include "check.h"
 
@@ -236,6 +238,64 @@ static Type *bi_from_bytes(Expr *e, Type *h)
     return ty(TY_STRING);
 }
 
+/* ---- library primitives (stdlib modules only; see docs/language.md) ---- */
+
+/* Argument i: a mutable place of a kind (TY_SLICE, TY_REUSABLE_SLICE),
+ * passed by reference; its type, or NULL after an error. */
+static Type *bi_prim_place(Expr *e, int i, TypeKind kind, const char *want)
+{
+    Type *t = ck_any(arg(e, i), false);
+    if (ck_is_err(t))
+        return NULL;
+    if (t->kind != kind) {
+        bi_kind_error(e, i, want, t);
+        return NULL;
+    }
+    return ck_ref_arg(*arg(e, i), "modify %s") ? t : NULL;
+}
+
+static Type *bi_p_fail(Expr *e, Type *h) { return bi_string_fn(e, ty(TY_VOID)); }
+
+static Type *bi_p_grow_stable(Expr *e, Type *h)
+{
+    if (bi_arity(e, 0, 1, 1))
+        bi_prim_place(e, 0, TY_SLICE, "a slice");
+    return ty(TY_VOID);
+}
+
+/* __ref_index(xs, r): r is passed by reference. */
+static Type *bi_p_ref_index(Expr *e, Type *h)
+{
+    if (!bi_arity(e, 0, 2, 2))
+        return ty_err();
+    Type *t = ck_any(arg(e, 0), false);
+    if (!ck_is_err(t) && t->kind != TY_SLICE)
+        return bi_kind_error(e, 0, "a slice", t);
+    if (ck_is_err(t) || ck_is_err(ck_value(arg(e, 1), t->elem)))
+        return ty_err();
+    return ck_ref_arg(*arg(e, 1), "refer to %s") ? ty(TY_I64) : ty_err();
+}
+
+/* __span_*(pool, ...): a `reusable[] T` place, then the rest. */
+static Type *bi_p_span(Expr *e, Type *h)
+{
+    int want = e->call.builtin == BI_P_SPAN_FIND ? 2 : 3;
+    if (!bi_arity(e, 0, want, want))
+        return ty_err();
+    Type *t = bi_prim_place(e, 0, TY_REUSABLE_SLICE, "a slice pool");
+    if (!t) {
+        ck_args_any(e, 1);
+        return ty_err();
+    }
+    if (e->call.builtin == BI_P_SPAN_FIND) {
+        ck_value(arg(e, 1), types_slice(t->elem));
+        return ty(TY_I64);
+    }
+    ck_value(arg(e, 1), ty(TY_I64));
+    ck_value(arg(e, 2), ty(TY_I64));
+    return e->call.builtin == BI_P_SPAN_AT ? types_slice(t->elem) : ty(TY_BOOL);
+}
+
 typedef Type *(*BiCheck)(Expr *e, Type *hint);
 
 static const BiCheck bi_fn[BI__COUNT] = {
@@ -245,12 +305,21 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_ABS] = bi_abs, [BI_MIN] = bi_minmax, [BI_MAX] = bi_minmax, [BI_READ_FILE] = bi_read_file,
     [BI_HASH] = bi_hash, [BI_MAKE] = bi_make, [BI_DELETE] = bi_delete, [BI_COPY_INTO] = bi_copy,
     [BI_MOVE_FROM] = bi_copy, [BI_DEFAULTS] = bi_defaults, [BI_FROM_BYTES] = bi_from_bytes,
+    [BI_P_FAIL] = bi_p_fail, [BI_P_GROW_STABLE] = bi_p_grow_stable, [BI_P_REF_INDEX] = bi_p_ref_index,
+    [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,
 };
+
+static bool bi_is_primitive(BuiltinId id) { return bi_names[id][0] == '_'; }
 
 Type *ck_builtin_call(Expr *e, BuiltinId id, Type *hint)
 {
     e->call.kind = CALL_BUILTIN;
     e->call.builtin = id;
+    if (bi_is_primitive(id) && !(ck.cur.module && ck.cur.module->is_stdlib)) {
+        ck_error(e->call.callee->loc, "%s is reserved for the standard library", bi_names[id]);
+        ck_args_any(e, 0);
+        return ty_err();
+    }
     return bi_fn[id] ? bi_fn[id](e, hint) : ty_err();
 }
 

@@ -92,7 +92,8 @@ static bool block_breaks(const Block *b)
 static bool expr_noreturn(const Expr *e)
 {
     return e && e->kind == EX_CALL && e->call.kind == CALL_BUILTIN
-           && (e->call.builtin == BI_PANIC || e->call.builtin == BI_EXIT);
+           && (e->call.builtin == BI_PANIC || e->call.builtin == BI_EXIT ||
+               e->call.builtin == BI_P_FAIL);
 }
 
 static bool st_terminates(const Stmt *s)

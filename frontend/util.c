@@ -5,29 +5,66 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
-/* ---- arenas ---- */
+static void fmt_into(StrBuf *b, const char *fmt, va_list ap);
+
+/* ---- arenas ----
+ * Blocks come straight from mmap, 2 MiB aligned and marked MADV_HUGEPAGE:
+ * on the 2-core VMs goose is measured on, one 4 KiB page fault costs about
+ * 10 us, and compiling a 10,000-line program touches ~20 MiB of arena, so
+ * huge pages turn ~50 ms of faults into ~2 ms (docs/benchmarks.md,
+ * "Startup (goose run)"). The address space is only reserved: pages are
+ * committed when first touched. Fresh anonymous memory is zero and an
+ * arena never reuses memory, so mem_alloc does not clear it. */
 struct ArenaBlock {
     ArenaBlock *next;
     size_t used, size;
+    size_t map_size;
     _Alignas(16) unsigned char data[];
 };
 
-enum { ARENA_BLOCK = 1 << 20 };
+enum { ARENA_ALIGN = 2 << 20, ARENA_BLOCK = 64 << 20 };
 
 static Arena main_arena;
 Arena *g_arena = &main_arena;
 
+/* size bytes (a multiple of ARENA_ALIGN) at an ARENA_ALIGN boundary. */
+static void *arena_map(size_t size)
+{
+    size_t span = size + ARENA_ALIGN;
+    unsigned char *p = mmap(NULL, span, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    unsigned char *q = (unsigned char *)(((uintptr_t)p + ARENA_ALIGN - 1) & ~(uintptr_t)(ARENA_ALIGN - 1));
+    if (q > p)
+        munmap(p, (size_t)(q - p));
+    munmap(q + size, (size_t)(p + span - (q + size)));
+#ifdef MADV_HUGEPAGE
+    madvise(q, size, MADV_HUGEPAGE);    /* a hint: without THP, plain pages */
+#endif
+    return q;
+}
+
+/* A block for at least need bytes: ARENA_BLOCK, or just enough when the
+ * system will not reserve that much (strict overcommit). */
 static ArenaBlock *arena_block(size_t need)
 {
-    size_t size = need > ARENA_BLOCK ? need : ARENA_BLOCK;
-    ArenaBlock *b = malloc(sizeof *b + size);
-    if (!b)
+    size_t size = (need + sizeof(ArenaBlock) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    ArenaBlock *b = size < ARENA_BLOCK ? arena_map(ARENA_BLOCK) : NULL;
+    if (b)
+        size = ARENA_BLOCK;
+    else if (!(b = arena_map(size)))
         die("out of memory");
     b->next = NULL;
     b->used = 0;
-    b->size = size;
+    b->size = size - sizeof *b;
+    b->map_size = size;
     return b;
 }
 
@@ -42,7 +79,6 @@ void *mem_alloc(Arena *a, size_t size)
     }
     void *p = b->data + b->used;
     b->used += size;
-    memset(p, 0, size);
     return p;
 }
 
@@ -62,26 +98,73 @@ char *mem_strndup(Arena *a, const char *s, size_t n)
     return q;
 }
 
+/* Formats into one reused scratch buffer, then copies into the arena (the
+ * compiler is single-threaded and fmt_into never calls back in here). */
 char *mem_printf(Arena *a, const char *fmt, ...)
 {
-    va_list ap, ap2;
+    static StrBuf scratch;
+    scratch.len = 0;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    fmt_into(&scratch, fmt, ap);
     va_end(ap);
-    char *s = mem_alloc(a, (size_t)n + 1);
-    vsnprintf(s, (size_t)n + 1, fmt, ap2);
-    va_end(ap2);
-    return s;
+    return mem_strndup(a, scratch.data, scratch.len);
 }
 
 void mem_free_all(Arena *a)
 {
     for (ArenaBlock *b = a->head, *next; b; b = next) {
         next = b->next;
-        free(b);
+        munmap(b, b->map_size);
     }
     a->head = NULL;
+}
+
+/* ---- the C heap ----
+ * TinyCC (in `goose run`) and the lexer's token array allocate with
+ * malloc: ~6 MiB for a 10,000-line program, which in 4 KiB faults costs
+ * TinyCC's compile a third of its time on these VMs. mem_heap_prepare does
+ * what glibc's glibc.malloc.hugetlb=1 tunable would (it can only be set
+ * before the process starts): it grows the brk heap once, keeps it, and
+ * marks it MADV_HUGEPAGE. A no-op outside glibc or without THP. */
+#if defined(__GLIBC__) && defined(MADV_HUGEPAGE)
+#define MEM_HEAP_TUNE 1
+#endif
+
+static void *mem_heap_filler;
+
+void mem_heap_prepare(void)
+{
+#ifdef MEM_HEAP_TUNE
+    const uintptr_t huge = ARENA_ALIGN;
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);        /* the largest glibc takes */
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    mallopt(M_TOP_PAD, 16 << 20);
+    uintptr_t lo = ((uintptr_t)sbrk(0) + huge - 1) & ~(huge - 1);
+    char *volatile grow = malloc(24 << 20);     /* volatile: not elided */
+    if (!grow)
+        return;
+    uintptr_t top = (uintptr_t)grow;            /* where the heap's free top begins */
+    free(grow);
+    uintptr_t hi = (uintptr_t)sbrk(0) & ~(huge - 1);
+    if (hi <= lo || madvise((void *)lo, hi - lo, MADV_HUGEPAGE) != 0)
+        return;
+    /* The stretch [top, lo) has plain pages: a filler that is never touched
+     * or freed takes it, so the allocations to come start on huge pages. */
+    if (lo - top > 64 * 1024)
+        mem_heap_filler = malloc(lo - top - 4 * sizeof(size_t));
+#endif
+}
+
+/* Back to glibc's documented defaults (mallopt(3)), for a program that
+ * `goose run` calls in this process. */
+void mem_heap_restore(void)
+{
+#ifdef MEM_HEAP_TUNE
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+    mallopt(M_TOP_PAD, 128 * 1024);
+#endif
 }
 
 /* ---- vectors ---- */
@@ -98,18 +181,35 @@ void vec_push(Vec *v, void *item)
     v->items[v->len++] = item;
 }
 
-/* ---- string builder ---- */
-static void sb_reserve(StrBuf *b, size_t extra)
+/* ---- string builder ----
+ * The emitter builds tens of thousands of short-lived buffers (a StrBuf,
+ * a few writes, sb_free): freed buffers of the first size wait in a small
+ * stack for the next one, which costs a tenth of malloc + free. */
+enum { SB_FIRST = 256, SB_SPARES = 32 };
+static char *sb_spare[SB_SPARES];
+static int sb_nspare;
+
+static void sb_grow(StrBuf *b, size_t extra)
 {
-    if (b->len + extra + 1 <= b->cap)
+    if (!b->cap && sb_nspare && extra < SB_FIRST) {
+        b->data = sb_spare[--sb_nspare];
+        b->cap = SB_FIRST;
         return;
-    size_t ncap = b->cap ? b->cap * 2 : 256;
+    }
+    size_t ncap = b->cap ? b->cap * 2 : SB_FIRST;
     while (ncap < b->len + extra + 1)
         ncap *= 2;
     b->data = realloc(b->data, ncap);
     if (!b->data)
         die("out of memory");
     b->cap = ncap;
+}
+
+/* Room for extra bytes and the NUL; the common case inline. */
+static inline void sb_reserve(StrBuf *b, size_t extra)
+{
+    if (b->len + extra + 1 > b->cap)
+        sb_grow(b, extra);
 }
 
 void sb_putn(StrBuf *b, const char *s, size_t n)
@@ -123,16 +223,7 @@ void sb_putn(StrBuf *b, const char *s, size_t n)
 void sb_putc(StrBuf *b, char c) { sb_putn(b, &c, 1); }
 void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
 
-void sb_vprintf(StrBuf *b, const char *fmt, va_list ap)
-{
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    sb_reserve(b, (size_t)n);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
-    va_end(ap2);
-    b->len += (size_t)n;
-}
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) { fmt_into(b, fmt, ap); }
 
 void sb_printf(StrBuf *b, const char *fmt, ...)
 {
@@ -151,9 +242,278 @@ char *sb_cstr(StrBuf *b)
 
 void sb_free(StrBuf *b)
 {
-    free(b->data);
+    if (b->cap == SB_FIRST && sb_nspare < SB_SPARES)
+        sb_spare[sb_nspare++] = b->data;
+    else
+        free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
+}
+
+/* ---- formatting ----
+ * The compiler writes its C text through printf-style calls, and glibc's
+ * vsnprintf costs several hundred instructions a call (it was half of all
+ * the instructions `goose run` spent on a 10,000-line program). fmt_into
+ * writes the conversions the compiler uses itself: flags '-' and '0', a
+ * width (digits or *), a precision on %s, lengths h l ll z, and d i u o x c
+ * s %. A format with anything else (floats, '+', '#', ...) goes to
+ * vsnprintf whole, so the text is always exactly what printf writes. */
+typedef struct FmtSpec {
+    bool left, zero, width_arg, prec_arg;
+    int width, prec;        /* -1: none */
+    char len;               /* 0, 'h', 'l', 'L' (ll), 'z' */
+    char conv;
+} FmtSpec;
+
+static const char *fmt_number(const char *p, int *out)
+{
+    for (*out = 0; *p >= '0' && *p <= '9'; p++)
+        *out = *out * 10 + (*p - '0');
+    return p;
+}
+
+static const char *fmt_length(const char *p, char *len)
+{
+    *len = 0;
+    if (*p == 'h' || *p == 'z')
+        *len = *p++;
+    else if (p[0] == 'l' && p[1] == 'l') {
+        *len = 'L';
+        p += 2;
+    } else if (*p == 'l')
+        *len = *p++;
+    return p;
+}
+
+/* The spec after a '%': returns what follows it, or NULL when it is one
+ * fmt_into leaves to vsnprintf. */
+static const char *fmt_spec(const char *p, FmtSpec *f)
+{
+    *f = (FmtSpec){ .width = -1, .prec = -1 };
+    for (; *p == '-' || *p == '0'; p++) {
+        if (*p == '-')
+            f->left = true;
+        else
+            f->zero = true;
+    }
+    if (*p == '*') {
+        f->width_arg = true;
+        p++;
+    } else if (*p >= '1' && *p <= '9') {
+        p = fmt_number(p, &f->width);
+    }
+    if (*p == '.' && p[1] == '*') {
+        f->prec_arg = true;
+        p += 2;
+    } else if (*p == '.') {
+        p = fmt_number(p + 1, &f->prec);
+    }
+    p = fmt_length(p, &f->len);
+    f->conv = *p;
+    bool prec = f->prec >= 0 || f->prec_arg, width = f->width >= 0 || f->width_arg;
+    switch (f->conv) {
+    case 's': return f->len || f->zero ? NULL : p + 1;
+    case 'c': return f->len || f->zero || prec ? NULL : p + 1;
+    case 'd': case 'i': case 'u': case 'o': case 'x': return prec ? NULL : p + 1;
+    case '%': return f->left || f->zero || width || prec || f->len ? NULL : p + 1;
+    default: return NULL;
+    }
+}
+
+static inline void fmt_put(StrBuf *b, const char *s, size_t n)
+{
+    sb_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+}
+
+/* The literal text of a format up to its next '%' or its end, copied a
+ * byte at a time: the pieces are short, so this beats strchr + memcpy. */
+static inline const char *fmt_literal(StrBuf *b, const char *p)
+{
+    for (;;) {
+        sb_reserve(b, 16);
+        char *d = b->data + b->len, *e = d + 16;
+        while (d < e && *p && *p != '%')
+            *d++ = *p++;
+        b->len = (size_t)(d - b->data);
+        if (d < e)
+            return p;
+    }
+}
+
+static void fmt_pad(StrBuf *b, char c, int n)
+{
+    if (n <= 0)
+        return;
+    sb_reserve(b, (size_t)n);
+    memset(b->data + b->len, c, (size_t)n);
+    b->len += (size_t)n;
+}
+
+/* body[0..n) padded to the spec's width; zeros go after a sign. */
+static void fmt_field(StrBuf *b, const FmtSpec *f, const char *body, int n, bool numeric)
+{
+    int pad = f->width > n ? f->width - n : 0;
+    if (f->left) {
+        fmt_put(b, body, (size_t)n);
+        fmt_pad(b, ' ', pad);
+    } else if (f->zero && numeric) {
+        int sign = body[0] == '-';
+        fmt_put(b, body, (size_t)sign);
+        fmt_pad(b, '0', pad);
+        fmt_put(b, body + sign, (size_t)(n - sign));
+    } else {
+        fmt_pad(b, ' ', pad);
+        fmt_put(b, body, (size_t)n);
+    }
+}
+
+static unsigned long long fmt_uarg(const FmtSpec *f, va_list *ap)
+{
+    switch (f->len) {
+    case 'L': return va_arg(*ap, unsigned long long);
+    case 'l': return va_arg(*ap, unsigned long);
+    case 'z': return va_arg(*ap, size_t);
+    case 'h': return (unsigned short)va_arg(*ap, unsigned);
+    default: return va_arg(*ap, unsigned);
+    }
+}
+
+static long long fmt_sarg(const FmtSpec *f, va_list *ap)
+{
+    switch (f->len) {
+    case 'L': return va_arg(*ap, long long);
+    case 'l': return va_arg(*ap, long);
+    case 'z': return va_arg(*ap, ptrdiff_t);
+    case 'h': return (short)va_arg(*ap, int);
+    default: return va_arg(*ap, int);
+    }
+}
+
+static void fmt_int(StrBuf *b, const FmtSpec *f, va_list *ap)
+{
+    bool neg = false;
+    unsigned long long u;
+    if (f->conv == 'd' || f->conv == 'i') {
+        long long v = fmt_sarg(f, ap);
+        neg = v < 0;
+        u = neg ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    } else {
+        u = fmt_uarg(f, ap);
+    }
+    unsigned base = f->conv == 'o' ? 8 : f->conv == 'x' ? 16 : 10;
+    char buf[32], *end = buf + sizeof buf, *p = end;
+    do {
+        *--p = "0123456789abcdef"[u % base];
+        u /= base;
+    } while (u);
+    if (neg)
+        *--p = '-';
+    fmt_field(b, f, p, (int)(end - p), true);
+}
+
+static void fmt_str(StrBuf *b, const FmtSpec *f, const char *s)
+{
+    if (!s)     /* what glibc prints */
+        s = f->prec < 0 || f->prec >= 6 ? "(null)" : "";
+    size_t n = f->prec >= 0 ? strnlen(s, (size_t)f->prec) : strlen(s);
+    fmt_field(b, f, s, (int)n, false);
+}
+
+/* One conversion; its * arguments first, as printf takes them. */
+static void fmt_conv(StrBuf *b, FmtSpec *f, va_list *ap)
+{
+    if (f->width_arg && (f->width = va_arg(*ap, int)) < 0) {
+        f->left = true;
+        f->width = -f->width;
+    }
+    if (f->prec_arg)
+        f->prec = va_arg(*ap, int);     /* negative: as if omitted */
+    if (f->conv == '%') {
+        fmt_put(b, "%", 1);
+    } else if (f->conv == 'c') {
+        char c = (char)va_arg(*ap, int);
+        fmt_field(b, f, &c, 1, false);
+    } else if (f->conv == 's') {
+        fmt_str(b, f, va_arg(*ap, const char *));
+    } else {
+        fmt_int(b, f, ap);
+    }
+}
+
+static void fmt_dec(StrBuf *b, long long v)
+{
+    char buf[24], *end = buf + sizeof buf, *p = end;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    fmt_put(b, p, (size_t)(end - p));
+}
+
+/* Writes fmt with its arguments; false (with part of the text written)
+ * at the first conversion it leaves to vsnprintf. A bare %s or %d, most
+ * of them, skips the spec parser. */
+static bool fmt_fast(StrBuf *b, const char *fmt, va_list *ap)
+{
+    for (const char *p = fmt;;) {
+        p = fmt_literal(b, p);
+        if (!*p++)
+            return true;
+        if (*p == 's' || *p == 'd') {
+            if (*p++ == 's') {
+                const char *s = va_arg(*ap, const char *);
+                s = s ? s : "(null)";
+                fmt_put(b, s, strlen(s));
+            } else {
+                fmt_dec(b, va_arg(*ap, int));
+            }
+            continue;
+        }
+        FmtSpec f;
+        if (!(p = fmt_spec(p, &f)))
+            return false;
+        fmt_conv(b, &f, ap);
+    }
+}
+
+/* Anything fmt_fast does not take: vsnprintf, straight into the buffer when
+ * the text fits. */
+static void fmt_libc(StrBuf *b, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        die("bad format \"%s\"", fmt);
+    if ((size_t)n >= room) {
+        sb_reserve(b, (size_t)n);
+        va_copy(aq, ap);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, aq);
+        va_end(aq);
+    }
+    b->len += (size_t)n;
+}
+
+static void fmt_into(StrBuf *b, const char *fmt, va_list ap)
+{
+    size_t start = b->len;
+    va_list aq;
+    va_copy(aq, ap);
+    bool done = fmt_fast(b, fmt, &aq);
+    va_end(aq);
+    if (!done) {
+        b->len = start;
+        fmt_libc(b, fmt, ap);
+    }
+    sb_reserve(b, 0);
+    b->data[b->len] = 0;
 }
 
 /* ---- interning: open addressing over (hash, string) ---- */

@@ -26,6 +26,11 @@ char *mem_strndup(Arena *a, const char *s, size_t n);
 char *mem_printf(Arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void mem_free_all(Arena *a);
+/* The malloc heap: prepared for the compiler's allocations (huge pages;
+ * call first thing in main), restored to glibc's defaults before a
+ * program runs in this process. */
+void mem_heap_prepare(void);
+void mem_heap_restore(void);
 
 /* The arena of the whole compilation. */
 extern Arena *g_arena;

@@ -11,7 +11,15 @@
  * TinyCC instead (slower; useful to test the runtime under TinyCC).
  *
  * A TinyCC error in emitted C is a compiler bug: it is reported as
- * `goose: internal error: tcc: ...` with the emitted line, status 2.
+ * `goose: internal error: tcc: ...` with the emitted line, status 2. To test
+ * that path, GOOSE_JIT_APPEND_C (undocumented for users; tests/jit) is C
+ * text appended to the emitted C before it is compiled: a syntax error
+ * exercises the compile error, a call to an undefined function the
+ * relocation error.
+ *
+ * Before the program's main runs, the malloc heap goes back to glibc's
+ * defaults (mem_heap_restore), and stdio is flushed, so the program starts
+ * in a process that behaves like its native build's.
  * Not for: trees, IR or C generation (the driver hands us text). */
 #define _GNU_SOURCE
 #include "jit.h"
@@ -85,6 +93,8 @@ static const char *jit_line(const char *c_text, int line, int *len)
 static void jit_report(JitErrors *e, const char *c_text, const char *what)
 {
     const char *msg = e->count ? sb_cstr(&e->first) : what;
+    if (strncmp(msg, "tcc: ", 5) == 0)     /* errors without a location */
+        msg += 5;
     fprintf(stderr, "goose: internal error: tcc: %s\n", msg);
     const char *at = strstr(msg, "<string>:");
     int line = at ? atoi(at + 9) : 0, len = 0;
@@ -219,8 +229,18 @@ static int jit_call_main(TCCState *s, const char *prog_name, int argc, char **ar
     for (int i = 0; i < argc; i++)
         av[i + 1] = argv[i];
     av[argc + 1] = NULL;
+    mem_heap_restore();
     fflush(NULL);
     return entry(argc + 1, av);
+}
+
+/* c_text with GOOSE_JIT_APPEND_C after it, when that is set (a test hook). */
+static const char *jit_test_text(const char *c_text)
+{
+    const char *extra = getenv("GOOSE_JIT_APPEND_C");
+    if (!extra || !*extra)
+        return c_text;
+    return mem_printf(g_arena, "%s\n%s\n", c_text, extra);
 }
 
 /* The state is never deleted: the program's code may still be needed by
@@ -231,6 +251,7 @@ int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, Ji
     if (!times)
         times = &dummy;
     *times = (JitTimes){ 0 };
+    c_text = jit_test_text(c_text);
     JitErrors errs = { 0 };
     double t0 = jit_now_ms();
     TCCState *s = jit_new_state(&errs);

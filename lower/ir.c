@@ -278,6 +278,8 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
         sb_printf(o, " %s", ast_binop_spelling[in->aux]);
     if (in->op == IR_RT)
         sb_printf(o, " %s", in->rt);
+    if (in->op == IR_PRIM)
+        sb_printf(o, " %s", ast_builtin_name[in->aux]);
     if (in->fn)
         sb_printf(o, " %s", in->fn->cname);
     if (in->local)

@@ -125,6 +125,15 @@ struct IrProgram {
     int fn_cap;
 };
 
+/* Functions of standard library modules take a hidden first parameter,
+ * the site of the user's call into the module, which their checks report
+ * at; a call from one stdlib function to another forwards it. Closures
+ * keep their own sites (their signature is their fn type's). */
+static inline bool ir_fn_has_site(const FnInst *fn)
+{
+    return fn && fn->module && fn->module->is_stdlib && !fn->is_closure;
+}
+
 /* ---- ir.c: construction ---- */
 IrFunc *ir_func_new(FnInst *fn, const char *cname);
 int ir_temp(IrFunc *f, Type *t);

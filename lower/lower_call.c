@@ -1,7 +1,10 @@
 /* lower_call.c — calls (direct, through function values) and builtins → IR.
  * Arguments are evaluated left to right before the call; an argument bound
  * to a `ref` parameter is passed as the address of its place.
- * Builtins are a table indexed by BuiltinId (one lowering function each).
+ * Builtins are a table indexed by BuiltinId (one lowering function each);
+ * pool operations and library primitives become IR_PRIM (emit-c spells
+ * each from a template). A call of a standard library function carries the
+ * site of the call (the callee's hidden site parameter, see ir.h).
  * Not for: the runtime functions' behaviour (runtime/goose_rt.h). */
 #include "lower_priv.h"
 
@@ -34,8 +37,10 @@ static IrOpd lx_call_direct(Lx *lx, Expr *e)
 {
     FnInst *fn = e->call.fn;
     IrOpd *args = lx_args(lx, e->call.args, 0, e->call.nargs);
+    int site = ir_fn_has_site(fn) ? lx_site(lx, e->loc, NULL, IR_CALL) : -1;
     IrIns *in = ir_emit(lx->f, IR_CALL, e->loc);
     in->fn = fn;
+    in->site = site;
     in->args = args;
     in->nargs = e->call.nargs;
     return lx_finish(lx, in, fn->ret);
@@ -316,6 +321,52 @@ static IrOpd bi_or(Lx *lx, Expr *e)
     return lx_select(lx, e->loc, has, val, dflt, e->type);
 }
 
+/* ---- builtin pools and library primitives: IR_PRIM (emit-c spells them) ---- */
+
+static IrOpd lx_prim(Lx *lx, Expr *e, IrOpd *args, int n, Type *ret)
+{
+    int site = lx_site(lx, e->loc, NULL, IR_PRIM);
+    IrIns *in = ir_emit(lx->f, IR_PRIM, e->loc);
+    in->aux = e->call.builtin;
+    in->args = args;
+    in->nargs = n;
+    in->site = site;
+    return lx_finish(lx, in, ret);
+}
+
+static IrOpd lx_place_addr(Lx *lx, IrPlace *p, Loc loc)
+{
+    IrIns *in = ir_emit(lx->f, IR_ADDR, loc);
+    in->place = p;
+    return lx_result(lx, in, types_ref(p->type));
+}
+
+/* r.alloc(v): the slot's index, then the value is stored in the slot;
+ * s.alloc(n): the new span. Receiver place first, then the argument. */
+static IrOpd bi_pool_alloc(Lx *lx, Expr *e)
+{
+    IrPlace *p = lx_recv_place(lx, e);
+    IrOpd *args = NEW_ARRAY(IrOpd, 2);
+    args[0] = lx_place_addr(lx, p, e->loc);
+    IrOpd v = lx_expr(lx, e->call.args[1]);
+    if (p->type->kind == TY_REUSABLE_SLICE) {
+        args[1] = v;
+        return lx_prim(lx, e, args, 2, e->type);
+    }
+    IrOpd i = lx_prim(lx, e, args, 1, e->type);
+    IrIns *st = ir_emit(lx->f, IR_STORE, e->loc);
+    st->place = ir_place_proj(p, PJ_SINDEX, 0, i, p->type->elem);
+    st->a = v;
+    return i;
+}
+
+/* Every argument in order; a by-reference one as its address. */
+static IrOpd bi_primitive(Lx *lx, Expr *e)
+{
+    IrOpd *args = lx_args(lx, e->call.args, 0, e->call.nargs);
+    return lx_prim(lx, e, args, e->call.nargs, e->type);
+}
+
 static IrOpd bi_unsupported(Lx *lx, Expr *e)
 {
     diag_error(e->loc, "this builtin is not supported by the C back end yet");
@@ -334,6 +385,9 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_DEFAULTS] = bi_defaults, [BI_FROM_BYTES] = bi_from_bytes,
     [BI_PUSH] = bi_push, [BI_POP] = bi_pop, [BI_CLEAR] = bi_clear, [BI_BYTES] = bi_bytes,
     [BI_IS_SOME] = bi_is_some, [BI_UNWRAP] = bi_unwrap, [BI_OR] = bi_or,
+    [BI_R_ALLOC] = bi_pool_alloc, [BI_R_FREE] = bi_primitive,
+    [BI_P_FAIL] = bi_primitive, [BI_P_GROW_STABLE] = bi_primitive, [BI_P_REF_INDEX] = bi_primitive,
+    [BI_P_SPAN_FIND] = bi_primitive, [BI_P_SPAN_RESIZE] = bi_primitive, [BI_P_SPAN_AT] = bi_primitive,
 };
 
 IrOpd lx_call(Lx *lx, Expr *e)

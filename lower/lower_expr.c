@@ -10,8 +10,6 @@
 
 /* ---- small helpers ---- */
 
-static bool lx_refuse_pool(Expr *e);
-
 IrOpd lx_result(Lx *lx, IrIns *in, Type *t)
 {
     in->dst = ir_temp(lx->f, t);
@@ -107,6 +105,13 @@ static IrPlace *lx_index_place(Lx *lx, Expr *e)
         lx_check(lx, IR_CHECK_INDEX, e->loc, ix, ir_int(lx_ty(TY_I64), (uint64_t)bt->len), ir_none());
         return ir_place_proj(bp, PJ_AINDEX, 0, ix, bt->elem);
     }
+    if (bt->kind == TY_REUSABLE) {     /* the pool's own place: no copy of it */
+        IrPlace *bp = lx_place(lx, base);
+        IrOpd ix = lx_index_opd(lx, e->index.index);
+        IrOpd len = lx_load(lx, ir_place_proj(bp, PJ_LEN, 0, ir_none(), lx_ty(TY_I64)), e->loc);
+        lx_check(lx, IR_CHECK_INDEX, e->loc, ix, len, ir_none());
+        return ir_place_proj(bp, PJ_SINDEX, 0, ix, bt->elem);
+    }
     IrOpd bv = lx_materialize(lx, lx_expr(lx, base), base->loc);
     IrOpd ix = lx_index_opd(lx, e->index.index);
     IrOpd len = lx_len_of(lx, bv, e->loc);
@@ -130,8 +135,6 @@ static IrPlace *lx_ident_place(Lx *lx, Expr *e)
 
 IrPlace *lx_place(Lx *lx, Expr *e)
 {
-    if (lx_refuse_pool(e))
-        return ir_place_root(lx_materialize(lx, ir_zero(e->type), e->loc), e->type);
     switch (e->kind) {
     case EX_PAREN:
         return lx_place(lx, e->paren.inner);
@@ -431,6 +434,11 @@ static IrOpd lx_slice(Lx *lx, Expr *e)
     return lx_result(lx, in, e->type);
 }
 
+static bool lx_is_pool(const Type *t)
+{
+    return t && (t->kind == TY_REUSABLE || t->kind == TY_REUSABLE_SLICE);
+}
+
 static IrOpd lx_field(Lx *lx, Expr *e)
 {
     Expr *base = e->field.base;
@@ -441,31 +449,16 @@ static IrOpd lx_field(Lx *lx, Expr *e)
             (void)lx_expr(lx, base);          /* evaluated for its effects */
         return ir_int(e->type, (uint64_t)base->type->len);
     }
+    if (lx_is_pool(base->type))     /* r.len: read in place */
+        return lx_load(lx, ir_place_proj(lx_place(lx, base), PJ_LEN, 0, ir_none(), e->type), e->loc);
     IrOpd b = lx_materialize(lx, lx_expr(lx, base), e->loc);
     IrProjKind k = e->field.kind == FIELD_CAP ? PJ_CAP : PJ_LEN;
     IrPlace *p = ir_place_proj(ir_place_root(b, b.type), k, 0, ir_none(), e->type);
     return lx_load(lx, p, e->loc);
 }
 
-static bool lx_is_pool(const Type *t)
-{
-    return t && (t->kind == TY_REUSABLE || t->kind == TY_REUSABLE_SLICE);
-}
-
-/* Builtin pools (`reusable T`, a later issue) are refused cleanly. */
-static bool lx_refuse_pool(Expr *e)
-{
-    Expr *base = e->kind == EX_INDEX ? e->index.base : e->kind == EX_FIELD ? e->field.base : NULL;
-    if (!lx_is_pool(e->type) && !(base && lx_is_pool(base->type)))
-        return false;
-    diag_error(e->loc, "reusable pools are not supported by the C back end yet");
-    return true;
-}
-
 IrOpd lx_expr(Lx *lx, Expr *e)
 {
-    if (lx_refuse_pool(e))
-        return e->type && e->type->kind != TY_VOID ? ir_zero(e->type) : ir_none();
     switch (e->kind) {
     case EX_INT: case EX_CHAR: case EX_FLOAT: case EX_BOOL: case EX_STRING: case EX_NONE:
         return lx_literal(lx, e);

@@ -210,6 +210,14 @@ void gs_fail_div_zero(const gs_site *s) { fail_text(s, "integer division by zero
 void gs_fail_div_overflow(const gs_site *s) { fail_text(s, "integer overflow in division"); }
 void gs_fail_unwrap(const gs_site *s) { fail_text(s, "unwrap of none"); }
 void gs_fail_msg(const gs_site *s, const char *msg) { fail_text(s, msg); }
+
+const gs_site *gs_site_with(const gs_site *s, const char *what) {
+    static gs_site w;
+    if (s) w = *s;
+    else memset(&w, 0, sizeof w);
+    w.what = what;
+    return &w;
+}
 void gs_fail_oom(const gs_site *s) { fail_text(s, "out of memory"); }
 
 void gs_fail_shift(const gs_site *s, int64_t count, int64_t width) {

@@ -305,6 +305,12 @@ GS_INLINE int64_t gs_f2i64(const gs_site *s, double v) {
 
 /* ==== requested by lower: prototypes the lowering/emitter asked for ==== */
 
+/* A check inside a standard library function reports at the user's call
+ * (the function's hidden site parameter); when its message needs a static
+ * detail (copy_into's name, an f64 target type) the failing path passes
+ * gs_site_with(site_, what): that call's location with this detail. */
+const gs_site *gs_site_with(const gs_site *s, const char *what);
+
 /* ==== end requested by lower ==== */
 
 #endif

@@ -4,7 +4,7 @@
  * gs_span_tree: the free spans of one pool, as offsets in units of the
  * pool's choosing (elements or bytes) from the start of its region. Spans
  * are kept in an augmented B+ tree keyed by offset: every inner entry knows
- * the lowest offset and the largest free span beneath it, so
+ * a separator offset and the largest free span beneath it, so
  *   - alloc is exact first fit in address order in O(log n): the free span
  *     with the lowest offset whose length is >= n; its front is carved off;
  *     when none fits the span is carved at the tail (t->tail grows);
@@ -60,6 +60,7 @@ typedef struct gs_span_tree {
     gs_span_node *spare[2]; /* recycled nodes ready for the next split: [0] inner, [1] leaves */
     int32_t nspare[2];
     int32_t height;         /* levels below the root: 0 when the root is a leaf */
+    int32_t wide;           /* 0: offsets and lengths held as int32 (ends up to 2^31 - 256); 1: int64 */
     int64_t tail;   /* [tail, limit) is free and never in the tree */
     int64_t limit;  /* the tail never passes it (the region's size in units) */
     int64_t nspans; /* free spans in the tree */

@@ -87,6 +87,7 @@ def goose_arm(goose, src_path, text, backend, level, out_dir, copies):
     emit-c gives the C snapshot, then build (clang/tcc) or the jit commands."""
     a = Artifact(os.path.basename(src_path)[:-3] + f"-{backend}-O{level}")
     os.makedirs(os.path.dirname(src_path), exist_ok=True)
+    os.makedirs(out_dir, exist_ok=True)
     with open(src_path, "w") as f:
         f.write(text)
     a.source = text

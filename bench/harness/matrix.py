@@ -37,7 +37,8 @@ EXIT_USAGE, EXIT_ERRORS = 1, 4
 # (rounds, warm-ups, renamed copies) of a full run and of --quick. Under
 # --quick the control cell still gets CONTROL_QUICK_ROUNDS rounds of
 # CONTROL_QUICK_WORK x the quick work: a smoke run may be imprecise, but its
-# control must not fail for want of samples.
+# control must not fail for want of samples. Under --quick the 0-round
+# start-up runs happen in the first round only (every round in a full run).
 FULL = (9, 2, 3)
 QUICK = (3, 1, 2)
 CONTROL_QUICK_ROUNDS, CONTROL_QUICK_WORK = 7, 4
@@ -47,7 +48,7 @@ class Workload:
     """n and rounds as the program takes them: full run, --quick, and the
     smaller round count callgrind runs twice (at r and 2r) so that the
     instructions per pair come from the difference, without start-up.
-    A round count may be a dict {size: rounds}."""
+    n and any round count may be a dict {size: value}."""
 
     def __init__(self, n, rounds, quick_rounds, cg_rounds):
         self.n, self.rounds, self.quick_rounds, self.cg_rounds = n, rounds, quick_rounds, cg_rounds
@@ -193,7 +194,8 @@ class Run:
                 self.artifacts[k] = f.result()
         bad = [a for a in self.artifacts.values() if a.error]
         for art in bad:
-            log(f"  build error: {art.key}: {art.error.splitlines()[-1] if art.error else ''}")
+            first = next((ln for ln in art.error.splitlines() if "error" in ln), art.error.splitlines()[-1])
+            log(f"  build error: {art.key}: {first.strip()[:160]}")
         log(f"built {len(keys) - len(bad)} of {len(keys)}")
 
     # ---- one cell ----
@@ -211,15 +213,18 @@ class Run:
         b, l, w, s = c
         wl = self.spec.workloads[w]
         work, rounds = self.cell_plan(c)
-        args = [w, str(wl.n), str(work)]
+        n = Workload.pick(wl.n, s)
+        args = [w, str(n), str(work)]
         arms = self.arms_of(c)
         arts = {x: self.artifacts[self.art_key(x, c)] for x in arms}
         ok = {x: a for x, a in arts.items() if not a.error}
         guards.check_distinct({x: a.identity for x, a in ok.items()}, cell_name(c))
         ref = next((x for x in ("builtin", "c_freelist") if x in ok), next(iter(ok), None))
         cmds = {x: [runner.with_args(cp, args) for cp in a.copies] for x, a in ok.items()}
-        base = {x: [runner.with_args(cp, [w, str(wl.n), "0"]) for cp in a.copies] for x, a in ok.items()}
-        cr = runner.measure_cell(cmds, ref, rounds, self.a.warmup, self.a.timeout, base=base) if ok else None
+        base = {x: [runner.with_args(cp, [w, str(n), "0"]) for cp in a.copies] for x, a in ok.items()}
+        base_rounds = 1 if self.a.quick and c != self.control else None
+        cr = runner.measure_cell(cmds, ref, rounds, self.a.warmup, self.a.timeout, base=base,
+                                 base_rounds=base_rounds) if ok else None
         res = analyze_cell(c, arms, arts, cr, goose_wanted=bool(set(self.a.arms) & set(GOOSE_ARMS)))
         res.update(args=args, rounds=rounds, control_only=self.control_only and c == self.control)
         if self.a.callgrind:
@@ -304,13 +309,14 @@ def callgrind_cell(res, ok, w, wl, size, scale):
     """Instructions per pair of each standing arm: two runs (r and 2r
     rounds) under callgrind, the difference divided by the extra pairs."""
     r1 = max(1, int(Workload.pick(wl.cg_rounds, size) * min(scale, 1.0)))
+    n = str(Workload.pick(wl.n, size))
     for x, art in ok.items():
         e = res["arms"][x]
         if e["error"]:
             continue
         try:
-            i1, p1 = runner.callgrind(runner.with_args(art.copies[0], [w, str(wl.n), str(r1)]))
-            i2, p2 = runner.callgrind(runner.with_args(art.copies[0], [w, str(wl.n), str(2 * r1)]))
+            i1, p1 = runner.callgrind(runner.with_args(art.copies[0], [w, n, str(r1)]))
+            i2, p2 = runner.callgrind(runner.with_args(art.copies[0], [w, n, str(2 * r1)]))
             e["callgrind"] = {"ir": [i1, i2], "pairs": [p1, p2],
                               "ir_per_pair": (i2 - i1) / (p2 - p1) if p1 is not None and p2 != p1 else None}
         except runner.RunError as err:
@@ -381,13 +387,19 @@ def main(spec, argv=None):
     run = Run(spec, a)
     os.makedirs(a.out, exist_ok=True)
     started = datetime.datetime.now().astimezone()
+    load_start = os.getloadavg()
+    if load_start[0] > (os.cpu_count() or 1):
+        log(f"warning: load average {load_start[0]:.1f} on {os.cpu_count()} CPUs: other work shares the machine, "
+            "expect wide noise floors (the control will say whether anything could be told apart)")
     log(f"{spec.title}: {len(run.cells)} cells, {a.rounds} rounds, {a.warmup} warm-ups, {a.copies} copies"
         + (" (quick)" if a.quick else "") + (" (STUB POOLS: a self-test)" if a.stub_pools else ""))
     run.build_all()
     results = []
     try:
         for i, c in enumerate(run.cells):
-            log(f"[{i + 1}/{len(run.cells)}] {cell_name(c)}{' (control)' if c == run.control else ''} ...")
+            el = (datetime.datetime.now().astimezone() - started).total_seconds()
+            log(f"[{i + 1}/{len(run.cells)}] {cell_name(c)}{' (control)' if c == run.control else ''}"
+                f" ... ({el:.0f} s, {len(run.cells) - i - 1} after this)")
             res = run.run_cell(c)
             results.append(res)
             log(f"    {describe(res)}")
@@ -404,6 +416,7 @@ def main(spec, argv=None):
         "duration_s": (datetime.datetime.now().astimezone() - started).total_seconds(),
         "command": [os.path.relpath(sys.argv[0], build.ROOT)] + (argv if argv is not None else sys.argv[1:]),
         "host": {"machine": platform.machine(), "node": platform.node(), "cpus": os.cpu_count(),
+                 "loadavg_start": load_start, "loadavg_end": os.getloadavg(),
                  "python": platform.python_version(), "kernel": platform.release()},
         "protocol": {"rounds": a.rounds, "warmup": max(a.warmup, 1), "copies": a.copies, "quick": a.quick,
                      "scale": a.scale, "metric": "child user+sys CPU seconds from os.wait4",

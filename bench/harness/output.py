@@ -14,8 +14,14 @@ Not for: deciding anything (matrix.py, stats.py).
 import json
 import math
 import os
+import re
 
-from . import guards
+if __package__:
+    from . import guards
+else:  # run as a script: python3 bench/harness/output.py results.json
+    import sys as _sys
+    _sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from harness import guards
 
 PEER_COLS = ("glibc", "mimalloc", "jemalloc", "c_freelist")
 
@@ -71,7 +77,7 @@ def _table(doc, cells, callgrind):
     head = ["workload", "size", "builtin ns/pair", "library ns/pair", "library/builtin", "band (2 floors)",
             "verdict"] + [f"{p} ns/pair" for p in PEER_COLS] + ["cell floor", "ref"]
     if callgrind:
-        head += ["Ir/pair builtin", "Ir/pair library", "Ir ratio"]
+        head += ["Ir/pair builtin", "Ir/pair library", "Ir ratio", "Ir/pair " + " / ".join(PEER_COLS)]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
     for r in cells:
         a = r["arms"]
@@ -85,23 +91,34 @@ def _table(doc, cells, callgrind):
                                                                 r["ref"] or ""]
         if callgrind:
             ir = r.get("ir_ratio")
-            row += [_ir(a.get("builtin")), _ir(a.get("library")), f"{ir:.3f}" if ir else ""]
+            row += [_ir(a.get("builtin")), _ir(a.get("library")), f"{ir:.3f}" if ir else "",
+                    " / ".join(_ir(a.get(p)) or "-" for p in PEER_COLS)]
         rows.append("| " + " | ".join(row) + " |")
     return "\n".join(rows) + "\n"
 
 
+def _group_key(msg):
+    """The same compiler message from every back end and level is one entry:
+    the per-build source names are folded before comparing."""
+    return re.sub(r"\S*/build/src/(\w+?)_(clang|tcc|jit)_O\d\.gs", r"\1.gs", msg.strip())
+
+
 def _errors(doc):
-    seen = {}
+    seen, first = {}, {}
     for r in doc["cells"]:
         name = f"{r['backend']} -O{r['level']} {r['workload']} {_size(doc, r['size'])}"
         for arm, e in r["arms"].items():
             if e.get("error"):
-                seen.setdefault(e["error"].strip(), []).append(f"{name}: {arm}")
+                k = _group_key(e["error"])
+                first.setdefault(k, e["error"].strip())
+                seen.setdefault(k, []).append(f"{name}: {arm}")
         if r["error"] and not any(e.get("error") and e["error"].strip() in r["error"] for e in r["arms"].values()):
-            seen.setdefault(r["error"].strip(), []).append(f"{name}: cell")
+            k = _group_key(r["error"])
+            first.setdefault(k, r["error"].strip())
+            seen.setdefault(k, []).append(f"{name}: cell")
     out = []
-    for msg, where in seen.items():
-        lines = msg.splitlines()
+    for k, where in seen.items():
+        lines = first[k].splitlines()
         short = "\n".join(lines[:12]) + ("\n..." if len(lines) > 12 else "")
         out.append(f"- {len(where)} arm(s), first {where[0]}:\n\n```\n{short}\n```\n")
     return "\n".join(out)
@@ -114,7 +131,9 @@ def markdown(doc):
         lines.append("**STUB POOLS: a self-test of the harness. Both Goose arms are Goose-written stand-ins, "
                      "not `reusable` or `import \"pool\"`; these are not pool results.**\n")
     lines += [f"- date: {doc['date']} ({doc['duration_s']:.0f} s); host: {doc['host']['node']}, "
-              f"{doc['host']['cpus']} CPUs, Linux {doc['host']['kernel']}",
+              f"{doc['host']['cpus']} CPUs, Linux {doc['host']['kernel']}"
+              + (f"; load average {doc['host']['loadavg_start'][0]:.1f} at the start, "
+                 f"{doc['host']['loadavg_end'][0]:.1f} at the end" if "loadavg_start" in doc["host"] else ""),
               f"- command: `{' '.join(doc['command'])}`",
               f"- goose: {t.get('goose')} (sha256 {str(t.get('goose_sha256'))[:12]}), {t.get('clang')}, "
               f"{t.get('tcc')}; {', '.join(t.get('packages', []))}",
@@ -172,9 +191,10 @@ def svg(doc):
             rows.append((label, r["ratio"]["ratio"], r["ratio"]["band"], r["ratio"]["verdict"]))
         else:
             rows.append((label, None, None, "error" if r["error"] else "no ratio"))
-    vals = [v for _, v, b, _ in rows if v] + [max(1e-3, v - b) for _, v, b, _ in rows if v] + \
-           [v + b for _, v, b, _ in rows if v]
-    lo, hi = min([0.5] + vals) / 1.1, max([2.0] + vals) * 1.1
+    # The axis spans the ratios (0.5 .. 2 at least, 0.2 .. 5 at most); a
+    # band reaching past it is cut at the edge, a ratio past it sits there.
+    vals = [v for _, v, b, _ in rows if v]
+    lo, hi = max(0.2, min([0.5] + vals) / 1.1), min(5.0, max([2.0] + vals) * 1.1)
     x0, w, rh, top = 230, 520, 18, 50
     height = top + rh * len(rows) + 40
     colour = {"faster": "#1a7f37", "slower": "#cf222e", "indistinguishable": "#6e7781", "separated": "#0969da"}
@@ -198,10 +218,10 @@ def svg(doc):
             out.append(f'<text x="{x0 + 4}" y="{y + 4:.1f}" fill="#cf222e">{_esc(verdict)}</text>')
             continue
         c = colour.get(verdict, "#24292f")
-        a, b = _x(max(lo, v - band), lo, hi, x0, w), _x(min(hi, v + band), lo, hi, x0, w)
+        a, b = _x(min(hi, max(lo, v - band)), lo, hi, x0, w), _x(max(lo, min(hi, v + band)), lo, hi, x0, w)
         out.append(f'<line x1="{a:.1f}" y1="{y:.1f}" x2="{b:.1f}" y2="{y:.1f}" stroke="{c}" stroke-width="3" '
                    'stroke-opacity="0.45"/>')
-        out.append(f'<circle cx="{_x(v, lo, hi, x0, w):.1f}" cy="{y:.1f}" r="4" fill="{c}"><title>{v:.3f} '
+        out.append(f'<circle cx="{_x(min(max(v, lo), hi), lo, hi, x0, w):.1f}" cy="{y:.1f}" r="4" fill="{c}"><title>{v:.3f} '
                    f'+-{band:.3f} {verdict}</title></circle>')
         out.append(f'<text x="{x0 + w + 4}" y="{y + 4:.1f}">{v:.2f}</text>')
     out.append("</svg>\n")
@@ -210,3 +230,38 @@ def svg(doc):
 
 def _esc(s):
     return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def compact(doc):
+    """One table of the whole matrix (docs/benchmarks.md): net ns/pair of
+    every arm, the library/builtin ratio with its band, and the cell floor."""
+    rows = ["| cell | builtin | library | library/builtin | " + " | ".join(PEER_COLS) + " | cell floor |",
+            "|---|" + "---:|" * (4 + len(PEER_COLS))]
+    for r in doc["cells"]:
+        a = r["arms"]
+        if r["ratio"]:
+            ratio = f"{r['ratio']['ratio']:.3f} +-{r['ratio']['band']:.3f} ({r['ratio']['verdict']})"
+        else:
+            ratio = "error" if r["error"] else "—"
+        cf = cell_floor(r)
+        rows.append(f"| {r['backend']} -O{r['level']} {r['workload']} {_size(doc, r['size'])} | "
+                    f"{_ns(a.get('builtin')) or '—'} | {_ns(a.get('library')) or '—'} | {ratio} | "
+                    + " | ".join(_ns(a.get(p)) or "—" for p in PEER_COLS)
+                    + (f" | {cf * 100:.0f}% |" if cf is not None else " | |"))
+    return "\n".join(rows) + "\n"
+
+
+if __name__ == "__main__":
+    # python3 bench/harness/output.py results.json [--compact]: re-renders
+    # results.md (and ratios.svg) beside the JSON, or prints the one-table form.
+    import sys
+    with open(sys.argv[1]) as f:
+        _doc = json.load(f)
+    if "--compact" in sys.argv:
+        sys.stdout.write(compact(_doc))
+    else:
+        _dir = os.path.dirname(os.path.abspath(sys.argv[1]))
+        with open(os.path.join(_dir, "results.md"), "w") as f:
+            f.write(markdown(_doc))
+        with open(os.path.join(_dir, "ratios.svg"), "w") as f:
+            f.write(svg(_doc))

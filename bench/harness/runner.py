@@ -93,11 +93,11 @@ class CellRun:
         return [s[key] for s in self.samples[arm] if s["phase"] == "measure"]
 
 
-def _run_arm(cell, arm, argv, phase, rnd, copy, timeout, runner):
+def _run_arm(cell, arm, argv, phase, rnd, copy, timeout, run_fn):
     if arm in cell.errors:
         return None
     try:
-        s = runner(argv, timeout)
+        s = run_fn(argv, timeout)
     except RunError as e:
         cell.errors[arm] = str(e)
         return None
@@ -106,19 +106,22 @@ def _run_arm(cell, arm, argv, phase, rnd, copy, timeout, runner):
     return s
 
 
-def measure_cell(arms, ref, rounds, warmup, timeout=300, runner=run_once, base=None):
+def measure_cell(arms, ref, rounds, warmup, timeout=300, run_fn=None, base=None, base_rounds=None):
     """arms: {name: [command of copy 0, command of copy 1, ...]}; ref: the
     arm measured at both ends of every round (when it fails in the
     warm-ups, the first arm still standing takes its place: cell.ref).
     base: {name: [commands]} of the same copies doing no rounds (start-up
     and set-up only); each is run right after its arm's measured run, as
-    phase 'base'. Returns a CellRun."""
+    phase 'base', in the first base_rounds rounds (default: all).
+    run_fn(command, timeout) -> sample (default run_once;
+    the unit tests pass synthetic ones). Returns a CellRun."""
+    run_fn = run_fn or run_once
     names = list(arms)
     cell = CellRun(names)
     for w in range(max(warmup, 1)):
         for a in names:
             c = w % len(arms[a])
-            _run_arm(cell, a, arms[a][c], "warmup", w, c, timeout, runner)
+            _run_arm(cell, a, arms[a][c], "warmup", w, c, timeout, run_fn)
     standing = [a for a in names if a not in cell.errors]
     cell.ref = ref if ref in standing else (standing[0] if standing else None)
     others = [a for a in standing if a != cell.ref]
@@ -126,14 +129,14 @@ def measure_cell(arms, ref, rounds, warmup, timeout=300, runner=run_once, base=N
         k = r % len(others) if others else 0
         order = others[k:] + others[:k]
         c = r % len(arms[cell.ref])
-        start = _run_arm(cell, cell.ref, arms[cell.ref][c], "measure", r, c, timeout, runner)
+        start = _run_arm(cell, cell.ref, arms[cell.ref][c], "measure", r, c, timeout, run_fn)
         for a in [cell.ref] + order:
             ca = r % len(arms[a])
             if a != cell.ref:
-                _run_arm(cell, a, arms[a][ca], "measure", r, ca, timeout, runner)
-            if base and a in base:
-                _run_arm(cell, a, base[a][ca], "base", r, ca, timeout, runner)
-        end = _run_arm(cell, cell.ref, arms[cell.ref][c], "drift", r, c, timeout, runner)
+                _run_arm(cell, a, arms[a][ca], "measure", r, ca, timeout, run_fn)
+            if base and a in base and (base_rounds is None or r < base_rounds):
+                _run_arm(cell, a, base[a][ca], "base", r, ca, timeout, run_fn)
+        end = _run_arm(cell, cell.ref, arms[cell.ref][c], "drift", r, c, timeout, run_fn)
         if start is not None and end is not None:
             cell.drift_pairs.append((start["cpu_s"], end["cpu_s"]))
     return cell

@@ -1,10 +1,13 @@
 /* peer_alloc.h — the allocator a C peer of the pool benchmarks uses, chosen
  * at compile time: -DPEER_GLIBC (malloc/calloc/realloc/free),
- * -DPEER_MIMALLOC (mi_* API, -lmimalloc), -DPEER_JEMALLOC (mallocx/rallocx/
- * dallocx, -ljemalloc: the explicit API, so the allocator measured is
- * jemalloc even under `tcc -run`, where plain malloc would resolve to
- * glibc's). -DPEER_FREELIST leaves pa_* undefined: the workload file then
- * brings its own hand-written free-list pool.
+ * -DPEER_MIMALLOC (mi_* API, -lmimalloc), -DPEER_JEMALLOC (plain malloc/
+ * free with -ljemalloc, which jemalloc interposes; under `tcc -run` the
+ * harness preloads libjemalloc, which tcc cannot dlopen: its TLS is
+ * initial-exec; peer_init() checks that malloc really is jemalloc's. Its
+ * mallocx/dallocx API would be unambiguous but costs ~2.4x the
+ * instructions of malloc/free: not what a C programmer measures).
+ * -DPEER_FREELIST leaves pa_* undefined: the workload file then brings its
+ * own hand-written free-list pool.
  * Not for: workloads (slot_peer.c, slice_peer.c). */
 #ifndef PEER_ALLOC_H
 #define PEER_ALLOC_H
@@ -31,14 +34,33 @@ static inline void pa_free(void *p) { mi_free(p); }
 #elif defined(PEER_JEMALLOC)
 #include <jemalloc/jemalloc.h>
 #define PEER_NAME "jemalloc"
-static inline void *pa_malloc(size_t n) { return mallocx(n, 0); }
-static inline void *pa_zalloc(size_t n) { return mallocx(n, MALLOCX_ZERO); }
-static inline void *pa_realloc(void *p, size_t n) { return rallocx(p, n, 0); }
-static inline void pa_free(void *p) { dallocx(p, 0); }
+#define PEER_INIT_DEFINED
+static inline void *pa_malloc(size_t n) { return malloc(n); }
+static inline void *pa_zalloc(size_t n) { return calloc(1, n); }
+static inline void *pa_realloc(void *p, size_t n) { return realloc(p, n); }
+static inline void pa_free(void *p) { free(p); }
+/* malloc must be jemalloc's: its per-thread byte counter moves. */
+static void peer_init(void)
+{
+    uint64_t before = 0, after = 0;
+    size_t sz = sizeof before;
+    mallctl("thread.allocated", &before, &sz, NULL, 0);
+    void *volatile p = malloc(4096);
+    mallctl("thread.allocated", &after, &sz, NULL, 0);
+    free(p);
+    if (after <= before) {
+        fprintf(stderr, "jemalloc: malloc is not jemalloc's (link -ljemalloc, or LD_PRELOAD it)\n");
+        exit(3);
+    }
+}
 #elif defined(PEER_FREELIST)
 #define PEER_NAME "c_freelist"
 #else
 #error "define one of PEER_GLIBC PEER_MIMALLOC PEER_JEMALLOC PEER_FREELIST"
+#endif
+
+#ifndef PEER_INIT_DEFINED
+static void peer_init(void) {}
 #endif
 
 static inline void *pa_check(void *p)

@@ -242,6 +242,7 @@ int main(int argc, char **argv)
     };
     long n, rounds;
     peer_args(argc, argv, &n, &rounds);
+    peer_init();
     Span *h = pa_check(calloc((size_t)n * 9, sizeof *h));
     for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
         if (strcmp(argv[1], ws[i].name) == 0) {

@@ -119,6 +119,7 @@ int main(int argc, char **argv)
 {
     long n, rounds;
     peer_args(argc, argv, &n, &rounds);
+    peer_init();
     E **h = pa_check(calloc((size_t)n, sizeof *h));
     const char *w = argv[1];
     uint64_t sum;

@@ -1,6 +1,7 @@
 /* unit.c — directed tests of gs_span_tree and gs_region: each case builds a
  * small situation by hand and checks the exact placements, merged spans,
- * tail moves, node recycling, failure injection, saturated lengths, and the
+ * tail moves, node recycling, failure injection, lengths past 2^31 and the
+ * conversion to 64-bit nodes, and the
  * region's commit / zero / give-back behaviour (page residency read back
  * with mincore). The random differential test is diff.c.
  * Not for: timing (bench/spantree). */
@@ -291,6 +292,77 @@ static void test_huge_spans(void) {
     gs_span_tree_destroy(&t);
 }
 
+/* A tree holds int32 offsets and lengths until a free must store a span
+ * ending past 2^31 - 256; it is then converted, same shape, to int64
+ * (t.wide), and goes back to int32 when emptied. The conversion allocates
+ * a copy of every node: when that fails, the free fails and nothing
+ * changes. */
+static void widen_case(int fail) {
+    enum { N = 3000 };
+    const int64_t G = (int64_t)1 << 30;
+    gs_span_tree t;
+    gs_span_allocator mem;
+    st_alloc a;
+    gs_span m;
+    spans before;
+    int64_t i, big;
+    st_alloc_init(&a);
+    mem = st_alloc_hooks(&a);
+    gs_span_tree_init_with(&t, &mem, INT64_MAX);
+    for (i = 0; i < N; i++)
+        CHECK(gs_span_tree_alloc(&t, 3) == 3 * i);
+    for (i = 0; i < N; i += 2) /* N/2 holes: a tree of several levels */
+        CHECK(gs_span_tree_free(&t, 3 * i, 3, &m));
+    CHECK(t.wide == 0 && t.height >= 1);
+    big = gs_span_tree_alloc(&t, 2 * G); /* ends past 2^31 */
+    CHECK(big == 3 * N);
+    CHECK(gs_span_tree_alloc(&t, 4) == 3 * N + 2 * G); /* keeps it off the tail (no hole holds 4) */
+    before = list(&t);
+    if (fail) {
+        int64_t nodes = t.nnodes;
+        a.fail_after = 3; /* the copy runs out part way */
+        CHECK(!gs_span_tree_free(&t, big, 2 * G, &m));
+        CHECK(t.wide == 0 && t.nnodes == nodes && t.nspans == N / 2);
+        CHECK(list(&t).n == before.n && !gs_span_tree_overlaps_free(&t, big, 2 * G));
+        CHECK_TREE(&t);
+        st_alloc_verify(&a);
+        a.fail_after = -1;
+    }
+    CHECK(gs_span_tree_free(&t, big, 2 * G, &m));
+    CHECK(m.off == big && m.len == 2 * G);
+    CHECK(t.wide == 1 && t.nspans == N / 2 + 1);
+    CHECK_TREE(&t);
+    CHECK(gs_span_tree_largest(&t) == 2 * G);
+    /* first fit still takes the lowest hole, and the big one when needed */
+    CHECK(gs_span_tree_alloc(&t, 3) == 0);
+    CHECK(gs_span_tree_alloc(&t, 4) == big);
+    CHECK(gs_span_tree_alloc(&t, G) == big + 4);
+    CHECK(gs_span_tree_overlaps_free(&t, big + 4 + G, 1) && !gs_span_tree_overlaps_free(&t, big + 3, 1));
+    CHECK_TREE(&t);
+    /* everything back: the tail returns to 0 and the tree empties */
+    CHECK(gs_span_tree_free(&t, 0, 3, &m));
+    CHECK(gs_span_tree_free(&t, big, 4, &m));
+    CHECK(gs_span_tree_free(&t, big + 4, G, &m));
+    CHECK(gs_span_tree_free(&t, 3 * N + 2 * G, 4, &m));
+    for (i = 1; i < N; i += 2)
+        CHECK(gs_span_tree_free(&t, 3 * i, 3, &m));
+    CHECK(t.tail == 0 && t.root == NULL && t.nnodes == 0);
+    CHECK_TREE(&t);
+    /* the next insertion is narrow again */
+    CHECK(gs_span_tree_alloc(&t, 10) == 0 && gs_span_tree_alloc(&t, 10) == 10);
+    CHECK(gs_span_tree_free(&t, 0, 10, &m));
+    CHECK(t.wide == 0 && t.nspans == 1);
+    CHECK_TREE(&t);
+    st_alloc_verify(&a);
+    gs_span_tree_destroy(&t);
+    CHECK(a.live == 0);
+}
+
+static void test_widen(void) {
+    widen_case(0);
+    widen_case(1);
+}
+
 /* ---- the region ---- */
 
 static int resident(const gs_region *r, size_t off) {
@@ -372,6 +444,7 @@ int main(void) {
     test_grow_and_collapse();
     test_fail_after_n();
     test_huge_spans();
+    test_widen();
     test_region();
     test_region_policy();
     if (failures) {

@@ -1,0 +1,80 @@
+// slot_pool.gs — pool.slot_pool[T]: a pool of T slots addressed by int
+// index, with the free-index policy of the builtin `reusable T` (LIFO:
+// the most recently freed index is reused first; with none free, the next
+// index is p.len), so both give the same indices for the same operations.
+//
+// Storage is a stable slice (__grow_stable: reserved address space that
+// gains capacity without moving), so a slot never moves and p.get(i) is
+// one bounds check and an address, like r[i]. A freed slot stays readable
+// pool memory. Runtime errors are reported at the user's call.
+// Not for: spans of elements (slice_pool.gs).
+
+struct slot_pool[T] {
+    slots: []T          // stable storage; slots.len is the high-water mark
+    free_idx: []int     // LIFO stack of free indices
+    live: []u64         // one bit per slot: allocated
+    len: int            // slots ever created (== slots.len)
+}
+
+// The index of a new slot holding v.
+fn (p: ref slot_pool[T]) alloc(v: T) -> int {
+    if p.free_idx.len > 0 {
+        let k = p.free_idx.pop()
+        p.slots[k] = v
+        p.live[k >> 6] |= 1_u64 << (k & 63)
+        return k
+    }
+    let i = p.slots.len
+    if i == p.slots.cap {
+        __grow_stable(p.slots)
+    }
+    p.slots.push(v)
+    if i & 63 == 0 {
+        p.live.push(0)
+    }
+    p.live[i >> 6] |= 1_u64 << (i & 63)
+    p.len = i + 1
+    return i
+}
+
+// A reference to a new slot holding v.
+fn (p: ref slot_pool[T]) alloc_ref(v: T) -> ref T {
+    let i = p.alloc(v)
+    return p.slots[i]
+}
+
+// The index of a new slot holding f(k), where k is that index.
+fn (p: ref slot_pool[T]) alloc_index_with(f: fn(int) -> T) -> int {
+    var k = p.slots.len
+    if p.free_idx.len > 0 {
+        k = p.free_idx[p.free_idx.len - 1]
+    }
+    let v = f(k)
+    return p.alloc(v)
+}
+
+// The slot at index i (checked against p.len, like r[i]).
+fn (p: ref slot_pool[T]) get(i: int) -> ref T {
+    return p.slots[i]
+}
+
+fn (p: ref slot_pool[T]) free(i: int) {
+    if i < 0 || i >= p.slots.len {
+        __fail("pool free of index " + to_string(i) + " out of range for length " + to_string(p.slots.len))
+    }
+    let m = 1_u64 << (i & 63)
+    if p.live[i >> 6] & m == 0 {
+        __fail("pool free of index " + to_string(i) + " that is already free")
+    }
+    p.live[i >> 6] &= ~m
+    p.free_idx.push(i)
+}
+
+// Frees the slot r refers to.
+fn (p: ref slot_pool[T]) free_ref(r: ref T) {
+    let i = __ref_index(p.slots, r)
+    if i < 0 {
+        __fail("pool free_ref of a reference that does not point into this pool")
+    }
+    p.free(i)
+}

@@ -1,0 +1,121 @@
+"""model.py — plain models of the pools' placement policies, for the pool
+tests (gen_diff.py, and the expected output of the placement goldens).
+
+SlotModel: the free-index policy of `reusable T` and pool.slot_pool[T]:
+LIFO reuse of freed indices, else the next index is len (the high-water
+mark).
+
+SpanModel: the placement policy of `reusable[] T` and pool.slice_pool[T]
+(LANGUAGE.md "Pools"): exact first fit in address order among the free
+spans, else carved at the tail; a freed span coalesces with its free
+neighbours, and a free span that reaches the tail returns to the tail.
+resize follows the library's rule: in place when it shrinks or the next
+span is free and long enough (or the span ends at the tail); otherwise a
+first-fit allocation while the old span is still live, then the old span
+is freed. Offsets are in elements from the start of the pool's region.
+
+A sorted list, O(n) per operation: the point is being obviously right.
+Python 3 standard library only; not for timing.
+"""
+import bisect
+
+
+class SlotModel:
+    def __init__(self):
+        self.len = 0
+        self.free_stack = []
+        self.live = set()
+
+    def alloc(self):
+        if self.free_stack:
+            i = self.free_stack.pop()
+        else:
+            i = self.len
+            self.len += 1
+        self.live.add(i)
+        return i
+
+    def free(self, i):
+        assert i in self.live, f"model: free of dead index {i}"
+        self.live.remove(i)
+        self.free_stack.append(i)
+
+
+class SpanModel:
+    def __init__(self):
+        self.offs = []   # free spans' offsets, sorted
+        self.lens = {}   # offset -> length
+        self.tail = 0
+        self.live = {}   # offset -> length of every live span
+
+    def alloc(self, n):
+        """Offset of a new span of n >= 1 elements."""
+        assert n >= 1
+        for off in self.offs:
+            ln = self.lens[off]
+            if ln >= n:
+                self._remove(off)
+                if ln > n:
+                    self._insert(off + n, ln - n)
+                self.live[off] = n
+                return off
+        off = self.tail
+        self.tail += n
+        self.live[off] = n
+        return off
+
+    def free(self, off):
+        n = self.live.pop(off)
+        self._release(off, n)
+
+    def resize(self, off, m):
+        """New offset of the live span at off resized to m >= 1 elements."""
+        assert m >= 1
+        old = self.live[off]
+        if m <= old:
+            if m < old:
+                self.live[off] = m
+                self._release(off + m, old - m)
+            return off
+        end = off + old
+        if end == self.tail:
+            self.tail = off + m
+            self.live[off] = m
+            return off
+        if end in self.lens and self.lens[end] >= m - old:
+            ln = self.lens[end]
+            self._remove(end)
+            if ln > m - old:
+                self._insert(off + m, ln - (m - old))
+            self.live[off] = m
+            return off
+        new = self.alloc(m)
+        self.free(off)
+        return new
+
+    # ---- free-span bookkeeping ----
+    def _insert(self, off, n):
+        bisect.insort(self.offs, off)
+        self.lens[off] = n
+
+    def _remove(self, off):
+        del self.offs[bisect.bisect_left(self.offs, off)]
+        del self.lens[off]
+
+    def _release(self, off, n):
+        """[off, off+n) becomes free: coalesce, then return to the tail."""
+        k = bisect.bisect_left(self.offs, off)
+        if k > 0:
+            p = self.offs[k - 1]
+            if p + self.lens[p] == off:
+                n += self.lens[p]
+                off = p
+                self._remove(p)
+        nxt = off + n
+        if nxt in self.lens:
+            n += self.lens[nxt]
+            self._remove(nxt)
+        if off + n == self.tail:
+            self.tail = off
+        else:
+            self._insert(off, n)
