@@ -11,7 +11,10 @@
  *   - free coalesces with both free neighbours, and a free span that reaches
  *     the tail returns to the tail (tail reuse) instead of entering the tree;
  *   - empty nodes go to a small node free list, a root with one child
- *     collapses, nodes stay between half full and full.
+ *     collapses, nodes stay between half full and full;
+ *   - while every free span ends below 2^31 - 256, offsets and lengths are
+ *     held as int32 (half the memory, twice the SIMD lanes); a free that
+ *     stores a span ending beyond converts the tree to int64 nodes (t->wide).
  * Node memory comes from a gs_span_allocator (malloc by default) and the
  * nodes an insertion may need are reserved before anything changes, so an
  * allocation failure leaves the tree exactly as it was.
@@ -112,9 +115,10 @@ int gs_span_tree_order(void);
 /* Calls fn for every free span in address order. */
 void gs_span_tree_visit(const gs_span_tree *t, void (*fn)(void *ctx, gs_span s), void *ctx);
 
-/* Checks every invariant: ordering, exact keys and maxima in inner nodes,
- * no empty or adjacent or overlapping spans, none touching the tail, node
- * fill bounds, equal leaf depth, counts. NULL when all hold, else a
+/* Checks every invariant: ordering, separators that bound every span
+ * beneath them, exact maxima in inner nodes, padded unused slots, no empty
+ * or adjacent or overlapping spans, none touching the tail, node fill
+ * bounds, equal leaf depth, counts, spare lists. NULL when all hold, else a
  * description (in a static buffer). O(size of the tree). */
 const char *gs_span_tree_check(const gs_span_tree *t);
 

@@ -6,6 +6,12 @@ random free+alloc pairs at several live-span counts, interleaving the arms
   python3 bench/spantree/run.py                      # orders 8 16 32 64, 1k..1M live
   python3 bench/spantree/run.py --orders 32 --reps 9
   python3 bench/spantree/run.py --callgrind          # instructions per pair instead
+  python3 bench/spantree/run.py --sse2               # also the SSE2 variant, beside the dispatched one
+
+The binary picks the tree's AVX-512 variant at run time when the CPU has
+it; --sse2 adds arms built with -DGS_SPAN_NO_AVX512 (what CPUs without
+AVX-512 run). valgrind hides AVX-512 from the program, so --callgrind always
+counts the SSE2 variant.
 
 Python standard library only. Not for: the pool matrices (bench/*.py).
 """
@@ -22,18 +28,32 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def build(cc, orders, out, cflags):
+def build(cc, orders, out, cflags, sse2):
+    """One binary per (order, variant): variant "" is the dispatched build,
+    "sse2" the build without the AVX-512 variant."""
     os.makedirs(out, exist_ok=True)
     bins = {}
     for o in orders:
-        exe = os.path.join(out, f"bench_o{o}")
-        cmd = [cc, "-std=c11", "-O2", "-gdwarf-4", *cflags, f"-DGS_SPAN_CAP={o}",
-               "-I", os.path.join(ROOT, "runtime"),
-               os.path.join(HERE, "bench.c"), os.path.join(ROOT, "runtime", "gs_span_tree.c"),
-               "-o", exe]
-        subprocess.run(cmd, check=True)
-        bins[o] = exe
+        for v in ["", "sse2"] if sse2 else [""]:
+            exe = os.path.join(out, f"bench_o{o}{'_' + v if v else ''}")
+            extra = ["-DGS_SPAN_NO_AVX512"] if v == "sse2" else []
+            cmd = [cc, "-std=c11", "-O2", "-gdwarf-4", *cflags, *extra, f"-DGS_SPAN_CAP={o}",
+                   "-I", os.path.join(ROOT, "runtime"),
+                   os.path.join(HERE, "bench.c"), os.path.join(ROOT, "runtime", "gs_span_tree.c"),
+                   "-o", exe]
+            subprocess.run(cmd, check=True)
+            bins[(o, v)] = exe
     return bins
+
+
+def arms_of(args):
+    """(arm, order, variant) triples; malloc last (it is the reference)."""
+    vs = ["", "sse2"] if args.sse2 else [""]
+    return [("tree", o, v) for o in args.orders for v in vs] + [("malloc", args.orders[0], "")]
+
+
+def arm_name(arm, o, v):
+    return f"tree o{o}{' ' + v if v else ''}" if arm == "tree" else "glibc malloc"
 
 
 def parse(out):
@@ -42,7 +62,7 @@ def parse(out):
 
 
 def run_timed(args, bins):
-    arms = [("tree", o) for o in args.orders] + [("malloc", args.orders[0])]
+    arms = arms_of(args)
     for live in args.lives:
         pairs = max(args.pairs, live)
         samples = {a: [] for a in arms}
@@ -50,22 +70,21 @@ def run_timed(args, bins):
         for rep in range(args.reps + 1):  # rep 0 is a warm-up, not kept
             order = arms[:]
             random.shuffle(order)
-            for arm, o in order:
-                print(f"  live {live} rep {rep}/{args.reps} {arm} o{o}", file=sys.stderr, end="\r")
-                r = subprocess.run([bins[o], arm, str(live), str(pairs), str(rep + 1)],
+            for arm, o, v in order:
+                print(f"  live {live} rep {rep}/{args.reps} {arm_name(arm, o, v)}", file=sys.stderr, end="\r")
+                r = subprocess.run([bins[(o, v)], arm, str(live), str(pairs), str(rep + 1)],
                                    capture_output=True, text=True, check=True)
                 ns, spans, height = parse(r.stdout)
                 if rep:
-                    samples[(arm, o)].append(ns)
-                info[(arm, o)] = (spans, height)
+                    samples[(arm, o, v)].append(ns)
+                info[(arm, o, v)] = (spans, height)
         mal = statistics.median(samples[arms[-1]])
-        for arm, o in arms:
-            s = samples[(arm, o)]
+        for arm, o, v in arms:
+            s = samples[(arm, o, v)]
             med = statistics.median(s)
-            name = f"tree o{o}" if arm == "tree" else "glibc malloc"
-            spans, height = info[(arm, o)]
+            spans, height = info[(arm, o, v)]
             extra = f"{spans} free spans, {height} levels" if arm == "tree" else ""
-            print(f"{live:>8} {name:<13} median {med:7.1f} ns  min {min(s):7.1f}  max {max(s):7.1f}"
+            print(f"{live:>8} {arm_name(arm, o, v):<18} median {med:7.1f} ns  min {min(s):7.1f}  max {max(s):7.1f}"
                   f"  x malloc {med / mal:5.2f}  n={len(s)}  {extra}")
         sys.stdout.flush()
 
@@ -73,16 +92,16 @@ def run_timed(args, bins):
 def run_callgrind(args, bins):
     if not shutil.which("valgrind"):
         sys.exit("valgrind not found")
-    arms = [("tree", o) for o in args.orders] + [("malloc", args.orders[0])]
+    arms = [a for a in arms_of(args) if a[2] == ""]  # under valgrind every build runs SSE2
     for live in args.lives:
-        for arm, o in arms:
+        for arm, o, v in arms:
             pairs = args.pairs
             r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                                "--toggle-collect=bench_pairs_*", bins[o], arm, str(live), str(pairs)],
+                                "--toggle-collect=bench_pairs_*", bins[(o, v)], arm, str(live), str(pairs)],
                                capture_output=True, text=True, check=True)
             m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
-            name = f"tree o{o}" if arm == "tree" else "glibc malloc"
-            print(f"{live:>8} {name:<13} {int(m.group(1)) / pairs:8.1f} instructions per pair")
+            name = arm_name(arm, o, v) + (" (sse2)" if arm == "tree" else "")
+            print(f"{live:>8} {name:<18} {int(m.group(1)) / pairs:8.1f} instructions per pair")
             sys.stdout.flush()
 
 
@@ -96,12 +115,13 @@ def main():
     ap.add_argument("--cflags", default="", help="extra flags, e.g. -march=native")
     ap.add_argument("--out", default="/tmp/spantree-bench")
     ap.add_argument("--callgrind", action="store_true", help="instructions per pair under callgrind")
+    ap.add_argument("--sse2", action="store_true", help="also time the SSE2 variant (-DGS_SPAN_NO_AVX512)")
     args = ap.parse_args()
     args.orders = [int(x) for x in args.orders.split(",")]
     args.lives = [int(x) for x in args.lives.split(",")]
     if args.pairs is None:
         args.pairs = 100000 if args.callgrind else 1000000
-    bins = build(args.cc, args.orders, args.out, args.cflags.split())
+    bins = build(args.cc, args.orders, args.out, args.cflags.split(), args.sse2 and not args.callgrind)
     if args.callgrind:
         run_callgrind(args, bins)
     else:

@@ -44,13 +44,13 @@ fn (p: ref slot_pool[T]) alloc_ref(v: T) -> ref T {
 }
 
 // The index of a new slot holding f(k), where k is that index.
+// The slot is taken (zeroed) before f runs, so f may use the pool itself.
 fn (p: ref slot_pool[T]) alloc_index_with(f: fn(int) -> T) -> int {
-    var k = p.slots.len
-    if p.free_idx.len > 0 {
-        k = p.free_idx[p.free_idx.len - 1]
-    }
+    var zero: T
+    let k = p.alloc(zero)
     let v = f(k)
-    return p.alloc(v)
+    p.slots[k] = v
+    return k
 }
 
 // The slot at index i (checked against p.len, like r[i]).

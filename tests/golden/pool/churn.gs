@@ -1,4 +1,4 @@
-// Churn (issue 3, 5c): fill a slice pool with 64 MB of spans of mixed
+// Churn (issue 3, 5c): fill a slice pool with 48 MB of spans of mixed
 // sizes, free 90% of them, and check that resident memory falls (freed
 // spans give their pages back to the OS); then fill it again and check that
 // the pool reuses what it has instead of growing. Both `reusable[] u8` and
@@ -7,7 +7,7 @@
 // the process's other memory do not matter. Prints only whether it fell.
 import "pool"
 
-const TOTAL: int = 64_000_000
+const TOTAL: int = 48_000_000
 
 var seed: u64 = 88172645463325252
 
@@ -54,13 +54,13 @@ fn main() {
         var bytes = 0
         for k in 0..spans.len {
             if spans[k].len == 0 {
-                spans[k] = s.alloc(next(32_768) + 1)
+                spans[k] = s.alloc(next(262_144) + 1)
                 touch(spans[k], 1)
                 bytes += spans[k].len
             }
         }
         while bytes < TOTAL {
-            let x = s.alloc(next(32_768) + 1)
+            let x = s.alloc(next(262_144) + 1)
             touch(x, 1)
             spans.push(x)
             bytes += x.len
@@ -84,13 +84,13 @@ fn main() {
         var bytes = 0
         for k in 0..qs.len {
             if qs[k].len == 0 {
-                qs[k] = q.alloc_slice(next(32_768) + 1)
+                qs[k] = q.alloc_slice(next(262_144) + 1)
                 touch(qs[k], 2)
                 bytes += qs[k].len
             }
         }
         while bytes < TOTAL {
-            let x = q.alloc_slice(next(32_768) + 1)
+            let x = q.alloc_slice(next(262_144) + 1)
             touch(x, 2)
             qs.push(x)
             bytes += x.len
