@@ -12,7 +12,7 @@
  *     the tail returns to the tail (tail reuse) instead of entering the tree;
  *   - empty nodes go to a small node free list, a root with one child
  *     collapses, nodes stay between half full and full;
- *   - while every free span ends below 2^31 - 256, offsets and lengths are
+ *   - while every free span ends at or below 2^31 - 256, offsets and lengths are
  *     held as int32 (half the memory, twice the SIMD lanes); a free that
  *     stores a span ending beyond converts the tree to int64 nodes (t->wide).
  * Node memory comes from a gs_span_allocator (malloc by default) and the

@@ -306,7 +306,9 @@ def main():
             src, args = progs[name]
             with open(src, "rb") as f:
                 text = f.read()
-            title = f"{name}: {os.path.relpath(src, ROOT)}, {text.count(b'%c' % 10)} lines"
+            where = os.path.relpath(src, ROOT)
+            where = where if not where.startswith("..") else f"{os.path.basename(src)} from gen_big.py"
+            title = f"{name}: {where}, {text.count(b'%c' % 10)} lines"
             print(title, file=sys.stderr)
             arms = arms_for(goose, base, src, args, tmp)
             samples, drift = measure(arms, rounds, warmup, tmp)

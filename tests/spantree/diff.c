@@ -40,7 +40,7 @@ static int64_t rng_below(int64_t n) {
     return (int64_t)(rng() % (uint64_t)n);
 }
 
-static int64_t size_scale = 1; /* > 1: lengths pass INT32_MAX (the tree's saturated copies) */
+static int64_t size_scale = 1; /* > 1: lengths pass INT32_MAX (the tree converts to int64 nodes) */
 
 static int64_t rand_size(void) {
     int64_t r = rng_below(100);
