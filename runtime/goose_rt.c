@@ -622,8 +622,6 @@ void gs_exit(int64_t code) {
     exit((int)code);
 }
 
-static bool flush_registered;
-
 int gs_rt_main(int argc, char **argv, int (*entry)(void)) {
     int status;
     prog.argc = argc;
@@ -631,7 +629,9 @@ int gs_rt_main(int argc, char **argv, int (*entry)(void)) {
     prog.built = false;
     out.tty = isatty(1) == 1;
     fflush(stdout); /* whatever the host (goose, under the JIT) printed goes first */
-    if (!flush_registered && atexit(gs_flush) == 0) flush_registered = true;
+    /* No atexit(gs_flush): every way out (return here, gs_exit, runtime
+     * errors) flushes first, and under `tcc -run` a handler would point into
+     * code that TinyCC frees before exit runs the handlers. */
     status = entry();
     gs_flush();
     return status;

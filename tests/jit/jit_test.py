@@ -14,6 +14,10 @@ each as its own test, see CMakeLists.txt beside this file):
   runtime_error    message and status 101, as natively; --time still prints
   runtime_source   GOOSE_JIT_RUNTIME=source (the runtime compiled by TinyCC)
                    gives the same output as the runtime linked into goose
+  tcc_run          `tcc -run` on the emitted C with the runtime's sources
+                   (the startup benchmark's arm) ends normally with all
+                   output: the runtime registers no atexit handler, whose
+                   code tcc -run would free before exit runs it
 
 Usage: tests/jit/jit_test.py --goose build/goose CASE   (from the repo root)
 Python 3 standard library only. Not for: program semantics (tests/golden).
@@ -104,6 +108,21 @@ def case_runtime_source(goose):
             want = f.read()
         st, out, err = goose_run(goose, [src], {"GOOSE_JIT_RUNTIME": "source"})
         expect(st == 0 and out == want, f"{src} with the runtime compiled by TinyCC", st, out, err)
+
+
+def case_tcc_run(goose):
+    import glob
+    import tempfile
+    rt = sorted(glob.glob("runtime/*.c"))
+    for src, want_st in (("tests/golden/run/string_basic.gs", 0), ("tests/golden/run/main_exit_status.gs", 3)):
+        with open(src[:-3] + ".out") as f:
+            want = f.read()
+        with tempfile.TemporaryDirectory() as d:
+            c = os.path.join(d, "prog.c")
+            subprocess.run([goose, "emit-c", src, "-o", c], check=True)
+            p = subprocess.run(["tcc", "-Iruntime"] + rt + ["-run", c], capture_output=True, timeout=60)
+        st, out, err = p.returncode, p.stdout.decode(), p.stderr.decode()
+        expect(st == want_st and out == want, f"tcc -run on the C emitted for {src}", st, out, err)
 
 
 def main():
