@@ -134,6 +134,20 @@ static bool cm_uses_temp(const IrIns *in, int t)
     return false;
 }
 
+/* Operands of in that are t (as temp_uses counts them). */
+static int cm_count_uses(const IrIns *in, int t)
+{
+    int n = cm_opd_is(&in->a, t) + cm_opd_is(&in->b, t) + cm_opd_is(&in->c, t);
+    for (int k = 0; k < in->nargs; k++)
+        n += cm_opd_is(&in->args[k], t);
+    if (in->place) {
+        n += cm_opd_is(&in->place->root, t);
+        for (int k = 0; k < in->place->nproj; k++)
+            n += cm_opd_is(&in->place->proj[k].index, t);
+    }
+    return n;
+}
+
 static bool cm_passable(const IrIns *in)
 {
     return in->op == IR_NOP || ir_op_info[in->op].is_check || cm_pure_value(in->op);
@@ -193,6 +207,38 @@ static bool cm_can_fold(const IrFunc *f, int i, bool call)
     return false;
 }
 
+/* A slice read from a path of locals, fields and derefs, used several
+ * times before anything writes: each use reads the path again instead of
+ * copying the slice header into a temporary (TinyCC copies it through
+ * memory). Every use but the last must be passable. */
+static bool cm_cheap_slice_load(const IrIns *in)
+{
+    if (in->op != IR_LOAD || in->type->kind != TY_SLICE || in->place->root.kind != OPD_LOCAL)
+        return false;
+    for (int k = 0; k < in->place->nproj; k++)
+        if (in->place->proj[k].kind != PJ_FIELD && in->place->proj[k].kind != PJ_DEREF)
+            return false;
+    return true;
+}
+
+static bool cm_can_fold_multi(const Cm *cm, const IrFunc *f, int i)
+{
+    int t = f->ins[i].dst, left = cm->temp_uses[t];
+    for (int j = i + 1; j < f->nins && left > 0; j++) {
+        const IrIns *u = &f->ins[j];
+        if (cm_uses_temp(u, t)) {
+            if (u->op == IR_FOR || u->op == IR_REPEAT || u->op == IR_PUSH || u->op == IR_PRIM)
+                return false;
+            left -= cm_count_uses(u, t);
+            if (left <= 0)
+                return true;
+        }
+        if (!cm_passable(u))
+            return false;
+    }
+    return false;
+}
+
 static void cm_plan_inline(Cm *cm, const IrFunc *f)
 {
     cm->inline_temp = NEW_ARRAY(bool, f->ntemps + 1);
@@ -204,6 +250,11 @@ static void cm_plan_inline(Cm *cm, const IrFunc *f)
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
         int t = in->dst;
+        if (t >= 0 && cm->temp_defs[t] == 1 && cm->temp_uses[t] > 1 && cm_cheap_slice_load(in) &&
+            cm_can_fold_multi(cm, f, i)) {
+            cm->inline_temp[t] = true;
+            continue;
+        }
         if (t < 0 || cm->temp_defs[t] != 1 || cm->temp_uses[t] != 1)
             continue;
         bool call = cm_is_call(in->op) || cm_holds_call(cm, has_call, in);
@@ -274,7 +325,9 @@ static const char *cm_signature(Cm *cm, const IrFunc *f)
 {
     const FnInst *fn = f->fn;
     StrBuf b = { 0 };
-    sb_printf(&b, "static %s %s(", cm_ret_type(cm, fn), f->cname);
+    if (f->noreturn)
+        sb_puts(&b, "GS_NORETURN GS_COLD GS_NOINLINE ");
+    sb_printf(&b, "%s %s %s(", f->inline_always ? "GS_INLINE" : "static", cm_ret_type(cm, fn), f->cname);
     if (ir_fn_has_site(fn))
         sb_puts(&b, fn->nparams ? "const gs_site *site_, " : "const gs_site *site_");
     if (fn->is_closure)

@@ -416,8 +416,7 @@ static const CmPrim cm_prims[] = {
     { BI_R_FREE, TY_REUSABLE, "gs_slots_free(%s, %0, %1)" },
     { BI_R_FREE, TY_REUSABLE_SLICE, "gs_spans_free(%s, %0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
     { BI_P_FAIL, TY_ERROR, "gs_fail_str(%s, %0)" },
-    { BI_P_GROW_STABLE, TY_ERROR, "{ gs_grow g_ = gs_stable_grow(%0->ptr, %0->len, %0->cap, sizeof(%E)); "
-                                  "%0->ptr = (%E *)g_.ptr; %0->cap = g_.cap; }" },
+    { BI_P_GROW_STABLE, TY_ERROR, "gs_stable_grow_at((void *)&%0->ptr, %0->len, &%0->cap, sizeof(%E))" },
     { BI_P_REF_INDEX, TY_ERROR, "gs_ref_index(%0.ptr, %0.len, %1, sizeof(%E))" },
     { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
     { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))" },
@@ -653,13 +652,8 @@ static void cm_push(Cm *cm, const IrIns *in)
 {
     const char *p = cm_place_s(cm, in->place);
     const char *e = cm_ctype(cm, in->place->type->elem);
-    cm_line(cm, "if (%s.len == GS_CAP(%s)) {", p, p);
-    cm->depth++;
-    cm_line(cm, "gs_grow g_ = gs_slice_grow(%s.ptr, %s.len, %s.cap, sizeof(%s));", p, p, p, e);
-    cm_line(cm, "%s.ptr = (%s *)g_.ptr;", p, e);
-    cm_line(cm, "%s.cap = g_.cap;", p);
-    cm->depth--;
-    cm_line(cm, "}");
+    cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) gs_slice_grow_at((void *)&%s.ptr, %s.len, &%s.cap, sizeof(%s));",
+            p, p, p, p, p, e);
     cm_line(cm, "%s.ptr[%s.len++] = %s;", p, p, cm_s(cm, &in->a));
 }
 

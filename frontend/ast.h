@@ -116,7 +116,8 @@ struct TypeExpr {
     /* library primitives: only standard library modules may call them */ \
     BI(P_FAIL, "__fail", 0) BI(P_GROW_STABLE, "__grow_stable", 0) \
     BI(P_REF_INDEX, "__ref_index", 0) BI(P_SPAN_FIND, "__span_find", 0) \
-    BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0)
+    BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
+    BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0)
 
 typedef enum BuiltinId {
     BI_NONE,

@@ -176,6 +176,14 @@ int ck_type_size(const Type *t, int cap);
 bool ck_pattern_sig(ModSym *s);
 bool ck_unify(Type *pattern, Type *actual, ModSym *s, Type **binds);
 Type *ck_subst(Type *t, const char **names, Type **types, int n);
+/* Limits on generic instantiation (docs/language.md, "Limits"). */
+enum {
+    CK_MAX_INST_DEPTH = 200,    /* instances each made by the one before */
+    CK_MAX_INSTS = 20000,       /* function and struct instances in a program */
+    CK_MAX_TARG_DEPTH = 40,     /* nesting of one type argument */
+    CK_MAX_TARG_SIZE = 2000,    /* type constructors in all type arguments */
+};
+const char *ck_inst_limit_msg(Type **targs, int n, int depth);
 FnInst *ck_fn_instance(ModSym *s, Type **targs, Loc loc);
 const char *ck_targs_spell(Type **targs, int n);
 

@@ -296,6 +296,18 @@ static Type *bi_p_span(Expr *e, Type *h)
     return e->call.builtin == BI_P_SPAN_AT ? types_slice(t->elem) : ty(TY_BOOL);
 }
 
+/* __own(x): x's type; __drop(x): void. Strings are copied/deleted, any
+ * other value is passed through (generic code such as map keys). */
+static Type *bi_p_own(Expr *e, Type *h)
+{
+    if (!bi_arity(e, 0, 1, 1))
+        return ty_err();
+    Type *t = ck_any(arg(e, 0), false);
+    if (ck_is_err(t))
+        return ty_err();
+    return e->call.builtin == BI_P_OWN ? t : ty(TY_VOID);
+}
+
 typedef Type *(*BiCheck)(Expr *e, Type *hint);
 
 static const BiCheck bi_fn[BI__COUNT] = {
@@ -307,6 +319,7 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_MOVE_FROM] = bi_copy, [BI_DEFAULTS] = bi_defaults, [BI_FROM_BYTES] = bi_from_bytes,
     [BI_P_FAIL] = bi_p_fail, [BI_P_GROW_STABLE] = bi_p_grow_stable, [BI_P_REF_INDEX] = bi_p_ref_index,
     [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,
+    [BI_P_OWN] = bi_p_own, [BI_P_DROP] = bi_p_own,
 };
 
 static bool bi_is_primitive(BuiltinId id) { return bi_names[id][0] == '_'; }

@@ -241,16 +241,12 @@ static bool ck_same_targs(Type **a, Type **b, int n)
 
 static bool ck_too_deep(Type **targs, int n, Loc loc)
 {
-    bool deep = ck.ninsts >= 20000;
-    for (int i = 0, size = 0; i < n && !deep; i++) {
-        size += ck_type_size(targs[i], 2001);
-        deep = ck_type_depth(targs[i]) > 40 || size > 2000;
-    }
-    if (deep && !ck.too_deep_reported) {
+    const char *msg = ck_inst_limit_msg(targs, n, 0);
+    if (msg && !ck.too_deep_reported) {
         ck.too_deep_reported = true;
-        ck_error(loc, "generic instantiation too deep");
+        ck_error(loc, "%s", msg);
     }
-    return deep;
+    return msg != NULL;
 }
 
 static const char *ck_targs_mangle(Type **targs, int n)

@@ -165,18 +165,34 @@ static FnInst *ck_find_instance(ModSym *s, Type **targs)
     return NULL;
 }
 
+/* Why an instance with these type arguments would be one too many, or NULL. */
+const char *ck_inst_limit_msg(Type **targs, int n, int depth)
+{
+    if (depth > CK_MAX_INST_DEPTH)
+        return mem_printf(g_arena, "generic instantiation too deep (limit %d nested instances)",
+                          CK_MAX_INST_DEPTH);
+    if (ck.ninsts >= CK_MAX_INSTS)
+        return mem_printf(g_arena, "too many generic instances (limit %d)", CK_MAX_INSTS);
+    for (int i = 0, size = 0; i < n; i++) {
+        size += ck_type_size(targs[i], CK_MAX_TARG_SIZE + 1);
+        if (ck_type_depth(targs[i]) > CK_MAX_TARG_DEPTH)
+            return mem_printf(g_arena, "generic instantiation too deep (a type argument nested "
+                              "more than %d levels)", CK_MAX_TARG_DEPTH);
+        if (size > CK_MAX_TARG_SIZE)
+            return mem_printf(g_arena, "generic instantiation too deep (type arguments larger "
+                              "than %d type constructors)", CK_MAX_TARG_SIZE);
+    }
+    return NULL;
+}
+
 static bool ck_inst_limits(Type **targs, int n, int depth, Loc loc)
 {
-    bool deep = depth > 200 || ck.ninsts >= 20000;
-    for (int i = 0, size = 0; i < n && !deep; i++) {
-        size += ck_type_size(targs[i], 2001);
-        deep = ck_type_depth(targs[i]) > 40 || size > 2000;
-    }
-    if (deep && !ck.too_deep_reported) {
+    const char *msg = ck_inst_limit_msg(targs, n, depth);
+    if (msg && !ck.too_deep_reported) {
         ck.too_deep_reported = true;
-        ck_error(loc, "generic instantiation too deep");
+        ck_error(loc, "%s", msg);
     }
-    return !deep;
+    return !msg;
 }
 
 static const char *ck_mangles(Type **targs, int n)

@@ -76,15 +76,22 @@ FnInst *ck_outer_fn(FnInst *f)
     return f;
 }
 
+/* The instantiations that led to the current function, innermost first:
+ * all of them when there are few, else the innermost three, a count, and
+ * the outermost, where the chain starts. */
 static void ck_inst_notes(void)
 {
     FnInst *f = ck_outer_fn(ck.cur.fn);
     int total = 0;
-    for (FnInst *g = f; g && g->ntargs > 0 && g->inst_loc.line > 0; g = ck_outer_fn(g->inst_from))
+    FnInst *start = NULL;
+    for (FnInst *g = f; g && g->ntargs > 0 && g->inst_loc.line > 0; g = ck_outer_fn(g->inst_from)) {
         total++;
+        start = g;
+    }
     for (int shown = 0; f && f->ntargs > 0 && f->inst_loc.line > 0; shown++) {
-        if (shown == 4 && total > 5) {
-            diag_note(f->inst_loc, "(and %d more instantiations)", total - shown);
+        if (shown == 3 && total > 5) {
+            diag_note(f->inst_loc, "(and %d more instantiations)", total - shown - 1);
+            diag_note(start->inst_loc, "the chain starts with %s, instantiated here", start->name);
             return;
         }
         diag_note(f->inst_loc, "in instantiation of %s here", f->name);

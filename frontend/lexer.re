@@ -11,7 +11,9 @@
  * bad number still makes a TK_INT; a stray character, a string or char
  * literal left open at the end of its line, or an unterminated block
  * comment becomes a TK_ERROR token (already reported, so the parser does
- * not report it again).
+ * not report it again). Malformed UTF-8 in a comment or literal is
+ * reported once per comment or literal; non-ASCII elsewhere is a stray.
+ * At most 2 * DIAG_MAX_ERRORS errors are kept (more are never shown).
  * Not for: syntax, or deciding what a name means. */
 #include "lex.h"
 
@@ -106,7 +108,8 @@ static void lex_error(Lexer *L, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     if (!L->diags) {
         diag_verror(loc, fmt, ap);
-    } else {
+    } else if (L->diags->len < 2 * DIAG_MAX_ERRORS) {
+        /* more would never be shown (a file of random bytes has millions) */
         LexDiag *d = NEW(LexDiag);
         StrBuf b = { 0 };
         sb_vprintf(&b, fmt, ap);
@@ -159,13 +162,40 @@ static void lex_newline(Lexer *L, const unsigned char *nl)
     L->line_start = nl + 1;
 }
 
+/* ---- UTF-8: source files are UTF-8 (LANGUAGE.md), checked where
+ * non-ASCII bytes are allowed: in comments and literals (utf8_len is in
+ * util.c) ---- */
+
+/* Checks the non-ASCII bytes of [p, e) on the current line; reports the
+ * first malformed sequence once (`what`: "comment", "string literal"). */
+static void lex_check_utf8(Lexer *L, const unsigned char *p, const unsigned char *e, const char *what)
+{
+    while (p < e) {
+        if (*p < 0x80) {
+            p++;
+            continue;
+        }
+        int n = utf8_len(p, e);
+        if (n == 0) {
+            lex_error(L, lex_here(L, p), "invalid UTF-8 (byte 0x%02x) in %s", *p, what);
+            return;
+        }
+        p += n;
+    }
+}
+
 /* ---- comments: hand loops, they only look for their end ---- */
 static void lex_line_comment(Lexer *L)
 {
     const unsigned char *p = L->cur;
-    for (; p < L->end && *p != '\n'; p++)
+    bool ascii = true;
+    for (; p < L->end && *p != '\n'; p++) {
         if (*p == 0)
             lex_error(L, lex_here(L, p), "NUL byte in source");
+        ascii &= *p < 0x80;
+    }
+    if (!ascii)
+        lex_check_utf8(L, L->cur, p, "comment");
     L->cur = p;
 }
 
@@ -173,15 +203,24 @@ static void lex_block_comment(Lexer *L)
 {
     const unsigned char *p = L->cur;
     Loc open = lex_here(L, L->tok);
+    bool bad = false;           /* one UTF-8 error per comment */
     for (; p < L->end; p++) {
         if (p[0] == '*' && p[1] == '/') {
             L->cur = p + 2;
             return;
         }
-        if (*p == '\n')
+        if (*p == '\n') {
             lex_newline(L, p);
-        else if (*p == 0)
+        } else if (*p == 0) {
             lex_error(L, lex_here(L, p), "NUL byte in source");
+        } else if (*p >= 0x80) {
+            int n = utf8_len(p, L->end);
+            if (n == 0 && !bad) {
+                lex_error(L, lex_here(L, p), "invalid UTF-8 (byte 0x%02x) in comment", *p);
+                bad = true;
+            }
+            p += n ? n - 1 : 0;
+        }
     }
     lex_error(L, open, "unterminated block comment");
     L->cur = L->end;
@@ -345,7 +384,9 @@ static void lex_string(Lexer *L)
 {
     L->sb.len = 0;
     int u;
+    bool ascii = true;
     while ((u = lex_unit(L, '"')) != UNIT_CLOSE) {
+        ascii &= L->cur[-1] < 0x80;     /* a raw byte (escapes are ASCII) */
         if (u == UNIT_EOL) {
             lex_error(L, lex_here(L, L->tok), "unterminated string literal");
             lex_push(L, TK_ERROR);
@@ -354,6 +395,8 @@ static void lex_string(Lexer *L)
         if (u >= 0)
             sb_putc(&L->sb, (char)u);
     }
+    if (!ascii)
+        lex_check_utf8(L, L->tok + 1, L->cur - 1, "string literal");
     LexStr *s = NEW(LexStr);
     s->bytes = mem_strndup(g_arena, L->sb.data ? L->sb.data : "", L->sb.len);
     s->len = (int64_t)L->sb.len;
@@ -375,6 +418,7 @@ static void lex_char(Lexer *L)
         lex_push(L, TK_ERROR);
         return;
     }
+    lex_check_utf8(L, L->tok + 1, L->cur - 1, "character literal");
     if (count == 0 && !bad)
         lex_error(L, loc, "empty character literal");
     else if (count > 1)

@@ -52,7 +52,9 @@
  * bounded: nesting of expressions, types and blocks deeper than
  * PARSE_MAX_NEST is an error, and so is an expression tree taller than
  * PARSE_MAX_HEIGHT (long operator/postfix chains), so later recursive
- * passes are safe too. Everything is linear in the input, except the
+ * passes are safe too; after such an error the rest of the declaration
+ * is skipped (too_deep). The limits are documented in docs/language.md
+ * ("Limits") and pinned by tests/hostile. Everything is linear in the input, except the
  * struct-literal speculation which is bounded by the nesting limit.
  * Not for: names, types or any meaning (check.c). */
 #include "ast.h"
@@ -284,10 +286,26 @@ static Token *expect_what(Parser *p, TokKind k, const char *what)
     return NULL;
 }
 
+/* Past a nesting limit: reported, and the rest of the declaration is
+ * skipped, up to the next declaration keyword in column 1 (recovery inside
+ * such a construct would meet the limit again at every deeper level, and
+ * its closing brackets would all be strays); every open block closes
+ * there, as when a `fn` appears inside a block. */
+static void too_deep(Parser *p, const Token *t, const char *msg)
+{
+    fail(p, t, "%s", msg);
+    if (p->spec)
+        return;
+    while (p->toks[p->pos].kind != TK_EOF
+           && !(tok_starts_decl[p->toks[p->pos].kind] && p->toks[p->pos].col == 1))
+        p->pos++;
+    p->decl_stop = p->pos;          /* the blocks close there silently */
+}
+
 static bool enter(Parser *p, const char *what)
 {
     if (p->depth >= PARSE_MAX_NEST) {
-        fail(p, peek(p), "%s nested too deeply", what);
+        too_deep(p, peek(p), mem_printf(g_arena, "%s nested too deeply (limit %d)", what, PARSE_MAX_NEST));
         return false;
     }
     p->depth++;
@@ -300,7 +318,8 @@ static bool height_ok(Parser *p, int h, const Token *t)
 {
     if (h <= PARSE_MAX_HEIGHT)
         return true;
-    fail(p, t, "expression nested too deeply");
+    too_deep(p, t, mem_printf(g_arena, "expression too deep: more than %d operators, calls or "
+                                       "postfix operations nested in one expression", PARSE_MAX_HEIGHT));
     return false;
 }
 
@@ -1338,7 +1357,8 @@ static Block *parse_block(Parser *p)
         return b;
     }
     if (!enter(p, "block")) {
-        skip_balanced(p);
+        if (p->spec && at(p, TK_LBRACE))
+            skip_balanced(p);       /* else too_deep skipped the declaration */
         return b;
     }
     p->pos++;

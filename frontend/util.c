@@ -2,10 +2,12 @@
  * See util.h for what this module is and is not for. */
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -590,15 +592,22 @@ SrcFile *src_load(const char *path)
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return NULL;
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > SRC_MAX_BYTES) {
+        fclose(fp);
+        errno = EFBIG;
+        return NULL;
+    }
     StrBuf b = { 0 };
     char chunk[65536];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+    while (b.len <= SRC_MAX_BYTES && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
         sb_putn(&b, chunk, n);
-    int bad = ferror(fp);
+    int bad = ferror(fp), err = errno;
     fclose(fp);
-    if (bad) {
+    if (bad || b.len > SRC_MAX_BYTES) {
         sb_free(&b);
+        errno = bad ? err : EFBIG;
         return NULL;
     }
     SrcFile *f = src_from_text(path, b.data ? b.data : "", b.len);
@@ -613,6 +622,29 @@ SrcFile *src_get(int id)
     return VEC_AT(src_files, SrcFile *, id);
 }
 
+/* The length of the well-formed UTF-8 sequence at p (Unicode table 3-7:
+ * no overlong forms, surrogates or code points past U+10FFFF), else 0. */
+int utf8_len(const unsigned char *p, const unsigned char *end)
+{
+    static const struct { unsigned char lo, hi; int n; unsigned char lo2, hi2; } lead[] = {
+        { 0xC2, 0xDF, 2, 0x80, 0xBF }, { 0xE0, 0xE0, 3, 0xA0, 0xBF }, { 0xE1, 0xEC, 3, 0x80, 0xBF },
+        { 0xED, 0xED, 3, 0x80, 0x9F }, { 0xEE, 0xEF, 3, 0x80, 0xBF }, { 0xF0, 0xF0, 4, 0x90, 0xBF },
+        { 0xF1, 0xF3, 4, 0x80, 0xBF }, { 0xF4, 0xF4, 4, 0x80, 0x8F },
+    };
+    for (size_t i = 0; i < sizeof lead / sizeof lead[0]; i++) {
+        if (p[0] < lead[i].lo || p[0] > lead[i].hi)
+            continue;
+        int n = lead[i].n;
+        if (end - p < n || p[1] < lead[i].lo2 || p[1] > lead[i].hi2)
+            return 0;
+        for (int k = 2; k < n; k++)
+            if (p[k] < 0x80 || p[k] > 0xBF)
+                return 0;
+        return n;
+    }
+    return 0;
+}
+
 /* ---- diagnostics ---- */
 static int error_count;
 
@@ -620,6 +652,26 @@ static bool use_colour(void)
 {
     const char *nc = getenv("NO_COLOR");
     return isatty(2) && !(nc && *nc);
+}
+
+/* A source line as it is, except bytes that could upset a terminal (control
+ * characters other than tab, malformed UTF-8) print as '?', one per byte
+ * so the caret below still lines up. */
+static void print_line_bytes(const char *p, const char *e, const char *end)
+{
+    const unsigned char *q = (const unsigned char *)p;
+    while (q < (const unsigned char *)e) {
+        int n = *q < 0x80 ? 1 : utf8_len(q, (const unsigned char *)end);
+        if (n > (const unsigned char *)e - q)
+            n = 0;                  /* a character cut by the 200-byte limit */
+        bool ok = n > 1 || *q == '\t' || (*q >= 0x20 && *q < 0x7f);
+        if (ok)
+            fwrite(q, 1, (size_t)n, stderr);
+        else
+            fputc('?', stderr);
+        q += ok ? n : 1;
+    }
+    fputc('\n', stderr);
 }
 
 static void print_source_line(Loc loc)
@@ -635,7 +687,7 @@ static void print_source_line(Loc loc)
     while (e < end && *e != '\n')
         e++;
     int shown = (int)(e - p) > 200 ? 200 : (int)(e - p);
-    fprintf(stderr, "%.*s\n", shown, p);
+    print_line_bytes(p, p + shown, end);
     int col = loc.col > 0 ? loc.col : 1;
     if (col > shown + 1)
         return;
@@ -653,8 +705,17 @@ static void diag_emit(Loc loc, const char *kind, const char *colour, const char 
     else
         fputs("goose: ", stderr);
     fprintf(stderr, "%s%s:%s ", c ? colour : "", kind, c ? "\033[0m" : "");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    StrBuf m = { 0 };
+    sb_vprintf(&m, fmt, ap);
+    size_t len = m.len;
+    if (len > DIAG_MAX_MSG) {
+        len = DIAG_MAX_MSG;
+        while (len > 0 && ((unsigned char)m.data[len] & 0xC0) == 0x80)
+            len--;                  /* not inside a UTF-8 character */
+    }
+    fwrite(m.data ? m.data : "", 1, len, stderr);
+    fputs(len < m.len ? "...\n" : "\n", stderr);
+    sb_free(&m);
     print_source_line(loc);
 }
 

@@ -76,9 +76,14 @@ typedef struct Loc {
     int32_t file, line, col;
 } Loc;
 
-SrcFile *src_load(const char *path);          /* NULL when unreadable */
+/* NULL when unreadable (errno says why; EFBIG past SRC_MAX_BYTES). */
+SrcFile *src_load(const char *path);
+#define SRC_MAX_BYTES ((size_t)1 << 30)     /* token offsets are 32-bit */
 SrcFile *src_from_text(const char *path, const char *text, size_t len);
 SrcFile *src_get(int id);
+
+/* The length of the well-formed UTF-8 sequence at p (before end), else 0. */
+int utf8_len(const unsigned char *p, const unsigned char *end);
 
 /* ---- diagnostics (diag_) ---- */
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -87,6 +92,8 @@ void diag_verror(Loc loc, const char *fmt, va_list ap);
 int diag_error_count(void);
 /* Stop reporting after this many errors (the compiler still never hangs). */
 #define DIAG_MAX_ERRORS 50
+/* Longer messages (a 1 MB identifier in one) are cut, ending in "...". */
+#define DIAG_MAX_MSG 1000
 
 /* Fatal internal error: prints "goose: internal error: ..." and exits 2. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -307,7 +307,8 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
 
 void ir_dump_func(StrBuf *o, const IrFunc *f)
 {
-    sb_printf(o, "fn %s (%d temps, %d checks)\n", f->cname, f->ntemps, ir_count_checks(f));
+    sb_printf(o, "fn %s (%d temps, %d checks)%s%s\n", f->cname, f->ntemps, ir_count_checks(f),
+              f->noreturn ? " noreturn" : "", f->inline_always ? " inline" : "");
     int depth = 0;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];

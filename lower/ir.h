@@ -111,6 +111,8 @@ typedef struct IrFunc {
     int ncaptures;
     bool reachable;
     bool used_as_value;     /* a top-level function used as a value: needs a thunk */
+    bool noreturn;          /* -O1+: every path ends in a runtime error (emitted cold, noreturn) */
+    bool inline_always;     /* -O2: small and calls no function that returns (emitted GS_INLINE) */
     int checks_removed;
 } IrFunc;
 
@@ -148,6 +150,10 @@ IrPlace *ir_place_root(IrOpd root, Type *t);
 IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index, Type *t);
 void ir_index_funcs(IrProgram *ir);
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
+
+/* ---- pass_facts.c: checks proven by earlier checks and tests (-O1);
+ * returns how many it deleted ---- */
+int pass_facts(const IrProgram *ir, IrFunc *f);
 
 /* ---- ir.c: checks over the IR ---- */
 /* Structure and temp discipline; dies with an internal error naming the

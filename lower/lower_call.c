@@ -367,6 +367,25 @@ static IrOpd bi_primitive(Lx *lx, Expr *e)
     return lx_prim(lx, e, args, e->call.nargs, e->type);
 }
 
+/* __own(x): a copy of a string that owns its bytes; any other value as is.
+ * __drop(x): deletes such a copy; nothing for any other value. */
+static IrOpd bi_own(Lx *lx, Expr *e)
+{
+    IrOpd a = lx_arg0(lx, e);
+    if (a.type->kind != TY_STRING)
+        return a;
+    IrOpd *args = NEW_ARRAY(IrOpd, 2);
+    args[0] = a;
+    args[1] = ir_zero(a.type);
+    return lx_rt(lx, e->loc, "gs_str_concat", e->type, 2, args);
+}
+
+static IrOpd bi_drop(Lx *lx, Expr *e)
+{
+    IrOpd a = lx_arg0(lx, e);
+    return a.type->kind == TY_STRING ? lx_sited(lx, e, IR_DELETE, a, NULL) : ir_none();
+}
+
 static IrOpd bi_unsupported(Lx *lx, Expr *e)
 {
     diag_error(e->loc, "this builtin is not supported by the C back end yet");
@@ -388,6 +407,7 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_R_ALLOC] = bi_pool_alloc, [BI_R_FREE] = bi_primitive,
     [BI_P_FAIL] = bi_primitive, [BI_P_GROW_STABLE] = bi_primitive, [BI_P_REF_INDEX] = bi_primitive,
     [BI_P_SPAN_FIND] = bi_primitive, [BI_P_SPAN_RESIZE] = bi_primitive, [BI_P_SPAN_AT] = bi_primitive,
+    [BI_P_OWN] = bi_own, [BI_P_DROP] = bi_drop,
 };
 
 IrOpd lx_call(Lx *lx, Expr *e)

@@ -259,9 +259,62 @@ IrOpd lx_binop(Lx *lx, Expr *e, BinOp op, IrOpd a, IrOpd b, Type *t)
     return lx_result(lx, in, t);
 }
 
+static Expr *lx_unparen(Expr *e)
+{
+    while (e->kind == EX_PAREN)
+        e = e->paren.inner;
+    return e;
+}
+
+/* A path of locals and struct fields: reading it cannot fail or change
+ * anything, so it may be read before the test that guarded it. */
+static bool lx_pure_path(const Expr *e)
+{
+    while (e->kind == EX_FIELD && e->field.kind == FIELD_STRUCT)
+        e = e->field.base;
+    return e->kind == EX_IDENT && e->ident.sym == SYM_LOCAL;
+}
+
+static bool lx_is_local(const Expr *e, const Local *l)
+{
+    return e->kind == EX_IDENT && e->ident.sym == SYM_LOCAL && (!l || e->ident.local == l);
+}
+
+/* `i < 0 || i >= p.len` (i a signed 64-bit local, p a path of locals and
+ * fields): since a length is never negative, that is one unsigned compare,
+ * (u64)i >= (u64)p.len. -O1 and up. */
+static Expr *lx_range_test_len(Lx *lx, Expr *e, Expr **idx)
+{
+    if (lx->ir->opt_level < 1 || e->binary.op != BIN_LOR)
+        return NULL;
+    Expr *l = lx_unparen(e->binary.lhs), *r = lx_unparen(e->binary.rhs);
+    if (l->kind != EX_BINARY || l->binary.op != BIN_LT || r->kind != EX_BINARY || r->binary.op != BIN_GE)
+        return NULL;
+    Expr *i = lx_unparen(l->binary.lhs), *z = lx_unparen(l->binary.rhs), *n = lx_unparen(r->binary.rhs);
+    if (!lx_is_local(i, NULL) || i->type->kind != TY_I64 || z->kind != EX_INT || z->i.value != 0 ||
+        !lx_is_local(lx_unparen(r->binary.lhs), i->ident.local) || n->kind != EX_FIELD ||
+        n->field.kind != FIELD_LEN || !lx_pure_path(n->field.base) || n->type->kind != TY_I64)
+        return NULL;
+    *idx = i;
+    return n;
+}
+
+static IrOpd lx_as_u64(Lx *lx, IrOpd v, Loc loc)
+{
+    IrIns *in = ir_emit(lx->f, IR_CAST, loc);
+    in->a = v;
+    return lx_result(lx, in, lx_ty(TY_U64));
+}
+
 /* && and ||: the right operand runs only when needed. */
 static IrOpd lx_logical(Lx *lx, Expr *e)
 {
+    Expr *idx, *len = lx_range_test_len(lx, e, &idx);
+    if (len) {
+        IrOpd i = lx_as_u64(lx, lx_expr(lx, idx), e->loc);
+        IrOpd n = lx_as_u64(lx, lx_expr(lx, len), e->loc);
+        return lx_binop(lx, e, BIN_GE, i, n, e->type);
+    }
     IrOpd a = lx_expr(lx, e->binary.lhs);
     int t = ir_temp(lx->f, e->type);
     IrIns *mv = ir_emit(lx->f, IR_MOV, e->loc);

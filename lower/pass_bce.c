@@ -1,10 +1,15 @@
 /* pass_bce.c — the -O1 slot for bounds-check elimination, and --stats.
- * For now it deletes only checks whose operands are constants that prove
- * them (a constant index into a fixed array, a constant non-zero divisor,
- * a constant shift count in range); the loop-based proofs of
- * ARCHITECTURE.md are a later issue. Every deleted check is counted.
+ * It deletes checks whose operands are constants that prove them (a
+ * constant index into a fixed array, a constant non-zero divisor, a
+ * constant shift count in range) and the index checks of range loops over
+ * a constant or an unchanged slice's length; pass_facts.c then deletes the
+ * ones earlier checks and tests prove. It also marks functions for the C
+ * emitter: noreturn (every path fails: cold, out of line) and, at -O2,
+ * inline (small leaves). Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
+
+#include <string.h>
 
 static bool bce_const(const IrOpd *o, int64_t *v)
 {
@@ -151,7 +156,7 @@ static void bce_range_loop(IrFunc *f, int at)
     }
 }
 
-static void bce_func(IrFunc *f)
+static void bce_func(const IrProgram *ir, IrFunc *f)
 {
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_FOR)
@@ -163,15 +168,82 @@ static void bce_func(IrFunc *f)
             f->checks_removed++;
         }
     }
+    f->checks_removed += pass_facts(ir, f);
+}
+
+/* ---- functions that never return: their calls are cold paths ---- */
+
+/* The instruction stops the program (given what is known of callees). */
+static bool nr_stops(const IrProgram *ir, const IrIns *in)
+{
+    if (in->op == IR_PANIC || in->op == IR_FAIL_ASSERT)
+        return true;
+    if (in->op == IR_PRIM)
+        return in->aux == BI_P_FAIL;
+    if (in->op == IR_CALL) {
+        const IrFunc *g = ir_find_func(ir, in->fn);
+        return g && g->noreturn;
+    }
+    return false;
+}
+
+/* No RET anywhere and the last instruction (top level: blocks are closed
+ * by then) stops the program: every path that ends, ends there. */
+static bool nr_func(const IrProgram *ir, const IrFunc *f)
+{
+    if (!f->fn || f->fn->is_closure || f->nins == 0 || !nr_stops(ir, &f->ins[f->nins - 1]))
+        return false;
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_RET)
+            return false;
+    return true;
+}
+
+static void nr_mark(IrProgram *ir)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < ir->nfuncs; i++) {
+            IrFunc *f = ir->funcs[i];
+            if (!f->noreturn && nr_func(ir, f)) {
+                f->noreturn = true;
+                changed = true;
+            }
+        }
+    }
+}
+
+/* ---- -O2: small leaf functions are inlined at every call ----
+ * A leaf calls no function that can return (calls into cold noreturn error
+ * paths are fine), so forcing it inline can never recurse. The C compiler's
+ * own inliner counts the error paths and the growth calls as cost and
+ * leaves pool-sized methods out of line; these are the builtins' size. */
+enum { INLINE_MAX_INS = 64 };
+
+static bool inl_func(const IrProgram *ir, const IrFunc *f)
+{
+    if (!f->fn || f->fn->is_closure || f->noreturn || !strcmp(f->fn->name, "main"))
+        return false;
+    int n = 0;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !nr_stops(ir, in)))
+            return false;
+        n += in->op != IR_NOP;
+    }
+    return n <= INLINE_MAX_INS;
 }
 
 void lower_optimise(IrProgram *ir, const LowerOptions *o)
 {
     if (!ir || !o || o->opt_level < 1)
         return;
+    nr_mark(ir);
+    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
+        ir->funcs[i]->inline_always = inl_func(ir, ir->funcs[i]);
     for (int i = 0; i < ir->nfuncs; i++)
-        bce_func(ir->funcs[i]);
-    bce_func(ir->init);
+        bce_func(ir, ir->funcs[i]);
+    bce_func(ir, ir->init);
     ir_verify(ir);
 }
 

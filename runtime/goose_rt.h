@@ -141,6 +141,11 @@ typedef struct gs_grow {
 } gs_grow;
 void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz);
 gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz);
+/* The push slow path out of line (what -O2 push emits): gs_slice_grow on the
+ * slice whose ptr field is at ptr_field (any T *, read and written with
+ * memcpy) and cap field at cap_field. Cold, so the caller's fast path stays
+ * small enough to inline. */
+GS_COLD GS_NOINLINE void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
 /* delete(xs): ptr NULL is a no-op; not owned: "delete of a sub-slice";
  * owned but not live: "delete of storage already deleted". */
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit);

@@ -109,6 +109,9 @@ void gs_spans_destroy(gs_spans *p);
  * (a zero slice gets a new region); ptr never changes once set, len is
  * kept; the cap returned has no GS_OWN_BIT. */
 gs_grow gs_stable_grow(void *ptr, int64_t len, int64_t cap, size_t esz);
+/* The same on the slice whose ptr and cap fields are at ptr_field (any T *,
+ * read and written with memcpy) and cap_field: one call in the caller. */
+GS_COLD GS_NOINLINE void gs_stable_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
 /* __ref_index(xs, r): the index of the element r points at when it is one
  * of xs[0:len] (inside, on an element boundary), else -1. */
 GS_INLINE int64_t gs_ref_index(const void *ptr, int64_t len, const void *r, size_t esz) {

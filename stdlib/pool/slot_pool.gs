@@ -60,14 +60,23 @@ fn (p: ref slot_pool[T]) get(i: int) -> ref T {
 
 fn (p: ref slot_pool[T]) free(i: int) {
     if i < 0 || i >= p.slots.len {
-        __fail("pool free of index " + to_string(i) + " out of range for length " + to_string(p.slots.len))
+        slot_pool_fail_range(i, p.slots.len)
     }
     let m = 1_u64 << (i & 63)
     if p.live[i >> 6] & m == 0 {
-        __fail("pool free of index " + to_string(i) + " that is already free")
+        slot_pool_fail_twice(i)
     }
     p.live[i >> 6] &= ~m
     p.free_idx.push(i)
+}
+
+// The runtime errors of free, out of line: the caller's fast path stays small.
+fn slot_pool_fail_range(i: int, n: int) {
+    __fail("pool free of index " + to_string(i) + " out of range for length " + to_string(n))
+}
+
+fn slot_pool_fail_twice(i: int) {
+    __fail("pool free of index " + to_string(i) + " that is already free")
 }
 
 // Frees the slot r refers to.

@@ -84,11 +84,7 @@ static void gs_main_main(void)
 {
     gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site5, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
     gs_slice_i64 xs_0 = t0;
-    if (xs_0.len == GS_CAP(xs_0)) {
-        gs_grow g_ = gs_slice_grow(xs_0.ptr, xs_0.len, xs_0.cap, sizeof(int64_t));
-        xs_0.ptr = (int64_t *)g_.ptr;
-        xs_0.cap = g_.cap;
-    }
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
     int64_t t1 = xs_0.len;
     if (GS_UNLIKELY(t1 <= 0)) gs_fail_pop_empty(&gs_site6);

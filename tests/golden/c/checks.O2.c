@@ -17,8 +17,8 @@ struct gs_slice_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2);
-static int64_t gs_main_total(gs_slice_i64 xs_0);
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2);
+GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -38,7 +38,7 @@ static void gs__init_globals(void)
 {
 }
 
-static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
 {
     gs_arr3_i64 arr_3 = (gs_arr3_i64){{1, 2, 3}};
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site0, i_1, xs_0.len);
@@ -49,7 +49,7 @@ static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
     return (int64_t)((uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)arr_3.a[2])) + (uint64_t)t_4.len)) + (uint64_t)((int64_t)s_2.ptr[0]));
 }
 
-static int64_t gs_main_total(gs_slice_i64 xs_0)
+GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
 {
     int64_t t_1 = 0;
     int64_t t0 = xs_0.len;
@@ -62,11 +62,7 @@ static int64_t gs_main_total(gs_slice_i64 xs_0)
 static void gs_main_main(void)
 {
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site3, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
-    if (xs_0.len == GS_CAP(xs_0)) {
-        gs_grow g_ = gs_slice_grow(xs_0.ptr, xs_0.len, xs_0.cap, sizeof(int64_t));
-        xs_0.ptr = (int64_t *)g_.ptr;
-        xs_0.cap = g_.cap;
-    }
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
     if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site4);
     int64_t t2 = xs_0.ptr[--xs_0.len];

@@ -29,7 +29,7 @@ struct gs_main_main__closure4_env {
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
 static int64_t gs_main_apply(gs_fn_i64__i64 f_0, int64_t x_1);
-static int64_t gs_main_twice(int64_t x_0);
+GS_INLINE int64_t gs_main_twice(int64_t x_0);
 static int64_t gs_main_twice__thunk(void *env, int64_t a0);
 static void gs_main_main(void);
 static int64_t gs_main_main__closure1(void *env_, int64_t x_0);
@@ -49,7 +49,7 @@ static int64_t gs_main_apply(gs_fn_i64__i64 f_0, int64_t x_1)
     return f_0.fn(f_0.env, x_1);
 }
 
-static int64_t gs_main_twice(int64_t x_0)
+GS_INLINE int64_t gs_main_twice(int64_t x_0)
 {
     return (int64_t)((uint64_t)2 * (uint64_t)x_0);
 }

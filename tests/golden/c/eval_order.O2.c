@@ -16,8 +16,8 @@ struct gs_arr3_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-static int64_t gs_main_next(gs_str tag_0);
-static int64_t gs_main_add3(int64_t a_0, int64_t b_1, int64_t c_2);
+GS_INLINE int64_t gs_main_next(gs_str tag_0);
+GS_INLINE int64_t gs_main_add3(int64_t a_0, int64_t b_1, int64_t c_2);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -30,7 +30,7 @@ static void gs__init_globals(void)
     gs_main_calls = 0;
 }
 
-static int64_t gs_main_next(gs_str tag_0)
+GS_INLINE int64_t gs_main_next(gs_str tag_0)
 {
     gs_main_calls = (int64_t)((uint64_t)gs_main_calls + (uint64_t)1);
     int64_t t2 = gs_main_calls;
@@ -41,7 +41,7 @@ static int64_t gs_main_next(gs_str tag_0)
     return gs_main_calls;
 }
 
-static int64_t gs_main_add3(int64_t a_0, int64_t b_1, int64_t c_2)
+GS_INLINE int64_t gs_main_add3(int64_t a_0, int64_t b_1, int64_t c_2)
 {
     return (int64_t)((uint64_t)((int64_t)((uint64_t)a_0 + (uint64_t)b_1)) + (uint64_t)c_2);
 }

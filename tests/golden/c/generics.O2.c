@@ -18,10 +18,10 @@ struct gs_main_Pair__str__i64 {
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
 static void gs_main_main(void);
-static int64_t gs_main_max__i64(int64_t a_0, int64_t b_1);
-static gs_str gs_main_max__str(gs_str a_0, gs_str b_1);
-static double gs_main_max__f64(double a_0, double b_1);
-static gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(gs_main_Pair__i64__str p_0);
+GS_INLINE int64_t gs_main_max__i64(int64_t a_0, int64_t b_1);
+GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1);
+GS_INLINE double gs_main_max__f64(double a_0, double b_1);
+GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(gs_main_Pair__i64__str p_0);
 
 /* ---- data ---- */
 
@@ -50,7 +50,7 @@ static void gs_main_main(void)
     gs_print_nl();
 }
 
-static int64_t gs_main_max__i64(int64_t a_0, int64_t b_1)
+GS_INLINE int64_t gs_main_max__i64(int64_t a_0, int64_t b_1)
 {
     if (a_0 > b_1) {
         return a_0;
@@ -58,7 +58,7 @@ static int64_t gs_main_max__i64(int64_t a_0, int64_t b_1)
     return b_1;
 }
 
-static gs_str gs_main_max__str(gs_str a_0, gs_str b_1)
+GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1)
 {
     if (gs_str_cmp(a_0, b_1) > 0) {
         return a_0;
@@ -66,7 +66,7 @@ static gs_str gs_main_max__str(gs_str a_0, gs_str b_1)
     return b_1;
 }
 
-static double gs_main_max__f64(double a_0, double b_1)
+GS_INLINE double gs_main_max__f64(double a_0, double b_1)
 {
     if (a_0 > b_1) {
         return a_0;
@@ -74,7 +74,7 @@ static double gs_main_max__f64(double a_0, double b_1)
     return b_1;
 }
 
-static gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(gs_main_Pair__i64__str p_0)
+GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(gs_main_Pair__i64__str p_0)
 {
     return (gs_main_Pair__str__i64){p_0.second, p_0.first};
 }

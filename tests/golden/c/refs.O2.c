@@ -16,9 +16,9 @@ struct gs_main_Counter {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-static int64_t * gs_main_slot(gs_main_Counter *c_0, int64_t i_1);
+GS_INLINE int64_t * gs_main_slot(gs_main_Counter *c_0, int64_t i_1);
 static void gs_main_main(void);
-static void gs_main_Counter_bump(gs_main_Counter *c_0, int64_t by_1);
+GS_INLINE void gs_main_Counter_bump(gs_main_Counter *c_0, int64_t by_1);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/refs.gs", 8, 53, NULL };
@@ -28,7 +28,7 @@ static void gs__init_globals(void)
 {
 }
 
-static int64_t * gs_main_slot(gs_main_Counter *c_0, int64_t i_1)
+GS_INLINE int64_t * gs_main_slot(gs_main_Counter *c_0, int64_t i_1)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)4)) gs_fail_index(&gs_site0, i_1, 4);
     return &(*c_0).hits.a[i_1];
@@ -52,7 +52,7 @@ static void gs_main_main(void)
     gs_print_nl();
 }
 
-static void gs_main_Counter_bump(gs_main_Counter *c_0, int64_t by_1)
+GS_INLINE void gs_main_Counter_bump(gs_main_Counter *c_0, int64_t by_1)
 {
     (*c_0).n = (int64_t)((uint64_t)(*c_0).n + (uint64_t)by_1);
 }

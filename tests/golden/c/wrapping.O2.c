@@ -3,20 +3,19 @@
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, int64_t e_4, int64_t f_5);
+GS_INLINE void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, int64_t e_4, int64_t f_5);
 static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/wrapping.gs", 6, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/wrapping.gs", 6, 13, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/wrapping.gs", 6, 20, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
 {
 }
 
-static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, int64_t e_4, int64_t f_5)
+GS_INLINE void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, int64_t e_4, int64_t f_5)
 {
     int8_t t1 = (int8_t)((uint32_t)a_0 - (uint32_t)b_1);
     int8_t t2 = (int8_t)((uint32_t)a_0 * (uint32_t)b_1);
@@ -39,7 +38,6 @@ static void gs_main_arith(int8_t a_0, int8_t b_1, uint16_t c_2, uint16_t d_3, in
     gs_print_nl();
     if (GS_UNLIKELY(f_5 == 0)) gs_fail_div_zero(&gs_site0);
     if (GS_UNLIKELY(e_4 == INT64_MIN && f_5 == -1)) gs_fail_div_overflow(&gs_site1);
-    if (GS_UNLIKELY(f_5 == 0)) gs_fail_div_zero(&gs_site2);
     int64_t t8 = (f_5 == -1 ? 0 : (int64_t)(e_4 % f_5));
     int64_t t9 = (int64_t)((uint64_t)e_4 << (int)3);
     int64_t t10 = (int64_t)((int64_t)e_4 >> (int)2);

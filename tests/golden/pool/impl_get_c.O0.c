@@ -37,6 +37,8 @@ struct gs_pool_slot_pool__main_Node {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
+static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1);
+static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0);
 static int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1);
 static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
 static void gs_main_main(void);
@@ -54,6 +56,26 @@ static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 20, 5, NULL
 /* ---- functions ---- */
 static void gs__init_globals(void)
 {
+}
+
+static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1)
+{
+    (void)site_;
+    gs_str t0 = gs_to_string_i64(i_0);
+    gs_str t1 = gs_str_concat(GS_STR_LIT("pool free of index ", 19), t0);
+    gs_str t2 = gs_str_concat(t1, GS_STR_LIT(" out of range for length ", 25));
+    gs_str t3 = gs_to_string_i64(n_1);
+    gs_str t4 = gs_str_concat(t2, t3);
+    gs_fail_str(site_, t4);
+}
+
+static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
+{
+    (void)site_;
+    gs_str t0 = gs_to_string_i64(i_0);
+    gs_str t1 = gs_str_concat(GS_STR_LIT("pool free of index ", 19), t0);
+    gs_str t2 = gs_str_concat(t1, GS_STR_LIT(" that is already free", 21));
+    gs_fail_str(site_, t2);
 }
 
 static int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1)
@@ -146,22 +168,14 @@ static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_
     bool t18 = i_3 == t17;
     if (t18) {
         gs_slice_main_Node * t19 = &(*p_0).slots;
-        { gs_grow g_ = gs_stable_grow(t19->ptr, t19->len, t19->cap, sizeof(gs_main_Node)); t19->ptr = (gs_main_Node *)g_.ptr; t19->cap = g_.cap; }
+        gs_stable_grow_at((void *)&t19->ptr, t19->len, &t19->cap, sizeof(gs_main_Node));
     }
-    if ((*p_0).slots.len == GS_CAP((*p_0).slots)) {
-        gs_grow g_ = gs_slice_grow((*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap, sizeof(gs_main_Node));
-        (*p_0).slots.ptr = (gs_main_Node *)g_.ptr;
-        (*p_0).slots.cap = g_.cap;
-    }
+    if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     int64_t t20 = (int64_t)(i_3 & 63);
     bool t21 = t20 == 0;
     if (t21) {
-        if ((*p_0).live.len == GS_CAP((*p_0).live)) {
-            gs_grow g_ = gs_slice_grow((*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap, sizeof(uint64_t));
-            (*p_0).live.ptr = (uint64_t *)g_.ptr;
-            (*p_0).live.cap = g_.cap;
-        }
+        if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(uint64_t));
         (*p_0).live.ptr[(*p_0).live.len++] = 0;
     }
     gs_slice_u64 t22 = (*p_0).live;
@@ -193,47 +207,35 @@ static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot
         t1 = t4;
     }
     if (t1) {
-        gs_str t5 = gs_to_string_i64(i_1);
-        gs_str t6 = gs_str_concat(GS_STR_LIT("pool free of index ", 19), t5);
-        gs_str t7 = gs_str_concat(t6, GS_STR_LIT(" out of range for length ", 25));
-        gs_slice_main_Node t8 = (*p_0).slots;
-        int64_t t9 = t8.len;
-        gs_str t10 = gs_to_string_i64(t9);
-        gs_str t11 = gs_str_concat(t7, t10);
-        gs_fail_str(site_, t11);
+        gs_slice_main_Node t5 = (*p_0).slots;
+        int64_t t6 = t5.len;
+        gs_pool_slot_pool_fail_range(site_, i_1, t6);
     }
-    int64_t t12 = (int64_t)(i_1 & 63);
-    if (GS_UNLIKELY((uint64_t)t12 >= 64)) gs_fail_shift(site_, t12, 64);
-    uint64_t t13 = (uint64_t)((uint64_t)1 << (int)t12);
-    uint64_t m_2 = t13;
-    gs_slice_u64 t14 = (*p_0).live;
+    int64_t t7 = (int64_t)(i_1 & 63);
+    if (GS_UNLIKELY((uint64_t)t7 >= 64)) gs_fail_shift(site_, t7, 64);
+    uint64_t t8 = (uint64_t)((uint64_t)1 << (int)t7);
+    uint64_t m_2 = t8;
+    gs_slice_u64 t9 = (*p_0).live;
     if (GS_UNLIKELY((uint64_t)6 >= 64)) gs_fail_shift(site_, 6, 64);
-    int64_t t15 = (int64_t)((int64_t)i_1 >> (int)6);
-    int64_t t16 = t14.len;
-    if (GS_UNLIKELY((uint64_t)t15 >= (uint64_t)t16)) gs_fail_index(site_, t15, t16);
-    uint64_t t17 = t14.ptr[t15];
-    uint64_t t18 = (uint64_t)(t17 & m_2);
-    bool t19 = t18 == 0;
-    if (t19) {
-        gs_str t20 = gs_to_string_i64(i_1);
-        gs_str t21 = gs_str_concat(GS_STR_LIT("pool free of index ", 19), t20);
-        gs_str t22 = gs_str_concat(t21, GS_STR_LIT(" that is already free", 21));
-        gs_fail_str(site_, t22);
+    int64_t t10 = (int64_t)((int64_t)i_1 >> (int)6);
+    int64_t t11 = t9.len;
+    if (GS_UNLIKELY((uint64_t)t10 >= (uint64_t)t11)) gs_fail_index(site_, t10, t11);
+    uint64_t t12 = t9.ptr[t10];
+    uint64_t t13 = (uint64_t)(t12 & m_2);
+    bool t14 = t13 == 0;
+    if (t14) {
+        gs_pool_slot_pool_fail_twice(site_, i_1);
     }
-    gs_slice_u64 t23 = (*p_0).live;
+    gs_slice_u64 t15 = (*p_0).live;
     if (GS_UNLIKELY((uint64_t)6 >= 64)) gs_fail_shift(site_, 6, 64);
-    int64_t t24 = (int64_t)((int64_t)i_1 >> (int)6);
-    int64_t t25 = t23.len;
-    if (GS_UNLIKELY((uint64_t)t24 >= (uint64_t)t25)) gs_fail_index(site_, t24, t25);
-    uint64_t t26 = (uint64_t)~m_2;
-    uint64_t t27 = t23.ptr[t24];
-    uint64_t t28 = (uint64_t)(t27 & t26);
-    t23.ptr[t24] = t28;
-    if ((*p_0).free_idx.len == GS_CAP((*p_0).free_idx)) {
-        gs_grow g_ = gs_slice_grow((*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap, sizeof(int64_t));
-        (*p_0).free_idx.ptr = (int64_t *)g_.ptr;
-        (*p_0).free_idx.cap = g_.cap;
-    }
+    int64_t t16 = (int64_t)((int64_t)i_1 >> (int)6);
+    int64_t t17 = t15.len;
+    if (GS_UNLIKELY((uint64_t)t16 >= (uint64_t)t17)) gs_fail_index(site_, t16, t17);
+    uint64_t t18 = (uint64_t)~m_2;
+    uint64_t t19 = t15.ptr[t16];
+    uint64_t t20 = (uint64_t)(t19 & t18);
+    t15.ptr[t16] = t20;
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at((void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
 }
 

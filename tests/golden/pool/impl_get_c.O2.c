@@ -37,12 +37,14 @@ struct gs_pool_slot_pool__main_Node {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-static int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1);
+GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1);
+GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0);
+GS_INLINE int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1);
 static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
 static void gs_main_main(void);
-static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
-static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1);
-static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
+GS_INLINE gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
+GS_INLINE int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1);
+GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/pool/impl_get_c.gs", 9, 62, NULL };
@@ -56,7 +58,22 @@ static void gs__init_globals(void)
 {
 }
 
-static int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1)
+GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1)
+{
+    (void)site_;
+    gs_str t2 = gs_str_concat((gs_str_concat(GS_STR_LIT("pool free of index ", 19), gs_to_string_i64(i_0))), GS_STR_LIT(" out of range for length ", 25));
+    gs_str t4 = gs_str_concat(t2, gs_to_string_i64(n_1));
+    gs_fail_str(site_, t4);
+}
+
+GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
+{
+    (void)site_;
+    gs_str t2 = gs_str_concat((gs_str_concat(GS_STR_LIT("pool free of index ", 19), gs_to_string_i64(i_0))), GS_STR_LIT(" that is already free", 21));
+    gs_fail_str(site_, t2);
+}
+
+GS_INLINE int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*r_0).len)) gs_fail_index(&gs_site0, i_1, (*r_0).len);
     return ((gs_main_Node *)(*r_0).ptr)[i_1].key;
@@ -87,92 +104,58 @@ static void gs_main_main(void)
     gs_pool_slot_pool__main_Node_free(&gs_site4, &p_1, j_3);
 }
 
-static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+GS_INLINE gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     (void)site_;
-    gs_slice_main_Node t0 = (*p_0).slots;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0.len)) gs_fail_index(site_, i_1, t0.len);
-    return &t0.ptr[i_1];
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, i_1, (*p_0).slots.len);
+    return &(*p_0).slots.ptr[i_1];
 }
 
-static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
+GS_INLINE int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
     if ((*p_0).free_idx.len > 0) {
-        if (GS_UNLIKELY((*p_0).free_idx.len <= 0)) gs_fail_pop_empty(site_);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
-        gs_slice_main_Node t5 = (*p_0).slots;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t5.len)) gs_fail_index(site_, k_2, t5.len);
-        t5.ptr[k_2] = v_1;
-        gs_slice_u64 t7 = (*p_0).live;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, k_2, (*p_0).slots.len);
+        (*p_0).slots.ptr[k_2] = v_1;
         int64_t t8 = (int64_t)((int64_t)k_2 >> (int)6);
-        if (GS_UNLIKELY((uint64_t)t8 >= (uint64_t)t7.len)) gs_fail_index(site_, t8, t7.len);
-        int64_t t10 = (int64_t)(k_2 & 63);
-        if (GS_UNLIKELY((uint64_t)t10 >= 64)) gs_fail_shift(site_, t10, 64);
-        t7.ptr[t8] = (uint64_t)(t7.ptr[t8] | ((uint64_t)((uint64_t)1 << (int)t10)));
+        if (GS_UNLIKELY((uint64_t)t8 >= (uint64_t)(*p_0).live.len)) gs_fail_index(site_, t8, (*p_0).live.len);
+        (*p_0).live.ptr[t8] = (uint64_t)((*p_0).live.ptr[t8] | ((uint64_t)((uint64_t)1 << (int)((int64_t)(k_2 & 63)))));
         return k_2;
     }
     int64_t i_3 = (*p_0).slots.len;
     if (i_3 == GS_CAP((*p_0).slots)) {
-        { gs_grow g_ = gs_stable_grow((&(*p_0).slots)->ptr, (&(*p_0).slots)->len, (&(*p_0).slots)->cap, sizeof(gs_main_Node)); (&(*p_0).slots)->ptr = (gs_main_Node *)g_.ptr; (&(*p_0).slots)->cap = g_.cap; }
+        gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Node));
     }
-    if ((*p_0).slots.len == GS_CAP((*p_0).slots)) {
-        gs_grow g_ = gs_slice_grow((*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap, sizeof(gs_main_Node));
-        (*p_0).slots.ptr = (gs_main_Node *)g_.ptr;
-        (*p_0).slots.cap = g_.cap;
-    }
+    if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     if (((int64_t)(i_3 & 63)) == 0) {
-        if ((*p_0).live.len == GS_CAP((*p_0).live)) {
-            gs_grow g_ = gs_slice_grow((*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap, sizeof(uint64_t));
-            (*p_0).live.ptr = (uint64_t *)g_.ptr;
-            (*p_0).live.cap = g_.cap;
-        }
+        if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(uint64_t));
         (*p_0).live.ptr[(*p_0).live.len++] = 0;
     }
-    gs_slice_u64 t22 = (*p_0).live;
     int64_t t23 = (int64_t)((int64_t)i_3 >> (int)6);
-    if (GS_UNLIKELY((uint64_t)t23 >= (uint64_t)t22.len)) gs_fail_index(site_, t23, t22.len);
-    int64_t t25 = (int64_t)(i_3 & 63);
-    if (GS_UNLIKELY((uint64_t)t25 >= 64)) gs_fail_shift(site_, t25, 64);
-    t22.ptr[t23] = (uint64_t)(t22.ptr[t23] | ((uint64_t)((uint64_t)1 << (int)t25)));
+    if (GS_UNLIKELY((uint64_t)t23 >= (uint64_t)(*p_0).live.len)) gs_fail_index(site_, t23, (*p_0).live.len);
+    (*p_0).live.ptr[t23] = (uint64_t)((*p_0).live.ptr[t23] | ((uint64_t)((uint64_t)1 << (int)((int64_t)(i_3 & 63)))));
     (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);
     return i_3;
 }
 
-static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
-    bool t1;
     (void)site_;
-    t1 = i_1 < 0;
-    if (!t1) {
-        t1 = i_1 >= (*p_0).slots.len;
+    if (((uint64_t)i_1) >= ((uint64_t)(*p_0).slots.len)) {
+        gs_pool_slot_pool_fail_range(site_, i_1, (*p_0).slots.len);
     }
-    if (t1) {
-        gs_str t7 = gs_str_concat((gs_str_concat(GS_STR_LIT("pool free of index ", 19), gs_to_string_i64(i_1))), GS_STR_LIT(" out of range for length ", 25));
-        gs_str t11 = gs_str_concat(t7, gs_to_string_i64((*p_0).slots.len));
-        gs_fail_str(site_, t11);
+    uint64_t m_2 = (uint64_t)((uint64_t)1 << (int)((int64_t)(i_1 & 63)));
+    int64_t t10 = (int64_t)((int64_t)i_1 >> (int)6);
+    if (GS_UNLIKELY((uint64_t)t10 >= (uint64_t)(*p_0).live.len)) gs_fail_index(site_, t10, (*p_0).live.len);
+    if (((uint64_t)((*p_0).live.ptr[t10] & m_2)) == 0) {
+        gs_pool_slot_pool_fail_twice(site_, i_1);
     }
-    int64_t t12 = (int64_t)(i_1 & 63);
-    if (GS_UNLIKELY((uint64_t)t12 >= 64)) gs_fail_shift(site_, t12, 64);
-    uint64_t m_2 = (uint64_t)((uint64_t)1 << (int)t12);
-    gs_slice_u64 t14 = (*p_0).live;
-    int64_t t15 = (int64_t)((int64_t)i_1 >> (int)6);
-    if (GS_UNLIKELY((uint64_t)t15 >= (uint64_t)t14.len)) gs_fail_index(site_, t15, t14.len);
-    if (((uint64_t)(t14.ptr[t15] & m_2)) == 0) {
-        gs_str t22 = gs_str_concat((gs_str_concat(GS_STR_LIT("pool free of index ", 19), gs_to_string_i64(i_1))), GS_STR_LIT(" that is already free", 21));
-        gs_fail_str(site_, t22);
-    }
-    gs_slice_u64 t23 = (*p_0).live;
-    int64_t t24 = (int64_t)((int64_t)i_1 >> (int)6);
-    if (GS_UNLIKELY((uint64_t)t24 >= (uint64_t)t23.len)) gs_fail_index(site_, t24, t23.len);
-    t23.ptr[t24] = (uint64_t)(t23.ptr[t24] & ((uint64_t)~m_2));
-    if ((*p_0).free_idx.len == GS_CAP((*p_0).free_idx)) {
-        gs_grow g_ = gs_slice_grow((*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap, sizeof(int64_t));
-        (*p_0).free_idx.ptr = (int64_t *)g_.ptr;
-        (*p_0).free_idx.cap = g_.cap;
-    }
+    int64_t t16 = (int64_t)((int64_t)i_1 >> (int)6);
+    (*p_0).live.ptr[t16] = (uint64_t)((*p_0).live.ptr[t16] & ((uint64_t)~m_2));
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at((void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
 }
 
