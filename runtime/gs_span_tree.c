@@ -491,6 +491,7 @@ bool gs_region_init(gs_region *r, size_t reserve) {
     memset(r, 0, sizeof *r);
     r->page = (size_t)sysconf(_SC_PAGESIZE);
     r->release_min = GS_REGION_RELEASE_MIN;
+    r->batch = GS_REGION_BATCH;
     reserve = gs_region_round(reserve ? reserve : 1, r->page);
     p = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
@@ -545,11 +546,28 @@ bool gs_region_commit(gs_region *r, size_t end) {
     return true;
 }
 
+/* Keeps the pending run off [off, off+len), bytes about to be handed out:
+ * what remains on the larger side of them. */
+static void gs_region_unpend(gs_region *r, size_t off, size_t len) {
+    size_t left_hi, right_lo;
+    if (off >= r->pend_hi || off + len <= r->pend_lo)
+        return;
+    left_hi = off / r->page * r->page;
+    right_lo = gs_region_round(off + len, r->page);
+    left_hi = left_hi > r->pend_lo ? left_hi : r->pend_lo;
+    right_lo = right_lo < r->pend_hi ? right_lo : r->pend_hi;
+    if (left_hi - r->pend_lo >= r->pend_hi - right_lo)
+        r->pend_hi = left_hi;
+    else
+        r->pend_lo = right_lo;
+}
+
 void gs_region_zero(gs_region *r, size_t off, size_t len) {
     size_t end = off + len, pg, run = off, at;
     bool pending = false;
     if (len == 0)
         return;
+    gs_region_unpend(r, off, len);
     for (pg = off / r->page; pg * r->page < end; pg++) {
         at = pg * r->page > off ? pg * r->page : off;
         if (gs_region_is_clean(r, pg)) {
@@ -568,6 +586,7 @@ void gs_region_zero(gs_region *r, size_t off, size_t len) {
 
 void gs_region_dirty(gs_region *r, size_t off, size_t len) {
     size_t pg;
+    gs_region_unpend(r, off, len);
     for (pg = off / r->page; len && pg * r->page < off + len; pg++)
         gs_region_mark(r, pg, false);
 }
@@ -604,6 +623,23 @@ void gs_region_after_free(gs_region *r, size_t lo, size_t hi, size_t flo, size_t
     inner_hi = hi / r->page * r->page;
     a = a > inner_lo ? a : inner_lo;
     b = b < inner_hi ? b : inner_hi;
-    if (a < b)
-        gs_region_release(r, a, b);
+    if (a >= b)
+        return;
+    if (r->pend_lo < r->pend_hi && a <= r->pend_hi && b >= r->pend_lo) {
+        /* touches the pending run: both are free, so is their union */
+        r->pend_lo = a < r->pend_lo ? a : r->pend_lo;
+        r->pend_hi = b > r->pend_hi ? b : r->pend_hi;
+    } else {
+        gs_region_flush(r);
+        r->pend_lo = a;
+        r->pend_hi = b;
+    }
+    if (r->pend_hi - r->pend_lo >= r->batch)
+        gs_region_flush(r);
+}
+
+void gs_region_flush(gs_region *r) {
+    if (r->pend_lo < r->pend_hi)
+        gs_region_release(r, r->pend_lo, r->pend_hi);
+    r->pend_lo = r->pend_hi = 0;
 }

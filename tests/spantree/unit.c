@@ -416,6 +416,7 @@ static void test_region_policy(void) {
     gs_region r;
     size_t pg, big;
     CHECK(gs_region_init(&r, (size_t)1 << 30));
+    r.batch = 0; /* every release at once; batching is test_region_batch */
     pg = r.page;
     big = r.release_min;
     CHECK(gs_region_commit(&r, 4 * big));
@@ -436,7 +437,48 @@ static void test_region_policy(void) {
     gs_region_destroy(&r);
 }
 
+/* Frees in address order grow one hole a few bytes at a time: its pages
+ * are given back in batches, never while handed out again. */
+static void test_region_batch(void) {
+    gs_region r;
+    size_t pg, at, step = 96, batch;
+    CHECK(gs_region_init(&r, (size_t)1 << 30));
+    pg = r.page;
+    batch = r.batch;
+    CHECK(batch >= 16 * pg);
+    CHECK(gs_region_commit(&r, 4 * batch));
+    gs_region_dirty(&r, 0, 4 * batch);
+    memset(r.base, 0x5A, 4 * batch);
+    /* the hole [0, at) grows; nothing goes back until the run is batch long */
+    for (at = step; at < r.release_min + batch / 2; at += step)
+        gs_region_after_free(&r, 0, at, at - step, at);
+    CHECK(r.released == 0 && r.pend_hi > r.pend_lo);
+    CHECK(r.base[pg] == 0x5A);
+    for (; at < r.release_min + 2 * batch; at += step)
+        gs_region_after_free(&r, 0, at, at - step, at);
+    CHECK(r.released >= batch / pg && r.released <= (at + pg) / pg);
+    CHECK(all_zero(r.base + pg, batch - pg));
+    /* handing out bytes inside the pending run takes them out of it */
+    CHECK(r.pend_hi > r.pend_lo);
+    {
+        size_t lo = r.pend_lo, hi = r.pend_hi, mid = lo + (hi - lo) / 2;
+        gs_region_zero(&r, mid, 10);
+        memset(r.base + mid, 0x77, 10);
+        CHECK(r.pend_hi <= mid || r.pend_lo >= mid + 10);
+        gs_region_flush(&r);
+        CHECK(r.base[mid] == 0x77 && r.base[mid + 9] == 0x77);
+        CHECK(r.pend_lo == r.pend_hi);
+    }
+    /* a free elsewhere flushes the old run and starts a new one */
+    gs_region_after_free(&r, 3 * batch, 3 * batch + 2 * r.release_min, 3 * batch, 3 * batch + 2 * r.release_min);
+    CHECK(r.pend_lo == 3 * batch);
+    gs_region_flush(&r);
+    CHECK(all_zero(r.base + 3 * batch, 2 * r.release_min));
+    gs_region_destroy(&r);
+}
+
 int main(void) {
+    test_region_batch();
     test_basics();
     test_coalesce_both();
     test_resize();
