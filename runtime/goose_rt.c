@@ -432,13 +432,17 @@ gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz) {
     return g;
 }
 
-void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz) {
+void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz) {
     void *p;
     gs_grow g;
     memcpy(&p, ptr_field, sizeof p);
-    g = gs_slice_grow(p, len, *cap_field, esz);
+    g = grow(p, len, *cap_field, esz);
     memcpy(ptr_field, &g.ptr, sizeof g.ptr);
     *cap_field = g.cap;
+}
+
+void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz) {
+    gs_grow_fields(gs_slice_grow, ptr_field, len, cap_field, esz);
 }
 
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {

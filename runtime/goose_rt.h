@@ -146,6 +146,10 @@ gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz);
  * memcpy) and cap field at cap_field. Cold, so the caller's fast path stays
  * small enough to inline. */
 GS_COLD GS_NOINLINE void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
+/* The body of every *_grow_at: grow (gs_slice_grow, gs_stable_grow) applied
+ * to the fields at ptr_field and cap_field, the result stored back. */
+typedef gs_grow (*gs_grow_fn)(void *ptr, int64_t len, int64_t cap, size_t esz);
+void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
 /* delete(xs): ptr NULL is a no-op; not owned: "delete of a sub-slice";
  * owned but not live: "delete of storage already deleted". */
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit);

@@ -284,10 +284,5 @@ gs_grow gs_stable_grow(void *ptr, int64_t len, int64_t cap, size_t esz) {
 }
 
 void gs_stable_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz) {
-    void *p;
-    gs_grow g;
-    memcpy(&p, ptr_field, sizeof p);
-    g = gs_stable_grow(p, len, *cap_field, esz);
-    memcpy(ptr_field, &g.ptr, sizeof g.ptr);
-    *cap_field = g.cap;
+    gs_grow_fields(gs_stable_grow, ptr_field, len, cap_field, esz);
 }
