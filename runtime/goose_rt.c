@@ -8,10 +8,12 @@
  * Not for: anything that knows about the compiler. Compiles warning-free
  * under clang/gcc -Wall -Wextra -std=c11 and TinyCC 0.9.27, so it uses only
  * C11 plus POSIX (write, clock_gettime), and no 128-bit integers.
- * Goose programs are single-threaded: no locking anywhere. */
+ * Goose programs are single-threaded: no locking here (the heap, gs_heap.c,
+ * is thread-safe for the runtime's own tests and later use). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "goose_rt.h"
+#include "gs_heap.h"
 
 #include <errno.h>
 #include <math.h>
@@ -263,142 +265,36 @@ void gs_fail_make(const gs_site *s, int64_t len, int64_t cap) {
 }
 
 /* ================================================================
- * Heap: malloc underneath for now, every block recorded in a live set
- * (open addressing, linear probing, backward-shift deletion: no
- * tombstones) of (address, size). `delete` asks the set, so its checks are
- * exact and never read freed memory. The later Goose heap replaces this
- * section behind the same gs_alloc / gs_free / gs_heap_live interface.
+ * Heap: gs_heap.c (size classes, thread caches, slabs, page runs; or
+ * malloc with a live set under GOOSE_HEAP=system). Every free is checked:
+ * only the start of a live block is accepted, so `delete` never reads or
+ * corrupts freed memory.
  * ================================================================ */
-typedef struct LiveSlot {
-    uintptr_t addr; /* 0: empty */
-    size_t size;
-} LiveSlot;
-
-static struct {
-    LiveSlot *slots;
-    size_t cap; /* power of two, or 0 */
-    size_t count;
-} live;
-
-static size_t live_home(uintptr_t a, size_t cap) {
-    uint64_t h = (uint64_t)(a >> 4) * 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> 32) & (cap - 1);
-}
-
-static void live_put(uintptr_t a, size_t size) {
-    size_t i = live_home(a, live.cap);
-    while (live.slots[i].addr != 0) i = (i + 1) & (live.cap - 1);
-    live.slots[i].addr = a;
-    live.slots[i].size = size;
-}
-
-static void live_grow(void) {
-    LiveSlot *old = live.slots;
-    size_t oldcap = live.cap, i;
-    size_t cap = oldcap ? oldcap * 2 : 1024;
-    LiveSlot *slots = (LiveSlot *)calloc(cap, sizeof(LiveSlot));
-    if (slots == NULL) gs_fail_oom(NULL);
-    live.slots = slots;
-    live.cap = cap;
-    for (i = 0; i < oldcap; i++)
-        if (old[i].addr != 0) live_put(old[i].addr, old[i].size);
-    free(old);
-}
-
-/* Takes the address as an integer: the block may be uninitialised, and a
- * const void * parameter makes gcc -O2 think it is read. */
-static void live_insert(uintptr_t a, size_t size) {
-    if ((live.count + 1) * 2 > live.cap) live_grow();
-    live_put(a, size);
-    live.count++;
-}
-
-/* Index of p's slot, or SIZE_MAX. */
-static size_t live_find(const void *p) {
-    uintptr_t a = (uintptr_t)p;
-    size_t i;
-    if (live.cap == 0 || a == 0) return SIZE_MAX;
-    for (i = live_home(a, live.cap); live.slots[i].addr != 0; i = (i + 1) & (live.cap - 1))
-        if (live.slots[i].addr == a) return i;
-    return SIZE_MAX;
-}
-
-/* Backward-shift deletion: pull later members of the probe run into the
- * hole when their home does not lie cyclically in (hole, j]. */
-static void live_remove_at(size_t hole) {
-    size_t mask = live.cap - 1, j = hole;
-    for (;;) {
-        size_t home;
-        j = (j + 1) & mask;
-        if (live.slots[j].addr == 0) break;
-        home = live_home(live.slots[j].addr, live.cap);
-        if (((j - home) & mask) >= ((j - hole) & mask)) {
-            live.slots[hole] = live.slots[j];
-            hole = j;
-        }
-    }
-    live.slots[hole].addr = 0;
-    live.count--;
-}
-
-/* Error path only: is p inside a live block (its end included, for the
- * empty sub-string s[len:len])? */
-static bool live_contains(const void *p) {
-    uintptr_t a = (uintptr_t)p;
-    size_t i;
-    for (i = 0; i < live.cap; i++) {
-        uintptr_t b = live.slots[i].addr;
-        if (b != 0 && a >= b && a - b <= live.slots[i].size) return true;
-    }
-    return false;
-}
-
-static void *heap_get(size_t bytes, bool zero) {
-    void *p;
-    if (bytes == 0) bytes = 1; /* a distinct block, so delete checks stay exact */
-    if (bytes > (size_t)PTRDIFF_MAX) return NULL;
-    p = zero ? calloc(1, bytes) : malloc(bytes);
-    if (p != NULL) live_insert((uintptr_t)p, bytes);
-    return p;
-}
-
 void *gs_alloc(size_t bytes) {
-    void *p = heap_get(bytes, true);
+    void *p = gs_heap_alloc(bytes, true);
     if (p == NULL) gs_fail_oom(NULL);
     return p;
 }
 
 void *gs_alloc_uninit(size_t bytes) {
-    void *p = heap_get(bytes, false);
+    void *p = gs_heap_alloc(bytes, false);
     if (p == NULL) gs_fail_oom(NULL);
     return p;
 }
 
 void gs_free(void *p) {
-    size_t i;
     if (p == NULL) return;
-    i = live_find(p);
-    if (i == SIZE_MAX) gs_fail_msg(NULL, "free of storage that is not live");
-    live_remove_at(i);
-    free(p);
+    if (!gs_heap_free(p)) gs_fail_msg(NULL, "free of storage that is not live");
 }
 
 void *gs_realloc(void *p, size_t bytes) {
-    size_t i;
     void *q;
     if (p == NULL) return gs_alloc_uninit(bytes);
-    i = live_find(p);
-    if (i == SIZE_MAX) gs_fail_msg(NULL, "realloc of storage that is not live");
-    if (bytes == 0) bytes = 1;
-    q = bytes > (size_t)PTRDIFF_MAX ? NULL : realloc(p, bytes);
+    if (!gs_heap_live(p)) gs_fail_msg(NULL, "realloc of storage that is not live");
+    q = gs_heap_realloc(p, bytes);
     if (q == NULL) gs_fail_oom(NULL);
-    live_remove_at(i);
-    live_insert((uintptr_t)q, bytes);
     return q;
 }
-
-bool gs_heap_live(const void *p) { return live_find(p) != SIZE_MAX; }
-size_t gs_heap_live_count(void) { return live.count; }
 
 /* ================================================================
  * Slices.
@@ -411,7 +307,7 @@ void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
     void *p;
     if (len < 0 || len > cap) gs_fail_make(s, len, cap);
     if (size_overflows(cap, esz)) gs_fail_oom(s);
-    p = heap_get((size_t)cap * esz, true);
+    p = gs_heap_alloc((size_t)cap * esz, true);
     if (p == NULL) gs_fail_oom(s);
     return p;
 }
@@ -446,13 +342,9 @@ void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t e
 }
 
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {
-    size_t i;
     if (ptr == NULL) return;
     if (!(cap_with_bit & GS_OWN_BIT)) gs_fail_msg(s, "delete of a sub-slice");
-    i = live_find(ptr);
-    if (i == SIZE_MAX) gs_fail_msg(s, "delete of storage already deleted");
-    live_remove_at(i);
-    free(ptr);
+    if (!gs_heap_free(ptr)) gs_fail_msg(s, "delete of storage already deleted");
 }
 
 /* ================================================================
@@ -492,16 +384,14 @@ gs_slice_u8 gs_str_bytes(gs_str s) {
 gs_str gs_from_bytes(gs_slice_u8 xs) { return str_own(xs.ptr, (size_t)xs.len, NULL, 0); }
 
 void gs_str_delete(const gs_site *s, gs_str v) {
-    size_t i;
+    void *p;
     if (v.ptr == NULL) return;
     if (!(v.len & GS_OWN_BIT)) {
-        if (live_contains(v.ptr)) gs_fail_msg(s, "delete of a sub-string");
+        if (gs_heap_contains(v.ptr)) gs_fail_msg(s, "delete of a sub-string");
         gs_fail_msg(s, "delete of a string literal");
     }
-    i = live_find(v.ptr);
-    if (i == SIZE_MAX) gs_fail_msg(s, "delete of storage already deleted");
-    live_remove_at(i);
-    free((void *)v.ptr);
+    memcpy(&p, &v.ptr, sizeof p); /* the bytes are ours: drop const */
+    if (!gs_heap_free(p)) gs_fail_msg(s, "delete of storage already deleted");
 }
 
 gs_str gs_to_string_i64(int64_t v) {

@@ -118,10 +118,11 @@ int gs_rt_main(int argc, char **argv, int (*entry)(void));
 GS_NORETURN void gs_exit(int64_t code);  /* flushes, then exit((int)code) */
 void gs_flush(void);                     /* stdout and stderr buffers */
 
-/* ---- heap: one interface, so the later Goose heap can replace malloc ----
- * Every block is recorded in a live set (exact: `delete` never reads freed
- * memory). gs_alloc zeroes; all of them stop with "out of memory" on
- * failure; a size of 0 still gives a distinct live block. */
+/* ---- heap: the Goose heap (gs_heap.c; GOOSE_HEAP=system: malloc) ----
+ * Liveness is exact (slab bitmaps, run and huge-block records): `delete`
+ * accepts only the start of a live block and never reads freed memory.
+ * gs_alloc zeroes; all of them stop with "out of memory" on failure; a
+ * size of 0 still gives a distinct live block. 16-byte aligned. */
 void *gs_alloc(size_t bytes);
 void *gs_alloc_uninit(size_t bytes);
 void *gs_realloc(void *p, size_t bytes); /* p NULL or a live block */

@@ -51,7 +51,7 @@ static void read_all(const char *path, char *buf, size_t cap) {
 
 /* same_file: stdout and stderr share one file (tests their ordering). */
 static void run_child(Child *c, void (*body)(void), bool same_file) {
-    const char *po = "/tmp/gs_rt_test_out", *pe = same_file ? po : "/tmp/gs_rt_test_err";
+    const char *po = "gs_rt_test_out", *pe = same_file ? po : "gs_rt_test_err";
     int st;
     pid_t pid;
     fflush(stdout);
@@ -531,23 +531,23 @@ static void test_output(void) {
         n += (size_t)sprintf(want + n, "end");
         fflush(stdout);
         if (fork() == 0) {
-            int fo = open("/tmp/gs_rt_test_big", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            int fo = open("gs_rt_test_big", O_WRONLY | O_CREAT | O_TRUNC, 0600);
             dup2(fo, 1);
             b_big_output();
             gs_exit(0);
         }
         wait(NULL);
-        f = fopen("/tmp/gs_rt_test_big", "rb");
+        f = fopen("gs_rt_test_big", "rb");
         gn = f ? fread(got, 1, sizeof got, f) : 0;
         if (f) fclose(f);
-        remove("/tmp/gs_rt_test_big");
+        remove("gs_rt_test_big");
         check("large output intact", gn == n && memcmp(got, want, n) == 0);
     }
 }
 
 /* ---- read_file, args, clock ---- */
 static void test_files(void) {
-    const char *path = "/tmp/gs_rt_test_file";
+    const char *path = "gs_rt_test_file";
     FILE *f = fopen(path, "wb");
     static char big[10000];
     gs_opt_str r;
@@ -563,7 +563,7 @@ static void test_files(void) {
     fclose(f);
     r = gs_read_file(S(path));
     check("read_file empty", r.has && GS_SLEN(r.val) == 0 && (r.val.len & GS_OWN_BIT));
-    check("read_file path is a view", gs_read_file(GS_STR_LIT("/tmp/gs_rt_test_filexyz", 20)).has);
+    check("read_file path is a view", gs_read_file(GS_STR_LIT("gs_rt_test_filexyz", 15)).has);
     remove(path);
     check("read_file missing", !gs_read_file(S(path)).has);
     check("read_file directory", !gs_read_file(S("/tmp")).has);
@@ -577,6 +577,13 @@ static void test_files(void) {
 }
 
 int main(void) {
+    /* a private working directory: the files below are relative to it, so
+     * runs in parallel (both heaps, other build dirs) do not collide */
+    char dir[] = "/tmp/gs_rt_test_XXXXXX";
+    if (mkdtemp(dir) == NULL || chdir(dir) != 0) {
+        perror("rt_test: private directory");
+        return 1;
+    }
     test_parse_int();
     test_to_string();
     test_fmt_f64();
@@ -588,6 +595,7 @@ int main(void) {
     test_failures();
     test_output();
     test_files();
+    if (chdir("/") != 0 || rmdir(dir) != 0) perror("rt_test: removing the private directory");
     printf("%d passed, %d failed\n", n_pass, n_fail);
     return n_fail != 0;
 }

@@ -1,0 +1,355 @@
+/* heap_test.c — unit tests of runtime/gs_heap.c through its interface
+ * (gs_heap.h, gs_alloc / gs_free / gs_heap_live of goose_rt.h).
+ *
+ * Cases: size-class table properties; every block start of full slabs of
+ * every class is live and no interior address is; random alloc / free /
+ * realloc against a model (no overlap: every block holds its own pattern
+ * until freed; alignment 16; zeroed when asked; realloc keeps contents);
+ * foreign, interior and double frees are rejected and change nothing;
+ * resident memory falls after a 100 MiB free; blocks freed by other
+ * threads come home (run under ThreadSanitizer too: `heap_test threads`
+ * runs only those cases). One PASS/FAIL line per case and a final
+ * "N passed, N failed" line. GOOSE_HEAP=system runs the same cases over
+ * malloc (the checks that only the Goose heap makes are skipped). */
+#define _DEFAULT_SOURCE
+
+#include "goose_rt.h"
+#include "gs_heap.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int n_pass, n_fail;
+
+static void check(const char *name, bool ok) {
+    printf("%s: %s\n", ok ? "PASS" : "FAIL", name);
+    if (ok) n_pass++;
+    else n_fail++;
+}
+
+static bool goose_heap(void) { return gs_heap_mode() == 1; }
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t next_u64(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* ---- size classes ---- */
+static void test_classes(void) {
+    bool ok = true;
+    size_t n;
+    int c;
+    for (c = 0; c < GS_HEAP_NCLASS; c++) {
+        size_t z = gs_heap_class_size(c);
+        ok &= z % 16 == 0 && z > 0 && (c == 0 || z > gs_heap_class_size(c - 1));
+        ok &= (z & (z - 1)) != 0 || GS_HEAP_SLAB % z == 0;
+    }
+    check("class sizes: multiples of 16, increasing", ok);
+    ok = gs_heap_class_size(GS_HEAP_NCLASS - 1) == GS_HEAP_SMALL_MAX;
+    for (n = 0; n <= GS_HEAP_SMALL_MAX; n++) {
+        c = gs_heap_class_of(n);
+        ok &= c >= 0 && c < GS_HEAP_NCLASS && gs_heap_class_size(c) >= (n ? n : 1);
+        ok &= c == 0 || gs_heap_class_size(c - 1) < n;
+    }
+    check("class of n: the smallest class that holds n, for every n", ok);
+    ok = true;
+    for (c = 1; c < GS_HEAP_NCLASS; c++) {
+        size_t z = gs_heap_class_size(c), prev = gs_heap_class_size(c - 1);
+        ok &= (z - prev) * 4 <= z || z <= 128; /* at most 25% waste above 128 */
+    }
+    check("class spacing: at most 25% above 128 bytes", ok);
+}
+
+/* Full slabs of every class: each block start is live, interior addresses
+ * and the address after the last are not (exercises the reciprocals). */
+static void test_block_index(void) {
+    bool ok = true;
+    int c;
+    for (c = 0; c < GS_HEAP_NCLASS; c++) {
+        size_t z = gs_heap_class_size(c), n = 2 * GS_HEAP_SLAB / z + 8, i;
+        uint8_t **b = (uint8_t **)malloc(n * sizeof *b);
+        for (i = 0; i < n; i++) b[i] = (uint8_t *)gs_alloc_uninit(z);
+        for (i = 0; i < n; i++) {
+            ok &= gs_heap_live(b[i]) && ((uintptr_t)b[i] & 15) == 0;
+            ok &= gs_heap_usable(b[i]) >= z;
+            if (goose_heap()) {
+                ok &= !gs_heap_live(b[i] + 16) || z == 16;
+                ok &= !gs_heap_live(b[i] + z / 2) || z == 16;
+                ok &= !gs_heap_free(b[i] + 8);
+                ok &= gs_heap_contains(b[i] + z) && gs_heap_contains(b[i] + z - 1);
+            }
+        }
+        for (i = 0; i < n; i++) ok &= gs_heap_free(b[i]);
+        for (i = 0; i < n; i++) ok &= !gs_heap_live(b[i]);
+        free(b);
+        if (!ok) {
+            printf("  class %d (%zu bytes) failed\n", c, z);
+            break;
+        }
+    }
+    check("every block start live, interiors not, all classes", ok);
+}
+
+/* ---- random operations against a model ---- */
+typedef struct Blk {
+    uint8_t *p;
+    size_t n;
+    uint8_t tag;
+} Blk;
+
+static size_t pick_size(void) {
+    uint64_t r = next_u64() % 1000;
+    if (r < 700) return next_u64() % 257;
+    if (r < 900) return next_u64() % 16385;
+    if (r < 999) return 16385 + next_u64() % (next_u64() % 8 == 0 ? 1u << 20 : 1u << 17);
+    return GS_HEAP_HUGE_MIN + next_u64() % (GS_HEAP_HUGE_MIN * 2);
+}
+
+static void fill(Blk *b) {
+    if (b->n > 0) memset(b->p, b->tag, b->n);
+}
+
+static bool holds(const Blk *b) {
+    size_t i;
+    for (i = 0; i < b->n; i++)
+        if (b->p[i] != b->tag) return false;
+    return true;
+}
+
+static bool all_zero(const uint8_t *p, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != 0) return false;
+    return true;
+}
+
+static void test_model(void) {
+    enum { SLOTS = 2048, OPS = 60000 };
+    static Blk m[SLOTS];
+    size_t base = gs_heap_live_count(), live = 0, i;
+    bool ok_align = true, ok_zero = true, ok_hold = true, ok_live = true, ok_realloc = true;
+    int op;
+    for (op = 0; op < OPS; op++) {
+        Blk *b = &m[next_u64() % SLOTS];
+        uint64_t what = next_u64() % 4;
+        if (b->p == NULL) {
+            bool zero = what & 1;
+            b->n = pick_size();
+            b->p = (uint8_t *)(zero ? gs_alloc(b->n) : gs_alloc_uninit(b->n));
+            ok_align &= ((uintptr_t)b->p & 15) == 0;
+            if (zero) ok_zero &= all_zero(b->p, b->n);
+            b->tag = (uint8_t)(1 + next_u64() % 255);
+            fill(b);
+            live++;
+        } else if (what == 0) {
+            size_t nn = pick_size(), keep = nn < b->n ? nn : b->n;
+            uint8_t *q = (uint8_t *)gs_realloc(b->p, nn);
+            size_t j;
+            for (j = 0; j < keep; j++) ok_realloc &= q[j] == b->tag;
+            ok_align &= ((uintptr_t)q & 15) == 0;
+            ok_live &= gs_heap_live(q) && (q == b->p || !gs_heap_live(b->p));
+            b->p = q;
+            b->n = nn;
+            fill(b);
+        } else {
+            ok_hold &= holds(b);
+            ok_live &= gs_heap_free(b->p) && !gs_heap_free(b->p);
+            b->p = NULL;
+            live--;
+        }
+        if (op % 4096 == 0) ok_live &= gs_heap_live_count() == base + live;
+    }
+    for (i = 0; i < SLOTS; i++) {
+        if (m[i].p == NULL) continue;
+        ok_hold &= holds(&m[i]) && gs_heap_live(m[i].p);
+        ok_live &= gs_heap_free(m[i].p);
+        m[i].p = NULL;
+    }
+    ok_live &= gs_heap_live_count() == base;
+    check("model: alignment 16", ok_align);
+    check("model: zeroed allocations are zero", ok_zero);
+    check("model: no overlap (every block keeps its bytes)", ok_hold);
+    check("model: realloc keeps contents", ok_realloc);
+    check("model: live set exact", ok_live);
+}
+
+/* ---- rejected frees ---- */
+static void test_reject(void) {
+    int local = 0;
+    size_t base = gs_heap_live_count();
+    uint8_t *small = (uint8_t *)gs_alloc(40), *run = (uint8_t *)gs_alloc(100000);
+    uint8_t *huge = (uint8_t *)gs_alloc(GS_HEAP_HUGE_MIN + 1);
+    void *foreign = mmap(NULL, 65536, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *mal = malloc(64);
+    bool ok = true;
+    ok &= !gs_heap_free(&local) && !gs_heap_free(foreign) && !gs_heap_free(mal);
+    ok &= !gs_heap_live(&local) && !gs_heap_live(foreign) && !gs_heap_live(mal);
+    check("foreign addresses (stack, mmap, malloc) rejected", ok);
+    if (goose_heap()) {
+        check("foreign addresses are outside every reserved region",
+              !gs_heap_reserved(&local) && !gs_heap_reserved(foreign) && !gs_heap_reserved(mal) &&
+                  gs_heap_reserved(small) && gs_heap_reserved(run) && gs_heap_reserved(huge));
+    }
+    ok = !gs_heap_free(small + 16) && !gs_heap_free(small + 1) && !gs_heap_free(run + 4096) &&
+         !gs_heap_free(run + 16) && !gs_heap_free(huge + 4096) && !gs_heap_free(huge + 16);
+    ok &= gs_heap_contains(small + 40) && gs_heap_contains(run + 99999) && gs_heap_contains(huge + 4096);
+    check("interior addresses rejected, but contained", ok);
+    ok = gs_heap_live_count() == base + 3 && gs_heap_live(small) && gs_heap_live(run) && gs_heap_live(huge);
+    check("rejections change nothing", ok);
+    ok = gs_heap_free(small) && gs_heap_free(run) && gs_heap_free(huge);
+    ok &= !gs_heap_free(small) && !gs_heap_free(run) && !gs_heap_free(huge);
+    ok &= !gs_heap_live(small) && !gs_heap_live(run) && !gs_heap_live(huge);
+    ok &= !gs_heap_contains(run + 10) && !gs_heap_contains(huge + 10);
+    check("double frees rejected", ok && gs_heap_live_count() == base);
+    munmap(foreign, 65536);
+    free(mal);
+}
+
+/* ---- resident memory ---- */
+static long rss_kib(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size = 0, res = 0;
+    if (f == NULL) return -1;
+    if (fscanf(f, "%ld %ld", &size, &res) != 2) res = -1;
+    fclose(f);
+    return res < 0 ? -1 : res * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static void test_rss(void) {
+    enum { N = 20000 };
+    static uint8_t *b[N];
+    long base = rss_kib(), full, after;
+    size_t total = 0, i = 0;
+    while (total < ((size_t)100 << 20) && i < N) {
+        size_t n = i % 3 == 0 ? 200 + next_u64() % 2000 : 16385 + next_u64() % 300000;
+        b[i] = (uint8_t *)gs_alloc_uninit(n);
+        memset(b[i], 1, n);
+        total += n;
+        i++;
+    }
+    full = rss_kib();
+    while (i > 0) {
+        i--;
+        gs_free(b[i]);
+    }
+    after = rss_kib();
+    printf("  rss KiB: base %ld, full %ld, after free %ld\n", base, full, after);
+    if (goose_heap()) check("rss falls below base + 10 MiB after freeing 100 MiB", after - base < 10 * 1024);
+    /* GOOSE_HEAP=system: malloc keeps what it likes; nothing to check */
+}
+
+/* ---- threads ---- */
+enum { NT = 4, PER = 20000 };
+static void *handoff[NT][PER];
+static pthread_barrier_t bar;
+
+static void *worker(void *arg) {
+    int id = (int)(intptr_t)arg, k, round;
+    bool ok = true;
+    for (round = 0; round < 3; round++) {
+        for (k = 0; k < PER; k++) {
+            size_t n = (size_t)((k * 37 + id * 11) % 700);
+            uint8_t *p = (uint8_t *)gs_alloc(n);
+            if (n) p[0] = (uint8_t)id;
+            handoff[id][k] = p;
+        }
+        pthread_barrier_wait(&bar);
+        /* free what the next thread allocated: remote frees */
+        for (k = 0; k < PER; k++) {
+            void *p = handoff[(id + 1) % NT][k];
+            ok &= gs_heap_free(p);
+            ok &= !gs_heap_free(p); /* a second free is rejected */
+        }
+        pthread_barrier_wait(&bar);
+        /* some local churn, so the remote frees are reclaimed */
+        for (k = 0; k < 1000; k++) ok &= gs_heap_free(gs_alloc_uninit((size_t)k % 500));
+        pthread_barrier_wait(&bar);
+    }
+    gs_heap_thread_exit();
+    return (void *)(intptr_t)ok;
+}
+
+static void *keep[PER];
+
+static void *alloc_and_exit(void *arg) {
+    size_t k;
+    for (k = 0; k < PER; k++) keep[k] = gs_alloc(48);
+    gs_heap_thread_exit();
+    return arg;
+}
+
+static int cmp_ptr(const void *a, const void *b) {
+    uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Allocates PER blocks of the same size and counts those at an address
+ * keep[] held (sorted first). */
+static void *alloc_again(void *arg) {
+    static void *got[PER];
+    size_t k, *reused = (size_t *)arg;
+    qsort(keep, PER, sizeof keep[0], cmp_ptr);
+    for (k = 0; k < PER; k++) {
+        got[k] = gs_alloc(48);
+        if (bsearch(&got[k], keep, PER, sizeof keep[0], cmp_ptr) != NULL) (*reused)++;
+    }
+    for (k = 0; k < PER; k++) gs_heap_free(got[k]);
+    gs_heap_thread_exit();
+    return arg;
+}
+
+static void test_threads(void) {
+    pthread_t t[NT];
+    size_t base;
+    int i;
+    bool ok = true;
+    if (!goose_heap()) return; /* the system heap is single-threaded */
+    base = gs_heap_live_count();
+    pthread_barrier_init(&bar, NULL, NT);
+    for (i = 0; i < NT; i++) pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i);
+    for (i = 0; i < NT; i++) {
+        void *r;
+        pthread_join(t[i], &r);
+        ok &= r != NULL;
+    }
+    pthread_barrier_destroy(&bar);
+    check("threads: remote frees accepted once", ok);
+    check("threads: live count exact after cross-thread frees", gs_heap_live_count() == base);
+    /* a thread that exits while others still free its blocks: the blocks
+     * reach its heap's remote list; the next thread adopts the heap and
+     * takes them back (their addresses are handed out again). */
+    {
+        pthread_t a;
+        size_t k, reused = 0;
+        pthread_create(&a, NULL, alloc_and_exit, NULL);
+        pthread_join(a, NULL);
+        ok = true;
+        for (k = 0; k < PER; k++) ok &= gs_heap_free(keep[k]);
+        pthread_create(&a, NULL, alloc_again, &reused);
+        pthread_join(a, NULL);
+        check("threads: an exited thread's blocks freed elsewhere are reclaimed",
+              ok && reused > PER / 2 && gs_heap_live_count() == base);
+    }
+}
+
+int main(int argc, char **argv) {
+    bool threads_only = argc > 1 && strcmp(argv[1], "threads") == 0;
+    printf("heap mode: %s\n", gs_heap_mode() == 1 ? "goose" : "system");
+    if (!threads_only) {
+        test_classes();
+        test_block_index();
+        test_model();
+        test_reject();
+        test_rss();
+    }
+    test_threads();
+    printf("%d passed, %d failed\n", n_pass, n_fail);
+    return n_fail != 0;
+}
