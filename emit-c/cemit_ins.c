@@ -492,6 +492,17 @@ static void cm_prim_stmt(Cm *cm, const IrIns *in)
     cm_line(cm, "%s%s", v, v[strlen(v) - 1] == '}' ? "" : ";");
 }
 
+/* `(T)a`. TinyCC 0.9.27 leaves the high bits of an i8 place converted to
+ * u16 sign-extended (`(uint16_t)x` with int8_t x = -101 reads as
+ * 4294967195 once widened), so i8 -> u16 goes through int16_t. */
+static const char *cm_cast(Cm *cm, const IrIns *in)
+{
+    const char *via = "";
+    if (in->type->kind == TY_U16 && in->a.type && in->a.type->kind == TY_I8)
+        via = "(int16_t)";
+    return mem_printf(g_arena, "(%s)%s%s", cm_ctype(cm, in->type), via, cm_s(cm, &in->a));
+}
+
 /* The C expression of a value instruction. */
 static const char *cm_value(Cm *cm, const IrIns *in)
 {
@@ -501,7 +512,7 @@ static const char *cm_value(Cm *cm, const IrIns *in)
     case IR_ADDR: return cm_addr_s(cm, in->place);
     case IR_BIN: return cm_bin(cm, in);
     case IR_UN: return cm_un(cm, in);
-    case IR_CAST: return mem_printf(g_arena, "(%s)%s", cm_ctype(cm, in->type), cm_s(cm, &in->a));
+    case IR_CAST: return cm_cast(cm, in);
     case IR_SELECT:
         return mem_printf(g_arena, "%s ? %s : %s", cm_s(cm, &in->a), cm_s(cm, &in->b), cm_s(cm, &in->c));
     case IR_STRUCT: return cm_aggregate(cm, in, false);

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""difftest.py — differential testing of the Goose back ends on programs
+from gen.py.
+
+For each seed: generate a program, build and run it with every selected
+back end (goose build --cc clang|gcc|tcc at -O0 and -O2, and goose run, the
+libtcc JIT, at -O0 and -O2), and compare stdout, stderr and the exit status.
+All must be identical; a compile error from goose, a crash or a timeout is
+a failure too. A failing program is saved to the findings folder with every
+back end's output, and one line `FAIL seed N: ...` is printed.
+
+  difftest.py --goose build/goose --seeds 1:300 -j2 --mode rotate
+  difftest.py --goose build/goose --seeds 1:20001 -j2 --mode full --reduce
+
+--mode full      every back end for every seed (8 runs)
+--mode rotate    both JIT levels and tcc, plus one clang/gcc level chosen
+                 by seed (cheap; covers every back end over a seed range)
+--mode light     one JIT level and one native back end, both by seed (ctest)
+--reduce         shrink a failing program line by line (delta debugging)
+                 while the same back ends still disagree
+
+The last line is `PASS differential ...` or `FAIL differential ...`
+(exit status 0 or 1), with counts of programs, runtime errors and time.
+Not for: generating programs (gen.py), golden tests (tests/run_golden.py).
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+NATIVE = [('clang', '-O0'), ('clang', '-O2'), ('gcc', '-O0'), ('gcc', '-O2'),
+          ('tcc', '-O0'), ('tcc', '-O2')]
+JIT = [('run', '-O0'), ('run', '-O2')]
+
+
+def configs_for(seed, mode):
+    if mode == 'full':
+        return JIT + NATIVE
+    if mode == 'light':
+        return [JIT[seed % 2], NATIVE[(seed // 2) % len(NATIVE)]]
+    rot = [('clang', '-O2'), ('gcc', '-O0'), ('clang', '-O0'), ('gcc', '-O2')]
+    return JIT + [('tcc', '-O2' if seed % 2 else '-O0'), rot[seed % len(rot)]]
+
+
+def run_cmd(cmd, cwd, timeout):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return 'timeout', b'', b''
+
+
+def run_config(goose, work, src, cfg, timeout):
+    """(status, stdout, stderr) of one back end, or ('compile', ...)"""
+    cc, opt = cfg
+    if cc == 'run':
+        return run_cmd([goose, 'run', src, opt], work, timeout)
+    exe = os.path.join(work, 'prog_%s%s' % (cc, opt))
+    st, out, err = run_cmd([goose, 'build', src, '-o', exe, opt, '--cc', cc], work, timeout * 6)
+    if st != 0:
+        return 'build %s' % st, out, err
+    res = run_cmd([exe], work, timeout)
+    os.unlink(exe)
+    return res
+
+
+def check_program(goose, text, cfgs, timeout, work):
+    """{cfg: result} for one program text, written as prog.gs in work."""
+    src = 'prog.gs'
+    with open(os.path.join(work, src), 'w') as f:
+        f.write(text)
+    st, out, err = run_cmd([goose, 'check', src], work, timeout * 6)
+    if st != 0:
+        return {('check', ''): ('compile %s' % st, out, err)}
+    return {cfg: run_config(goose, work, src, cfg, timeout) for cfg in cfgs}
+
+
+def verdict(results):
+    """None when all results agree and nothing broke; else a reason."""
+    vals = list(results.values())
+    if ('check', '') in results:
+        return 'compile error: ' + vals[0][2].decode(errors='replace').strip().split('\n')[0]
+    first = vals[0]
+    for cfg, r in results.items():
+        if r[0] == 'timeout' or (isinstance(r[0], str) and r[0].startswith('build')):
+            return '%s %s: %s' % (cfg[0], cfg[1], r[0] if r[0] == 'timeout' else
+                                  r[2].decode(errors='replace').strip().split('\n')[0][:200])
+        if isinstance(r[0], int) and r[0] not in (0, 101):
+            return '%s %s: exit status %s' % (cfg[0], cfg[1], r[0])
+    for cfg, r in results.items():
+        if r != first:
+            names = ' '.join('%s%s' % c for c in results)
+            groups = {}
+            for c, rr in results.items():
+                groups.setdefault(rr, []).append('%s%s' % c)
+            return 'back ends disagree: ' + ' | '.join(' '.join(g) for g in groups.values())
+    return None
+
+
+def reduce(goose, text, cfgs, timeout, work, reason_kind):
+    """Line-based delta debugging: drop chunks of lines while the program
+    still compiles and the failure of the same kind remains."""
+    lines = text.split('\n')
+
+    def still_fails(ls):
+        res = check_program(goose, '\n'.join(ls), cfgs, timeout, work)
+        v = verdict(res)
+        if v is None:
+            return False
+        if reason_kind == 'compile error':
+            return v.startswith('compile error') and v.split(':')[-1] == reason_kind_detail[0]
+        return not v.startswith('compile error') and v.split(':')[0] == reason_kind
+
+    reason_kind_detail = [None]
+    if reason_kind == 'compile error':
+        v = verdict(check_program(goose, text, cfgs, timeout, work))
+        reason_kind_detail[0] = v.split(':')[-1] if v else None
+    n = 2
+    while len(lines) >= 2:
+        chunk = max(1, len(lines) // n)
+        removed = False
+        for i in range(0, len(lines), chunk):
+            cand = lines[:i] + lines[i + chunk:]
+            if still_fails(cand):
+                lines = cand
+                n = max(n - 1, 2)
+                removed = True
+                break
+        if not removed:
+            if chunk == 1:
+                break
+            n = min(n * 2, len(lines))
+    return '\n'.join(lines)
+
+
+def one_seed(args, seed):
+    cfgs = configs_for(seed, args.mode)
+    text = gen.generate(seed)
+    work = tempfile.mkdtemp(prefix='goose-diff-%d-' % seed)
+    try:
+        results = check_program(args.goose, text, cfgs, args.timeout, work)
+        v = verdict(results)
+        rterr = any(r[0] == 101 for r in results.values())
+        if v is None:
+            return seed, None, rterr
+        d = os.path.join(args.findings, 'seed-%d' % seed)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, 'prog.gs'), 'w') as f:
+            f.write(text)
+        with open(os.path.join(d, 'results.txt'), 'wb') as f:
+            for cfg, r in results.items():
+                f.write(('== %s %s: status %s\n' % (cfg[0], cfg[1], r[0])).encode())
+                f.write(b'-- stdout\n' + r[1][-4000:] + b'\n-- stderr\n' + r[2][-4000:] + b'\n')
+        if args.reduce:
+            kind = 'compile error' if v.startswith('compile error') else v.split(':')[0]
+            small = reduce(args.goose, text, cfgs, args.timeout, work, kind)
+            with open(os.path.join(d, 'reduced.gs'), 'w') as f:
+                f.write(small)
+        return seed, v, rterr
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def parse_seeds(s):
+    a, b = s.split(':')
+    return range(int(a), int(b))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--goose', required=True)
+    ap.add_argument('--seeds', default='1:101', help='A:B, B excluded')
+    ap.add_argument('-j', type=int, default=2)
+    ap.add_argument('--mode', choices=['full', 'rotate', 'light'], default='full')
+    ap.add_argument('--findings', default='differential-findings')
+    ap.add_argument('--timeout', type=float, default=10.0, help='seconds per run')
+    ap.add_argument('--reduce', action='store_true')
+    ap.add_argument('--progress', type=int, default=0, help='print a line every N seeds')
+    args = ap.parse_args()
+    args.goose = os.path.abspath(args.goose)
+    args.findings = os.path.abspath(args.findings)
+    seeds = parse_seeds(args.seeds)
+    t0 = time.time()
+    fails, nrterr, done = 0, 0, 0
+    with cf.ThreadPoolExecutor(max_workers=args.j) as ex:
+        futs = [ex.submit(one_seed, args, s) for s in seeds]
+        for fu in cf.as_completed(futs):
+            try:
+                seed, v, rterr = fu.result()
+            except Exception as e:  # a generator crash is a failure too
+                print('FAIL differential: internal error %r' % e, flush=True)
+                fails += 1
+                continue
+            done += 1
+            nrterr += rterr
+            if v is not None:
+                fails += 1
+                print('FAIL seed %d: %s (saved in %s/seed-%d)' % (seed, v, args.findings, seed),
+                      flush=True)
+            if args.progress and done % args.progress == 0:
+                print('.. %d/%d programs, %d failures, %.0f s' % (done, len(seeds), fails,
+                                                                   time.time() - t0), flush=True)
+    dt = time.time() - t0
+    summary = 'differential seeds %s (%s): %d programs, %d with runtime errors, %d failures, %.0f s' % (
+        args.seeds, args.mode, done, nrterr, fails, dt)
+    print(('FAIL ' if fails else 'PASS ') + summary, flush=True)
+    return 1 if fails else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
