@@ -1,0 +1,228 @@
+// langarena: Graph::AStar vertices jumps jump_len iterations
+//
+// `prepare` builds the graph (see build_graph); each run adds the g of
+// vertices-1 when an A* search from 0 reaches it (see astar) to the
+// checksum (u32).
+// Each vertex's adjacency list is a span of a slice pool (here
+// `reusable[] int`); the search's queue, stack, heap and flags
+// are plain slices. The two variants, _builtin and _library, differ only
+// in the pool lines (the library's resize may grow a span in place).
+// Usage: graph_astar vertices jumps jump_len iterations expected_checksum
+//   (the expected checksum, a u32 from test.json/run.json, is the last
+//   argument; bench/apps/run_apps.py passes it). Prints one line:
+//   `Graph::AStar: OK in <s>s` or `Graph::AStar: ERR[actual=<a>, expected=<e>]`
+//   (exit status 1).
+
+const NAME: string = "Graph::AStar"
+
+// LangArena's RNG: next_int(max) = (last * max) / 139968 after the update.
+var rng_last: int = 42
+
+fn rng_reset() { rng_last = 42 }
+
+fn next_int(max: int) -> int {
+    rng_last = (rng_last * 3877 + 29573) % 139968
+    return rng_last * max / 139968
+}
+
+fn arg_int(a: []string, i: int) -> int {
+    let o = parse_int(a[i])
+    if o == none {
+        eprintln(NAME + ": bad argument '" + a[i] + "'")
+        exit(2)
+    }
+    return o.unwrap()
+}
+
+// Prints the suite line; the exit status.
+fn report(sum: u32, expected: int, ns: i64) -> int {
+    if sum as int == expected {
+        println(NAME + ": OK in " + fmt_f64(ns as f64 / 1e9, 3) + "s")
+        return 0
+    }
+    println(NAME + ": ERR[actual=" + to_string(sum) + ", expected=" + to_string(expected) + "]")
+    return 1
+}
+
+// The graph: adj[v] is v's adjacency span, from the pool; its first
+// deg[v] elements are v's neighbours in the order they were added. A full
+// span grows to twice its length (4 at first).
+var spans: reusable[] int
+var adj: [][]int
+var deg: []int
+var vertices: int = 0
+var jumps: int = 0
+var jump_len: int = 0
+var result: u32 = 0
+
+// old's elements in a new span of n (> old.len) elements: a new span, the
+// elements copied, old freed (an empty old is no span).
+fn grow(old: []int, n: int) -> []int {
+    let b = spans.alloc(n)
+    copy_into(b[0:old.len], old)
+    spans.free(old)
+    return b
+}
+
+fn append(u: int, v: int) {
+    if deg[u] == adj[u].len {
+        adj[u] = grow(adj[u], max(4, 2 * adj[u].len))
+    }
+    adj[u][deg[u]] = v
+    deg[u] += 1
+}
+
+fn add_edge(u: int, v: int) {
+    append(u, v)
+    append(v, u)
+}
+
+// A chain 0 - 1 - ... - (vertices-1), then from each vertex v next_int(jumps)
+// jumps to v + next_int(jump_len) - jump_len / 2 when that is another
+// vertex.
+fn build_graph() {
+    adj = make([][]int, vertices)
+    deg = make([]int, vertices)
+    for i in 1..vertices {
+        add_edge(i, i - 1)
+    }
+    for v in 0..vertices {
+        let n = next_int(jumps)
+        for _ in 0..n {
+            let u = v + next_int(jump_len) - jump_len / 2
+            if u >= 0 && u < vertices && u != v {
+                add_edge(v, u)
+            }
+        }
+    }
+}
+
+// A heap entry: a vertex and its priority f = g + h when it was pushed.
+struct Entry {
+    v: int
+    f: int
+}
+
+const INF: int = 0x7fff_ffff_ffff_ffff
+
+var g: []int
+var in_open: []bool
+var closed: []bool
+var heap: []Entry
+
+fn prepare() {
+    build_graph()
+    g = make([]int, vertices)
+    in_open = make([]bool, vertices)
+    closed = make([]bool, vertices)
+}
+
+// Binary min-heap on f: push sifts up past strictly greater parents.
+fn heap_push(e: Entry) {
+    heap.push(e)
+    var i = heap.len - 1
+    while i > 0 {
+        let p = (i - 1) / 2
+        if heap[p].f <= e.f {
+            break
+        }
+        heap[i] = heap[p]
+        i = p
+    }
+    heap[i] = e
+}
+
+// Removes and returns the minimum: the last entry sifts down from the
+// root, towards the smaller child (the left one on a tie), past children
+// strictly smaller than it.
+fn heap_pop() -> Entry {
+    let top = heap[0]
+    let e = heap.pop()
+    let n = heap.len
+    if n > 0 {
+        var i = 0
+        while true {
+            var c = 2 * i + 1
+            if c >= n {
+                break
+            }
+            if c + 1 < n && heap[c + 1].f < heap[c].f {
+                c += 1
+            }
+            if heap[c].f >= e.f {
+                break
+            }
+            heap[i] = heap[c]
+            i = c
+        }
+        heap[i] = e
+    }
+    return top
+}
+
+// A* from start to target with h(v) = target - v (not admissible: jumps
+// are longer than 1, so the result may exceed the shortest distance).
+// A vertex is pushed only when it is not already open; its priority is
+// not updated when g improves.
+fn astar(start: int, target: int) -> int {
+    for i in 0..vertices {
+        g[i] = INF
+    }
+    defaults(in_open)
+    defaults(closed)
+    heap.clear()
+    g[start] = 0
+    heap_push(Entry{v: start, f: target - start})
+    in_open[start] = true
+    while heap.len > 0 {
+        let cur = heap_pop().v
+        in_open[cur] = false
+        if cur == target {
+            return g[cur]
+        }
+        closed[cur] = true
+        let ns = adj[cur]
+        for k in 0..deg[cur] {
+            let n = ns[k]
+            if closed[n] {
+                continue
+            }
+            let t = g[cur] + 1
+            if t < g[n] {
+                g[n] = t
+                if !in_open[n] {
+                    heap_push(Entry{v: n, f: t + target - n})
+                    in_open[n] = true
+                }
+            }
+        }
+    }
+    return -1
+}
+
+fn run(_: int) {
+    result += astar(0, vertices - 1) as u32
+}
+
+fn checksum() -> u32 { return result }
+
+fn main() -> int {
+    let a = args()
+    if a.len != 5 {
+        eprintln("usage: graph_astar vertices jumps jump_len iterations expected_checksum")
+        return 2
+    }
+    vertices = arg_int(a, 0)
+    jumps = arg_int(a, 1)
+    jump_len = arg_int(a, 2)
+    let iterations = arg_int(a, 3)
+    let expected = arg_int(a, 4)
+    rng_reset()
+    prepare()
+    for i in 0..max(1, iterations * 2 / 10) { run(i) }
+    rng_reset()
+    let t0 = clock_ns()
+    for i in 0..iterations { run(i) }
+    let t1 = clock_ns()
+    return report(checksum(), expected, t1 - t0)
+}

@@ -1,0 +1,92 @@
+// langarena: Etc::Sieve limit iterations
+//
+// A sieve of Eratosthenes up to `limit` each run; the checksum (u32) adds
+// the last prime found and the count of primes of every run. The flags
+// slice is made once in `prepare` and cleared each run: one file, no
+// pool, and the RNG is not used.
+// Usage: sieve limit iterations expected_checksum
+//   (the expected checksum, a u32 from test.json/run.json, is the last
+//   argument; bench/apps/run_apps.py passes it). Prints one line:
+//   `Etc::Sieve: OK in <s>s` or `Etc::Sieve: ERR[actual=<a>, expected=<e>]`
+//   (exit status 1).
+
+const NAME: string = "Etc::Sieve"
+
+// LangArena's RNG: next_int(max) = (last * max) / 139968 after the update.
+var rng_last: int = 42
+
+fn rng_reset() { rng_last = 42 }
+
+fn next_int(max: int) -> int {
+    rng_last = (rng_last * 3877 + 29573) % 139968
+    return rng_last * max / 139968
+}
+
+fn arg_int(a: []string, i: int) -> int {
+    let o = parse_int(a[i])
+    if o == none {
+        eprintln(NAME + ": bad argument '" + a[i] + "'")
+        exit(2)
+    }
+    return o.unwrap()
+}
+
+// Prints the suite line; the exit status.
+fn report(sum: u32, expected: int, ns: i64) -> int {
+    if sum as int == expected {
+        println(NAME + ": OK in " + fmt_f64(ns as f64 / 1e9, 3) + "s")
+        return 0
+    }
+    println(NAME + ": ERR[actual=" + to_string(sum) + ", expected=" + to_string(expected) + "]")
+    return 1
+}
+
+var limit: int = 0
+var flags: []bool
+var result: u32 = 0
+
+fn prepare() {
+    flags = make([]bool, limit + 1)
+}
+
+// Sieves 2..limit; adds the last prime and the count of primes.
+fn run(_: int) {
+    defaults(flags)
+    var last = 0
+    var count = 0
+    var i = 2
+    while i <= limit {
+        if !flags[i] {
+            last = i
+            count += 1
+            var j = i * i
+            while j <= limit {
+                flags[j] = true
+                j += i
+            }
+        }
+        i += 1
+    }
+    result += (last + count) as u32
+}
+
+fn checksum() -> u32 { return result }
+
+fn main() -> int {
+    let a = args()
+    if a.len != 3 {
+        eprintln("usage: sieve limit iterations expected_checksum")
+        return 2
+    }
+    limit = arg_int(a, 0)
+    let iterations = arg_int(a, 1)
+    let expected = arg_int(a, 2)
+    rng_reset()
+    prepare()
+    for i in 0..max(1, iterations * 2 / 10) { run(i) }
+    rng_reset()
+    let t0 = clock_ns()
+    for i in 0..iterations { run(i) }
+    let t1 = clock_ns()
+    return report(checksum(), expected, t1 - t0)
+}
