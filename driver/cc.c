@@ -6,7 +6,8 @@
  * cached per (compiler binary, flags, runtime text) under
  * $XDG_CACHE_HOME/goose (or ~/.cache/goose): compiling the runtime costs
  * more than a typical program, and the test suite builds hundreds of
- * programs. GOOSE_NO_CACHE=1 turns the cache off. A cache entry is written
+ * programs. GOOSE_NO_CACHE=1 turns the cache off. GOOSE_CFLAGS adds flags
+ * for clang and gcc (cc_env_flags). A cache entry is written
  * under a private name and renamed, so parallel builds never see half a file.
  * Not for: deciding what the C means or how it is produced (emit-c/). */
 #define _GNU_SOURCE
@@ -332,12 +333,32 @@ static const char *cc_write_sources(const CcCtx *ctx)
 }
 
 /* ---- the build ---- */
+/* GOOSE_CFLAGS: more flags for clang and gcc, split at spaces (the
+ * sanitizer builds of the tests: tests/run_golden.py --sanitize). They
+ * apply to the runtime's objects too (and so to their cache key) and to the
+ * link. TinyCC does not get them. */
+static void cc_env_flags(CcCtx *ctx)
+{
+    const char *p = getenv("GOOSE_CFLAGS");
+    while (p && *p) {
+        while (*p == ' ')
+            p++;
+        const char *e = p;
+        while (*e && *e != ' ')
+            e++;
+        if (e > p)
+            cc_arg(&ctx->flags, mem_strndup(g_arena, p, (size_t)(e - p)));
+        p = e;
+    }
+}
+
 static void cc_set_flags(CcCtx *ctx)
 {
     if (ctx->is_tcc)
         return;     /* TinyCC does not optimise; -std=c11 would only narrow it */
     cc_arg(&ctx->flags, "-std=c11");
     cc_arg(&ctx->flags, ctx->job->opt_level == 0 ? "-O0" : "-O2");
+    cc_env_flags(ctx);
 }
 
 static int cc_link(const CcCtx *ctx, const char *c_file, const Vec *objs)

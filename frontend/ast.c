@@ -12,6 +12,15 @@
 
 #include <string.h>
 
+#include "lex.h"
+
+void frontend_reset(void)
+{
+    lex_reset();
+    types_reset();
+    util_reset();
+}
+
 const char *const ast_binop_spelling[BIN__COUNT] = {
 #define OP_SPELL(id, s) [BIN_##id] = s,
     GS_BINOPS(OP_SPELL)

@@ -473,6 +473,12 @@ Expr *ast_clone_expr(const Expr *e);
 TypeExpr *ast_clone_type(const TypeExpr *t);
 Decl *ast_clone_decl(const Decl *d);
 void ast_dump_module(StrBuf *out, const Module *m);   /* --dump=ast */
+/* Forgets everything a compilation left in the process (the arena and all
+ * that lives in it, interned strings, types, keyword tables, source files,
+ * the error count), so the next one starts as in a fresh process. Nothing
+ * made before may be used after. tests/fuzz compiles many inputs in one
+ * process; goose compiles once and never calls it. */
+void frontend_reset(void);
 extern const char *const ast_binop_spelling[BIN__COUNT];
 extern const char *const ast_builtin_name[BI__COUNT];
 extern const bool ast_builtin_is_method[BI__COUNT];
@@ -491,6 +497,8 @@ const char *types_spell(const Type *t);     /* Goose spelling: "[]int", "?Pair[i
  * "arr4_i64", "main_Point", "main_Pair__i64__str", "fn_i64_i64__i64".
  * The emitter builds its C type names from it. */
 const char *types_mangle(const Type *t);
+
+void types_reset(void);                     /* frontend_reset's part */
 
 /* ---- parse.c: parse one file into a module's declarations ---- */
 bool parse_file(SrcFile *src, Module *m);   /* false when errors were reported */

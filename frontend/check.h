@@ -142,6 +142,13 @@ typedef struct Ck {
     int ninsts;
     bool too_deep_reported;
     int global_closures;
+    /* Per-compilation sets (here, not in function statics, so that
+     * check_program starts from nothing in every run; tests/fuzz compiles
+     * many programs in one process). */
+    Map errors_seen;        /* ck_error: interned "file:line:col:msg" */
+    Map cprefixes;          /* ck_cprefix: C prefixes handed out */
+    Map structs_busy;       /* ck_struct_complete: StructInst* being resolved */
+    Map struct_state;       /* ck_visit_struct: StructInst* or Decl* -> 1 visiting, 2 done */
 } Ck;
 
 extern Ck ck;

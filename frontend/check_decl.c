@@ -302,19 +302,18 @@ static void ck_struct_fields(StructInst *si)
  * struct whose field types need the struct itself, e.g. through a const). */
 bool ck_struct_complete(StructInst *si)
 {
-    static Map busy;
     if (si->complete)
         return true;
-    if (map_get(&busy, si)) {
+    if (map_get(&ck.structs_busy, si)) {
         ck_error(si->decl->loc, "the fields of struct %s depend on the struct itself", si->name);
         return false;
     }
-    map_put(&busy, si, (void *)1);
+    map_put(&ck.structs_busy, si, (void *)1);
     CkCtx saved = ck_enter(si->module, NULL, si->decl->struct_.tparams, si->targs, si->ntargs);
     ck_struct_fields(si);
     ck.cur = saved;
     si->complete = true;
-    map_put(&busy, si, NULL);
+    map_put(&ck.structs_busy, si, NULL);
     return true;
 }
 

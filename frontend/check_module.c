@@ -104,7 +104,6 @@ static void ck_inst_notes(void)
  * the first instantiation that hit it. */
 void ck_error(Loc loc, const char *fmt, ...)
 {
-    static Map seen;
     va_list ap;
     va_start(ap, fmt);
     StrBuf b = { 0 };
@@ -114,9 +113,9 @@ void ck_error(Loc loc, const char *fmt, ...)
     const char *key = intern(b.data, b.len);
     const char *msg = strchr(strchr(strchr(key, ':') + 1, ':') + 1, ':') + 1;
     sb_free(&b);
-    if (map_get(&seen, key))
+    if (map_get(&ck.errors_seen, key))
         return;
-    map_put(&seen, key, (void *)1);
+    map_put(&ck.errors_seen, key, (void *)1);
     diag_error(loc, "%s", msg);
     ck_inst_notes();
 }
@@ -199,7 +198,6 @@ static const char *ck_last_component(const char *path)
 /* C prefix gs_<name>_, made unique and C-safe. */
 static const char *ck_cprefix(const char *name)
 {
-    static Map used;
     StrBuf b = { 0 };
     for (const char *p = name; *p; p++) {
         char c = *p;
@@ -209,9 +207,9 @@ static const char *ck_cprefix(const char *name)
     const char *base = intern(b.data ? b.data : "m", b.len ? b.len : 1);
     sb_free(&b);
     const char *cand = base;
-    for (int i = 2; map_get(&used, cand); i++)
+    for (int i = 2; map_get(&ck.cprefixes, cand); i++)
         cand = intern_cstr(mem_printf(g_arena, "%s%d", base, i));
-    map_put(&used, cand, (void *)1);
+    map_put(&ck.cprefixes, cand, (void *)1);
     return mem_printf(g_arena, "gs_%s_", cand);
 }
 
@@ -569,8 +567,6 @@ static void ck_bodies(void)
 }
 
 /* ---- struct instances: complete, reject by-value cycles, order ---- */
-static Map st_state;
-
 static Type *ck_by_value_struct(Type *t)
 {
     while (t->kind == TY_ARRAY || t->kind == TY_OPTIONAL)
@@ -580,23 +576,23 @@ static Type *ck_by_value_struct(Type *t)
 
 static void ck_visit_struct(StructInst *si)
 {
-    intptr_t st = (intptr_t)map_get(&st_state, si);
+    intptr_t st = (intptr_t)map_get(&ck.struct_state, si);
     if (st == 2)
         return;
     if (st == 1) {
-        if (!map_get(&st_state, si->decl)) {
-            map_put(&st_state, si->decl, (void *)1);
+        if (!map_get(&ck.struct_state, si->decl)) {
+            map_put(&ck.struct_state, si->decl, (void *)1);
             ck_error(si->decl->loc, "struct %s contains itself by value", si->name);
         }
         return;
     }
-    map_put(&st_state, si, (void *)1);
+    map_put(&ck.struct_state, si, (void *)1);
     for (int i = 0; i < si->nfields; i++) {
         Type *t = ck_by_value_struct(si->fields[i].type);
         if (t)
             ck_visit_struct(t->st);
     }
-    map_put(&st_state, si, (void *)2);
+    map_put(&ck.struct_state, si, (void *)2);
     vec_push(&ck.prog->structs, si);
 }
 

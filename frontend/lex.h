@@ -78,6 +78,8 @@ typedef struct LexDiag {
  * parser can interleave them with its own errors in source order. */
 Token *lex_file_heap(SrcFile *src, int *ntokens, Vec *diags);
 void lex_free(Token *toks);
+/* Forgets the keyword tables (interned names): frontend_reset's part. */
+void lex_reset(void);
 /* Same, with the token array copied into g_arena (for tools). */
 Token *lex_file(SrcFile *src, int *ntokens);
 

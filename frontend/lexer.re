@@ -73,6 +73,13 @@ static void lex_init_tables(void)
 #undef SUF_NAME
 }
 
+void lex_reset(void)
+{
+    memset(kw_slots, 0, sizeof kw_slots);
+    memset(suffix_names, 0, sizeof suffix_names);
+    tables_ready = false;
+}
+
 /* TK_IDENT, or the keyword spelled `name` (interned). */
 static int kw_lookup(const char *name)
 {

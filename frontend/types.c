@@ -70,6 +70,14 @@ static void ty_grow(void)
     ty_cap = ncap;
 }
 
+void types_reset(void)
+{
+    memset(ty_prims, 0, sizeof ty_prims);
+    ty_next_id = 0;
+    ty_tab = NULL;
+    ty_cap = ty_len = 0;
+}
+
 /* Returns the one Type equal to *tmpl, making it on first sight. */
 static Type *ty_intern(const Type *tmpl)
 {

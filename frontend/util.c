@@ -30,7 +30,26 @@ struct ArenaBlock {
     _Alignas(16) unsigned char data[];
 };
 
-enum { ARENA_ALIGN = 2 << 20, ARENA_BLOCK = 64 << 20 };
+/* Under AddressSanitizer (GOOSE_SANITIZE, tests/fuzz) the free part of a
+ * block is poisoned and every allocation is followed by a poisoned red
+ * zone, so reading or writing past an arena object is reported like a
+ * heap overflow; blocks are small so that poisoning them stays cheap. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define MEM_ASAN 1
+#endif
+#ifdef MEM_ASAN
+#include <sanitizer/asan_interface.h>
+enum { ARENA_ALIGN = 2 << 20, ARENA_BLOCK = 2 << 20, ARENA_REDZONE = 16 };
+#else
+#define ASAN_POISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))
+#define ASAN_UNPOISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))
+enum { ARENA_ALIGN = 2 << 20, ARENA_BLOCK = 64 << 20, ARENA_REDZONE = 0 };
+#endif
 
 static Arena main_arena;
 Arena *g_arena = &main_arena;
@@ -67,12 +86,14 @@ static ArenaBlock *arena_block(size_t need)
     b->used = 0;
     b->size = size - sizeof *b;
     b->map_size = size;
+    ASAN_POISON_MEMORY_REGION(b->data, b->size);
     return b;
 }
 
 void *mem_alloc(Arena *a, size_t size)
 {
-    size = (size + 15) & ~(size_t)15;
+    size_t want = size;
+    size = (size + 15 + ARENA_REDZONE) & ~(size_t)15;
     ArenaBlock *b = a->head;
     if (!b || b->size - b->used < size) {
         ArenaBlock *nb = arena_block(size);
@@ -81,6 +102,7 @@ void *mem_alloc(Arena *a, size_t size)
     }
     void *p = b->data + b->used;
     b->used += size;
+    ASAN_UNPOISON_MEMORY_REGION(p, want);
     return p;
 }
 
@@ -117,6 +139,7 @@ void mem_free_all(Arena *a)
 {
     for (ArenaBlock *b = a->head, *next; b; b = next) {
         next = b->next;
+        ASAN_UNPOISON_MEMORY_REGION(b, b->map_size);
         munmap(b, b->map_size);
     }
     a->head = NULL;
@@ -747,6 +770,16 @@ void diag_note(Loc loc, const char *fmt, ...)
 }
 
 int diag_error_count(void) { return error_count; }
+
+void util_reset(void)
+{
+    mem_free_all(g_arena);
+    free(intern_tab);
+    intern_tab = NULL;
+    intern_cap = intern_len = 0;
+    src_files = (Vec){ 0 };
+    error_count = 0;
+}
 
 void die(const char *fmt, ...)
 {

@@ -95,6 +95,12 @@ int diag_error_count(void);
 /* Longer messages (a 1 MB identifier in one) are cut, ending in "...". */
 #define DIAG_MAX_MSG 1000
 
+/* ---- starting over ---- */
+/* Forgets this module's state: frees the arena (everything NEW made),
+ * the interned strings and source files, zeroes the error count. Called
+ * through frontend_reset (ast.h), never by goose itself. */
+void util_reset(void);
+
 /* Fatal internal error: prints "goose: internal error: ..." and exits 2. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
