@@ -34,7 +34,7 @@ typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8 } C
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
-typedef enum Dump { DUMP_NONE, DUMP_AST, DUMP_IR } Dump;
+typedef enum Dump { DUMP_NONE, DUMP_AST, DUMP_IR_BEFORE, DUMP_IR } Dump;
 
 typedef struct Options {
     Cmd cmd;
@@ -81,6 +81,7 @@ static void flag_debug_lines(Options *o, const char *v) { o->debug_lines = true;
 static void flag_time(Options *o, const char *v) { o->time = true; }
 static void flag_dump_ast(Options *o, const char *v) { o->dump = DUMP_AST; }
 static void flag_dump_ir(Options *o, const char *v) { o->dump = DUMP_IR; }
+static void flag_dump_ir_before(Options *o, const char *v) { o->dump = DUMP_IR_BEFORE; }
 
 static const struct {
     const char *name;
@@ -99,6 +100,7 @@ static const struct {
     { "--time", CMD_BUILD | CMD_RUN, false, flag_time },
     { "--dump=ast", CMD_ALL, false, flag_dump_ast },
     { "--dump=ir", CMD_LOWERS, false, flag_dump_ir },
+    { "--dump=ir-before", CMD_LOWERS, false, flag_dump_ir_before },
 };
 #define DRV_NFLAGS ((int)(sizeof drv_flags / sizeof drv_flags[0]))
 
@@ -110,11 +112,14 @@ static void drv_usage(FILE *f)
     fputs("  goose --version | --help\n\n"
           "common flags:\n"
           "  -O0 -O1 -O2     optimisation level (default -O2)\n"
-          "  --dump=ast|ir   print the parsed tree or the lowered IR to stdout and stop\n"
+          "  --dump=ast|ir   print the parsed tree or the IR (after the passes of the\n"
+          "                  -O level) to stdout and stop; --dump=ir-before: the IR\n"
+          "                  as lowered, before any pass\n"
           "  --stats         checks kept and removed (stdout for build, else stderr)\n"
           "  --time          per-phase times on stderr\n"
           "environment: GOOSE_STDLIB (standard library folder), GOOSE_CC (default C\n"
-          "  compiler), XDG_CACHE_HOME (cached runtime objects), NO_COLOR\n", f);
+          "  compiler), GOOSE_CFLAGS (more flags for clang and gcc), XDG_CACHE_HOME\n"
+          "  (cached runtime objects), NO_COLOR\n", f);
 }
 
 static int drv_usage_error(const char *fmt, const char *arg)
@@ -314,13 +319,18 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
     double t = drv_now_ms();
     LowerOptions lo = { .opt_level = o->opt_level };
     IrProgram *ir = lower_program(prog, &lo);
+    StrBuf b = { 0 };
+    if (ir && diag_error_count() == 0 && o->dump == DUMP_IR_BEFORE) {
+        lower_dump(&b, ir);
+        drv_print_buf(&b, stdout);
+        return STAGE_STOP;
+    }
     if (ir && diag_error_count() == 0)
         lower_optimise(ir, &lo);
     drv_phase_ms[PH_LOWER] = drv_now_ms() - t;
     if (!ir || diag_error_count() > 0)
         return STAGE_ERROR;
     *out = ir;
-    StrBuf b = { 0 };
     if (o->stats) {
         lower_stats(&b, ir);
         drv_print_buf(&b, drv_stats_stream(o));
@@ -423,12 +433,15 @@ static int drv_main(Options *o)
         return 1;
     if (st == STAGE_STOP)
         return fflush(stdout) == 0 ? 0 : 1;
+    int status = 0;
     switch (o->cmd) {
-    case CMD_EMIT_C: return drv_emit_c(o, &c);
-    case CMD_BUILD: return drv_build(o, &c);
-    case CMD_RUN: return drv_run(o, &c);
-    default: return 0;
+    case CMD_EMIT_C: status = drv_emit_c(o, &c); break;
+    case CMD_BUILD: status = drv_build(o, &c); break;
+    case CMD_RUN: status = drv_run(o, &c); break;
+    default: break;
     }
+    sb_free(&c);            /* LeakSanitizer (GOOSE_SANITIZE) checks at exit */
+    return status;
 }
 
 int main(int argc, char **argv)

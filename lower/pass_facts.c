@@ -1,26 +1,56 @@
 /* pass_facts.c — -O1 bounds-check elimination from what the code already
- * knows at a check: an earlier identical check on every path to it, or an
- * enclosing `if` that tested it (`if i < s.len { s[i] }` with i known
- * non-negative; `if s.len > 0 { s.pop() }`), or the check's own operand
- * (`x & 63` as a shift count of a 64-bit value).
+ * knows at a check. Facts are relations between operands (a < b, a <= b,
+ * a != b, signed or unsigned) learnt from
+ *   - an enclosing `if` (its test is true in the then-block, false in the
+ *     else-block), including both sides of a `&&` (and of a false `||`);
+ *   - an earlier `if` without else whose then-block cannot fall through
+ *     (it fails, returns, breaks or continues): its test is false after it;
+ *   - a loop's exit test (`while a` is `if (!a) break;`): a is true after it;
+ *   - an earlier check that passed: `xs[i]` gives 0 <= i < xs.len,
+ *     `xs[a:b]` gives 0 <= a <= b <= xs.len;
+ * and they prove index, pop, slice and division checks. Two more sources:
+ * the check's own operand (`x & 63` as a shift count of a 64-bit value),
+ * and the length of a slice fresh from `make` in the window (its length
+ * operand), so `var c = make([]T, m)` then `defaults(c[k:m])` under
+ * `0 <= k <= m` keeps no check.
  *
  * The IR is structured, so "on every path" is read off the text: walking
  * back from the check, an earlier instruction at the same block level, or
- * an `if` that opens the check's block, comes before it on every path. The
- * walk stops at anything that may write memory or locals (stores, pushes,
- * calls that return, loops), so two loads of the same place in the walked
- * window read the same value. Every deleted check is counted.
+ * an `if` that opens the check's block, comes before it on every path;
+ * closed blocks are stepped over. The walk stops at anything that may
+ * write memory or existing locals (stores, pushes, calls that return,
+ * loops), so two loads of the same place in the walked window read the
+ * same value, and at FX_WINDOW instructions, so it stays linear in the
+ * size of a function. Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
 #include <stdlib.h>
+
+enum { FX_WINDOW = 1024, FX_MAX_REL = 32 };
+
+/* A relation known to hold at the check: a op b, op LT, LE or NE. */
+typedef struct FxRel {
+    int op;
+    bool uns;           /* compared as unsigned */
+    const IrOpd *a, *b;
+} FxRel;
 
 typedef struct Fx {
     const IrProgram *ir;
     IrFunc *f;
     int *ndef;          /* per temp: instructions writing it */
     int *def;           /* per temp: the (last) one */
+    int *def0;          /* per temp: the first one */
+    int *match;         /* per ELSE/ENDIF: its IF */
+    int *els;           /* per IF: its ELSE, or 0 */
+    int *ndecl;         /* per local id: DECLs of it */
+    int *decl_at;       /* per local id: the (last) one */
+    int nlocal_ids;
     int lo;             /* the window: (lo, check) has no writes */
+    FxRel rel[FX_MAX_REL];
+    int nrel;
+    IrOpd zero;         /* the constant 0, for facts 0 <= i */
 } Fx;
 
 static const IrIns *fx_def(const Fx *x, const IrOpd *o)
@@ -67,9 +97,41 @@ static bool fx_same_place(const Fx *x, const IrPlace *p, const IrPlace *q, int d
     return true;
 }
 
+/* The only DECL of local l when it lies in the window before `before`,
+ * else NULL. */
+static const IrIns *fx_decl_in_window(const Fx *x, const Local *l, int before)
+{
+    if (l->id < 0 || l->id >= x->nlocal_ids || x->ndecl[l->id] != 1)
+        return NULL;
+    int at = x->decl_at[l->id];
+    return at > x->lo && at < before ? &x->f->ins[at] : NULL;
+}
+
+/* `LOAD [c len]` where c was declared in the window from `make(_, n, _)`:
+ * the operand n; else o itself. */
+static const IrOpd *fx_fresh_len(const Fx *x, const IrOpd *o)
+{
+    const IrIns *d = fx_def(x, o);
+    if (!d || d->op != IR_LOAD || x->def[o->temp] <= x->lo || d->place->root.kind != OPD_LOCAL ||
+        d->place->nproj != 1 || d->place->proj[0].kind != PJ_LEN)
+        return o;
+    const Local *l = d->place->root.local;
+    if (l->is_ref || l->captured)
+        return o;
+    const IrIns *decl = fx_decl_in_window(x, l, x->def[o->temp]);
+    const IrIns *mk = decl ? fx_def(x, &decl->a) : NULL;
+    if (!mk || mk->op != IR_MAKE || x->def[decl->a.temp] <= x->lo)
+        return o;
+    return &mk->a;
+}
+
 /* The two operands hold the same value at the check. */
 static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth)
 {
+    if (depth == 0) {
+        a = fx_fresh_len(x, a);
+        b = fx_fresh_len(x, b);
+    }
     if (a->kind != b->kind)
         return false;
     switch (a->kind) {
@@ -176,13 +238,24 @@ static bool fx_stops(const IrProgram *ir, const IrIns *in)
     return g && g->noreturn;
 }
 
-/* Writes nothing a fact depends on (values of temps, locals, memory). */
+/* A DECL of a local declared nowhere else: it gives a new local its first
+ * value, so no fact in the window can name the local before it. */
+static bool fx_fresh_decl(const Fx *x, const IrIns *in)
+{
+    int id = in->local ? in->local->id : -1;
+    return id >= 0 && id < x->nlocal_ids && x->ndecl[id] == 1 && !in->local->is_ref;
+}
+
+/* Writes nothing a fact depends on (values of temps, existing locals,
+ * memory). A `make` only allocates; a failing one stops the program. */
 static bool fx_quiet(const Fx *x, const IrIns *in)
 {
     switch (in->op) {
     case IR_IF: case IR_ELSE: case IR_ENDIF: case IR_BRK_UNLESS: case IR_BREAK:
-    case IR_CONTINUE: case IR_RET: case IR_NOP:
+    case IR_CONTINUE: case IR_RET: case IR_NOP: case IR_MAKE:
         return true;
+    case IR_DECL:
+        return fx_fresh_decl(x, in);
     case IR_CLOSURE:
         return false;
     default:
@@ -198,6 +271,9 @@ static bool fx_implied_by_check(const Fx *x, const IrIns *e, const IrIns *c)
     switch (c->op) {
     case IR_CHECK_INDEX:
         return fx_same(x, &e->a, &c->a, 0) && fx_same(x, &e->b, &c->b, 0);
+    case IR_CHECK_SLICE:
+        return fx_same(x, &e->a, &c->a, 0) && fx_same(x, &e->b, &c->b, 0) &&
+               fx_same(x, &e->c, &c->c, 0);
     case IR_CHECK_SHIFT:
         return e->aux == c->aux && fx_same(x, &e->a, &c->a, 0);
     case IR_CHECK_POP:
@@ -208,20 +284,185 @@ static bool fx_implied_by_check(const Fx *x, const IrIns *e, const IrIns *c)
     }
 }
 
-/* An `if` whose then-block holds the check proves it. */
-static bool fx_implied_by_if(const Fx *x, const IrIns *br, const IrIns *c)
+/* ---- learning relations ---- */
+
+static void fx_add(Fx *x, int op, bool uns, const IrOpd *a, const IrOpd *b)
 {
-    const IrIns *t = br->aux == 0 ? fx_def(x, &br->a) : NULL;
-    int64_t v;
-    if (!t || t->op != IR_BIN || x->def[br->a.temp] <= x->lo)
-        return false;   /* the test must read what the check reads */
-    if (c->op == IR_CHECK_POP)     /* if n > 0, if n != 0 (n a length) */
-        return (t->aux == BIN_GT || t->aux == BIN_NE) && fx_int(&t->b, &v) && v == 0 &&
-               fx_same(x, &t->a, &c->a, 0);
-    if (c->op == IR_CHECK_INDEX)   /* if i < n, i >= 0 */
-        return t->aux == BIN_LT && fx_same(x, &t->a, &c->a, 0) && fx_same(x, &t->b, &c->b, 0) &&
-               fx_nonneg(x, &c->a, 0);
+    if (x->nrel == FX_MAX_REL)
+        return;
+    x->rel[x->nrel++] = (FxRel){ op, uns, a, b };
+}
+
+/* a `cmp` b is known to be `truth`: add it as LT, LE or NE. */
+static void fx_add_cmp(Fx *x, int cmp, bool truth, bool uns, const IrOpd *a, const IrOpd *b)
+{
+    static const int negate[BIN__COUNT] = {
+        [BIN_EQ] = BIN_NE, [BIN_NE] = BIN_EQ, [BIN_LT] = BIN_GE,
+        [BIN_LE] = BIN_GT, [BIN_GT] = BIN_LE, [BIN_GE] = BIN_LT,
+    };
+    int op = truth ? cmp : negate[cmp];
+    if (op == BIN_LT || op == BIN_LE || op == BIN_NE)
+        fx_add(x, op, uns, a, b);
+    else if (op == BIN_GT)
+        fx_add(x, BIN_LT, uns, b, a);
+    else if (op == BIN_GE)
+        fx_add(x, BIN_LE, uns, b, a);
+}
+
+static bool fx_is_cmp(int op)
+{
+    return op == BIN_EQ || op == BIN_NE || op == BIN_LT || op == BIN_LE || op == BIN_GT || op == BIN_GE;
+}
+
+/* t is the result of `a && b` (aux 0) or `a || b` (aux 1): MOV a at def0,
+ * IF t right after it, MOV b at the end of that block, ENDIF. */
+static const IrIns *fx_logical(const Fx *x, const IrOpd *t, int *aux)
+{
+    if (t->kind != OPD_TEMP || x->ndef[t->temp] != 2)
+        return NULL;
+    int d0 = x->def0[t->temp], d1 = x->def[t->temp];
+    const IrIns *ins = x->f->ins;
+    if (d0 + 1 >= d1 || d1 + 1 >= x->f->nins || ins[d0].op != IR_MOV || ins[d1].op != IR_MOV ||
+        ins[d0 + 1].op != IR_IF || ins[d0 + 1].a.kind != OPD_TEMP || ins[d0 + 1].a.temp != t->temp ||
+        ins[d1 + 1].op != IR_ENDIF || x->match[d1 + 1] != d0 + 1)
+        return NULL;
+    *aux = ins[d0 + 1].aux;
+    return &ins[d1];
+}
+
+/* The boolean cond is known to be `truth` at the check. */
+static void fx_learn(Fx *x, const IrOpd *cond, bool truth, int depth)
+{
+    int aux;
+    const IrIns *second;
+    if (depth > 8)
+        return;
+    const IrIns *d = fx_def(x, cond);
+    if (d && x->def[cond->temp] > x->lo) {
+        if (d->op == IR_BIN && fx_is_cmp(d->aux) && type_is_int(d->a.type))
+            fx_add_cmp(x, d->aux, truth, !type_is_signed(d->a.type), &d->a, &d->b);
+        else if (d->op == IR_UN && d->aux == UN_NOT)
+            fx_learn(x, &d->a, !truth, depth + 1);
+        else if (d->op == IR_MOV)
+            fx_learn(x, &d->a, truth, depth + 1);
+        return;
+    }
+    second = fx_logical(x, cond, &aux);
+    if (!second || x->def0[cond->temp] <= x->lo || truth != (aux == 0))
+        return;     /* a true || or a false && tells nothing about its sides */
+    fx_learn(x, &x->f->ins[x->def0[cond->temp]].a, truth, depth + 1);
+    fx_learn(x, &second->a, truth, depth + 1);
+}
+
+/* A passed check: what it guarantees. */
+static void fx_learn_check(Fx *x, const IrIns *e)
+{
+    if (e->op == IR_CHECK_INDEX && type_is_signed(e->a.type)) {
+        fx_add(x, BIN_LE, false, &x->zero, &e->a);
+        fx_add(x, BIN_LT, false, &e->a, &e->b);
+    } else if (e->op == IR_CHECK_SLICE) {
+        fx_add(x, BIN_LE, false, &x->zero, &e->a);
+        fx_add(x, BIN_LE, false, &e->a, &e->b);
+        fx_add(x, BIN_LE, false, &e->b, &e->c);
+    }
+}
+
+/* The block ending just before `end` cannot fall through: its last
+ * instruction fails, returns, breaks or continues. */
+static bool fx_block_leaves(const Fx *x, int open, int end)
+{
+    const IrIns *last = &x->f->ins[end - 1];
+    return end - 1 > open &&
+           (last->op == IR_RET || last->op == IR_BREAK || last->op == IR_CONTINUE || fx_stops(x->ir, last));
+}
+
+/* After `IF (m) .. [ELSE] .. ENDIF (j)` where one branch cannot fall
+ * through, the test has the other branch's value. */
+static void fx_learn_closed_if(Fx *x, int m, int j)
+{
+    int els = x->els[m];
+    bool then_leaves = fx_block_leaves(x, m, els ? els : j);
+    bool else_leaves = els && fx_block_leaves(x, els, j);
+    bool then_truth = x->f->ins[m].aux == 0;
+    if (then_leaves != else_leaves)
+        fx_learn(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, 0);
+}
+
+/* ---- proving ---- */
+
+static bool fx_known(const Fx *x, int op, bool uns, const IrOpd *a, const IrOpd *b)
+{
+    for (int k = 0; k < x->nrel; k++) {
+        const FxRel *r = &x->rel[k];
+        if (r->op == op && r->uns == uns && fx_same(x, r->a, a, 0) && fx_same(x, r->b, b, 0))
+            return true;
+    }
     return false;
+}
+
+/* 0 <= o (o signed). */
+static bool fx_ge0(const Fx *x, const IrOpd *o)
+{
+    int64_t v;
+    if (fx_nonneg(x, o, 0) || fx_known(x, BIN_LE, false, &x->zero, o))
+        return true;
+    for (int k = 0; k < x->nrel; k++)   /* c < o or c <= o with c >= 0 (c > -1) */
+        if (!x->rel[k].uns && fx_same(x, x->rel[k].b, o, 0) && fx_int(x->rel[k].a, &v) &&
+            (x->rel[k].op == BIN_LT ? v >= -1 : x->rel[k].op == BIN_LE && v >= 0))
+            return true;
+    return false;
+}
+
+/* a <= b (signed). */
+static bool fx_le(const Fx *x, const IrOpd *a, const IrOpd *b)
+{
+    int64_t u, v;
+    if (fx_same(x, a, b, 0) || (fx_int(a, &u) && fx_int(b, &v) && u <= v))
+        return true;
+    if (fx_int(a, &u) && u == 0 && fx_ge0(x, b))
+        return true;
+    return fx_known(x, BIN_LE, false, a, b) || fx_known(x, BIN_LT, false, a, b);
+}
+
+/* The operand under a cast to u64, as CHECK_INDEX compares it. */
+static const IrOpd *fx_strip_u64(const Fx *x, const IrOpd *o)
+{
+    const IrIns *d = fx_def(x, o);
+    return d && d->op == IR_CAST && d->type && d->type->kind == TY_U64 ? &d->a : o;
+}
+
+/* (u64)i < (u64)n is known. */
+static bool fx_known_index_u(const Fx *x, const IrOpd *i, const IrOpd *n)
+{
+    for (int k = 0; k < x->nrel; k++) {
+        const FxRel *r = &x->rel[k];
+        if (r->op == BIN_LT && r->uns && fx_same(x, fx_strip_u64(x, r->a), i, 0) &&
+            fx_same(x, fx_strip_u64(x, r->b), n, 0))
+            return true;
+    }
+    return false;
+}
+
+static bool fx_by_relations(const Fx *x, const IrIns *c)
+{
+    IrOpd one = x->zero;
+    one.i = 1;
+    switch (c->op) {
+    case IR_CHECK_INDEX:
+        return fx_known_index_u(x, &c->a, &c->b) ||
+               (type_is_signed(c->a.type) && fx_ge0(x, &c->a) && fx_known(x, BIN_LT, false, &c->a, &c->b));
+    case IR_CHECK_SLICE:
+        return type_is_signed(c->a.type) && type_is_signed(c->b.type) && fx_ge0(x, &c->a) &&
+               fx_le(x, &c->a, &c->b) && fx_le(x, &c->b, &c->c);
+    case IR_CHECK_POP:      /* a length: n > 0, n != 0, n >= 1 */
+        return fx_known(x, BIN_LT, false, &x->zero, &c->a) || fx_known(x, BIN_NE, false, &c->a, &x->zero) ||
+               fx_known(x, BIN_NE, false, &x->zero, &c->a) || fx_known(x, BIN_LE, false, &one, &c->a);
+    case IR_CHECK_DIV:
+        return fx_known(x, BIN_NE, !type_is_signed(c->a.type), &c->a, &x->zero) ||
+               fx_known(x, BIN_NE, !type_is_signed(c->a.type), &x->zero, &c->a);
+    default:
+        return false;
+    }
 }
 
 static bool fx_proven(Fx *x, int at)
@@ -234,41 +475,90 @@ static bool fx_proven(Fx *x, int at)
             ((fx_int(&d->b, &v) && v >= 0 && v < c->aux) || (fx_int(&d->a, &v) && v >= 0 && v < c->aux)))
             return true;
     }
+    int stop = at - FX_WINDOW > -1 ? at - FX_WINDOW : -1;
     x->lo = at - 1;
-    while (x->lo >= 0 && fx_quiet(x, &x->f->ins[x->lo]))
+    while (x->lo > stop && fx_quiet(x, &x->f->ins[x->lo]))
         x->lo--;
-    int level = 0;      /* blocks closed between the candidate and the check */
+    x->nrel = 0;
+    x->zero = (IrOpd){ .kind = OPD_INT, .type = c->a.type, .i = 0 };
     for (int j = at - 1; j > x->lo; j--) {
         const IrIns *e = &x->f->ins[j];
-        if (e->op == IR_ENDIF) {
-            level++;
-        } else if (e->op == IR_ELSE) {
-            if (level == 0)
-                return false;   /* the check is in an else block: not handled */
-        } else if (e->op == IR_IF) {
-            if (level > 0)
-                level--;
-            else if (fx_implied_by_if(x, e, c))
+        if (e->op == IR_ENDIF) {                /* a closed block: step over it */
+            int m = x->match[j];
+            if (m <= x->lo)
+                break;
+            fx_learn_closed_if(x, m, j);
+            j = m;
+        } else if (e->op == IR_ELSE) {          /* the check is in an else block */
+            int m = x->match[j];
+            if (m <= x->lo)
+                break;
+            fx_learn(x, &x->f->ins[m].a, x->f->ins[m].aux != 0, 0);
+            j = m;
+        } else if (e->op == IR_IF) {            /* the check is in its then-block */
+            fx_learn(x, &e->a, e->aux == 0, 0);
+        } else if (e->op == IR_BRK_UNLESS) {    /* `while a`: a holds in the body */
+            fx_learn(x, &e->a, true, 0);
+        } else if (ir_op_info[e->op].is_check) {
+            if (fx_implied_by_check(x, e, c))
                 return true;
-        } else if (level == 0 && ir_op_info[e->op].is_check && fx_implied_by_check(x, e, c)) {
-            return true;
+            fx_learn_check(x, e);
         }
     }
-    return false;
+    return fx_by_relations(x, c);
+}
+
+/* match[] for every ELSE and ENDIF; def0/ndecl tables. */
+static void fx_tables(Fx *x)
+{
+    IrFunc *f = x->f;
+    int *stack = calloc((size_t)f->nins + 1, sizeof(int)), sp = 0;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (ir_op_info[in->op].has_result && in->dst >= 0 && in->dst < f->ntemps) {
+            if (x->ndef[in->dst]++ == 0)
+                x->def0[in->dst] = i;
+            x->def[in->dst] = i;
+        }
+        if (in->op == IR_DECL && in->local && in->local->id >= 0 && in->local->id < x->nlocal_ids) {
+            x->ndecl[in->local->id]++;
+            x->decl_at[in->local->id] = i;
+        }
+        if (in->op == IR_ELSE && sp > 0) {
+            x->match[i] = stack[sp - 1];
+            x->els[stack[sp - 1]] = i;
+        }
+        else if (ir_op_info[in->op].nesting > 0)
+            stack[sp++] = i;
+        else if (ir_op_info[in->op].nesting < 0 && sp > 0)
+            x->match[i] = stack[--sp];
+    }
+    free(stack);
+}
+
+static int fx_local_ids(const IrFunc *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_DECL && f->ins[i].local && f->ins[i].local->id >= n)
+            n = f->ins[i].local->id + 1;
+    return n;
 }
 
 int pass_facts(const IrProgram *ir, IrFunc *f)
 {
     if (f->ntemps == 0 && f->nins == 0)
         return 0;
-    Fx x = { ir, f, calloc((size_t)f->ntemps + 1, sizeof(int)), calloc((size_t)f->ntemps + 1, sizeof(int)), 0 };
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        if (ir_op_info[in->op].has_result && in->dst >= 0 && in->dst < f->ntemps) {
-            x.ndef[in->dst]++;
-            x.def[in->dst] = i;
-        }
-    }
+    size_t nt = (size_t)f->ntemps + 1, ni = (size_t)f->nins + 1;
+    Fx x = { .ir = ir, .f = f, .nlocal_ids = fx_local_ids(f) };
+    x.ndef = calloc(nt, sizeof(int));
+    x.def = calloc(nt, sizeof(int));
+    x.def0 = calloc(nt, sizeof(int));
+    x.match = calloc(ni, sizeof(int));
+    x.els = calloc(ni, sizeof(int));
+    x.ndecl = calloc((size_t)x.nlocal_ids + 1, sizeof(int));
+    x.decl_at = calloc((size_t)x.nlocal_ids + 1, sizeof(int));
+    fx_tables(&x);
     int removed = 0;
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
@@ -279,5 +569,10 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     }
     free(x.ndef);
     free(x.def);
+    free(x.def0);
+    free(x.match);
+    free(x.els);
+    free(x.ndecl);
+    free(x.decl_at);
     return removed;
 }

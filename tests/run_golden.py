@@ -16,6 +16,9 @@ The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
                         exits 101, stderr's first line starts with the text;
                         stdout must equal X.out when that exists.
   X.O0.c / X.O2.c       emitted-C test: `goose emit-c -O0|-O2` equals it.
+  X.ir                  IR test: the IR at -O2 before the passes
+                        (`--dump=ir-before`) and after them (`--dump=ir`),
+                        under two header lines, equals it.
 A .gs with none of these is a helper module (e.g. run/lib/*.gs) and skipped,
 and so is a name starting with `_` or `.` (scratch files of other tools).
 Paths are given to goose relative to the repo root, and goose runs from
@@ -24,7 +27,17 @@ there, so file names in messages read `tests/golden/run/x.gs`.
 Run tests go through every configuration in CONFIGS (a back end and an
 optimisation level); GOOSE_TEST_CONFIGS=all selects the full matrix
 (clang, gcc, tcc, jit x -O0, -O2), or a comma list of names such as
-`clang-O0,jit-O2`. --bless rewrites the expected files (.out, .err, .c,
+`clang-O0,jit-O2`.
+
+--sanitize (ctest passes it in a -DGOOSE_SANITIZE=ON build): the clang and
+gcc configurations build the programs with AddressSanitizer and UBSan
+(GOOSE_CFLAGS=SAN_CFLAGS, which goose passes to those compilers only); tcc
+and the JIT run as always (TinyCC cannot instrument; under `goose run` the
+runtime linked into the sanitized goose is instrumented, the program is
+not). A sanitizer report on the stderr of goose or of a program fails the
+test whatever its exit status (a report in a diagnostics test would
+otherwise hide behind the expected status 1). Leaks are not checked while
+a program runs (PROG_SAN_ENV). --bless rewrites the expected files (.out, .err, .c,
 .rterr) from what the compiler does now; review the diff before committing.
 
 Not for: unit tests of the runtime (tests/runtime/) or benchmarks (bench/).
@@ -53,6 +66,18 @@ ALL_CONFIGS = [
     (f"{cc}-{opt[1:]}", "build", opt, cc)
     for cc in ("clang", "gcc", "tcc") for opt in ("-O0", "-O2")
 ] + [("jit-O0", "run", "-O0", None), ("jit-O2", "run", "-O2", None)]
+
+SAN_CFLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# AddressSanitizer / LeakSanitizer / UBSan reports; a Goose runtime error
+# names a .gs file, UBSan names the emitted .c or a runtime .c/.h.
+SAN_REPORT_RE = re.compile(rb"^==\d+==ERROR: \w+Sanitizer|^\S+\.[ch]:\d+:\d+: runtime error:|"
+                           rb"^SUMMARY: \w+Sanitizer", re.M)
+# A program does not free what is still live when main returns (nor does
+# its C twin), so leak checking is off while a program runs (as in
+# tests/pool/common.py); goose's own leaks are still checked in build,
+# emit-c and check, but not in `goose run`, where the program runs inside it.
+PROG_SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=0"}
+SANITIZE = False
 
 COMPILE_TIMEOUT = 120
 RUN_TIMEOUT = 20
@@ -99,6 +124,8 @@ class Test:
             modes.append("run")
         if self.sibling(".O0.c") or self.sibling(".O2.c"):
             modes.append("c")
+        if self.sibling(".ir"):
+            modes.append("ir")
         return modes
 
     def expected_exit(self):
@@ -140,15 +167,31 @@ def write_bytes(path, data):
         f.write(data)
 
 
-def run(cmd, root, stdin=b"", timeout=RUN_TIMEOUT):
-    """Runs cmd from root; returns (status, stdout, stderr), status None on timeout."""
-    env = dict(os.environ, NO_COLOR="1")
+def run(cmd, root, stdin=b"", timeout=RUN_TIMEOUT, env_extra=None):
+    """Runs cmd from root; returns (status, stdout, stderr), status None on
+    timeout, SanitizerReport when (--sanitize) stderr holds a report."""
+    env = dict(os.environ, NO_COLOR="1", **(env_extra or {}))
     try:
         p = subprocess.run(cmd, cwd=root, input=stdin, capture_output=True,
                            timeout=timeout, env=env)
-        return p.returncode, p.stdout, p.stderr
+        st = p.returncode
+        if SANITIZE and SAN_REPORT_RE.search(p.stderr):
+            st = SanitizerReport(st)
+        return st, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         return None, e.stdout or b"", e.stderr or b""
+
+
+class SanitizerReport(int):
+    """An exit status that matches no expected status: a sanitizer reported."""
+
+    def __eq__(self, other):
+        return False
+
+    def __ne__(self, other):
+        return True
+
+    __hash__ = int.__hash__
 
 
 def short_diff(expected, actual, label):
@@ -162,6 +205,8 @@ def short_diff(expected, actual, label):
 
 
 def status_text(st):
+    if isinstance(st, SanitizerReport):
+        return f"a sanitizer report (status {int(st)})"
     return "timeout" if st is None else f"status {st}"
 
 
@@ -176,17 +221,19 @@ class Runner:
     def execute(self, t, cfg, tmp):
         """Returns (ok, status, stdout, stderr, failure message)."""
         name, how, opt, cc = cfg
+        prog_env = PROG_SAN_ENV if SANITIZE else None
         if how == "run":
             cmd = [self.goose, "run", t.path, opt, "--"] + t.args()
-            st, out, err = run(cmd, self.root, t.stdin(), COMPILE_TIMEOUT)
+            st, out, err = run(cmd, self.root, t.stdin(), COMPILE_TIMEOUT, prog_env)
             return st, out, err, None
         exe = os.path.join(tmp, "prog-" + name)
         cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc]
-        st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT)
+        san = {"GOOSE_CFLAGS": SAN_CFLAGS} if SANITIZE and cc in ("clang", "gcc") else None
+        st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT, san)
         if st != 0 or not os.path.exists(exe):
             msg = f"goose build failed ({status_text(st)})\n" + err.decode("utf-8", "replace")[:2000]
             return st, out, err, msg
-        st, out, err = run([exe] + t.args(), self.root, t.stdin())
+        st, out, err = run([exe] + t.args(), self.root, t.stdin(), RUN_TIMEOUT, prog_env)
         return st, out, err, None
 
     # ---- modes: each returns a list of failure texts ----
@@ -234,7 +281,8 @@ class Runner:
                 write_bytes(t.base + ".rterr", first + b"\n")
                 want = first
             if st != 101:
-                fails.append((cfg[0], f"expected exit status 101, got {status_text(st)}"))
+                fails.append((cfg[0], f"expected exit status 101, got {status_text(st)}\n"
+                              + err.decode("utf-8", "replace")[:1000]))
             if not first.startswith(want):
                 fails.append((cfg[0], f"runtime error line differs\n  expected: "
                               f"{want.decode('utf-8', 'replace')}\n  actual:   "
@@ -283,6 +331,25 @@ class Runner:
                     fails.append(f"[emit-c {opt}] C differs\n" + short_diff(read_bytes(exp), got, "C"))
         return fails
 
+    IR_STAGES = (("--dump=ir-before", b";; before passes (-O2)\n"),
+                 ("--dump=ir", b";; after passes (-O2)\n"))
+
+    def mode_ir(self, t, tmp):
+        got = b""
+        for flag, header in self.IR_STAGES:
+            st, out, err = run([self.goose, "emit-c", t.path, "-O2", flag], self.root,
+                               b"", COMPILE_TIMEOUT)
+            if st != 0:
+                return [f"[{flag}] failed ({status_text(st)})\n" + err.decode("utf-8", "replace")[:1000]]
+            got += header + out
+        exp = t.base + ".ir"
+        if got == read_bytes(exp):
+            return []
+        if self.bless:
+            write_bytes(exp, got)
+            return []
+        return ["[ir] IR differs\n" + short_diff(read_bytes(exp), got, "IR")]
+
     def run_test(self, t):
         tmp = tempfile.mkdtemp(prefix="goose-golden-")
         try:
@@ -323,8 +390,12 @@ def main():
     ap.add_argument("--filter", default=None, help="only tests whose path contains this")
     ap.add_argument("-j", type=int, default=1, help="tests run in parallel")
     ap.add_argument("-v", action="store_true", help="also list skipped helper modules")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="clang/gcc programs with ASan+UBSan; any sanitizer report fails")
     ap.add_argument("paths", nargs="*", help="test files or directories (default: tests/golden examples)")
     a = ap.parse_args()
+    global SANITIZE
+    SANITIZE = a.sanitize
     root = os.path.abspath(a.root or os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     goose = os.path.abspath(a.goose)
     paths = a.paths or ["tests/golden", "examples"]
