@@ -47,15 +47,11 @@ import os
 import platform
 import re
 import signal
-import subprocess
 import sys
-import tempfile
-import threading
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import build, guards, runner, stats  # noqa: E402
+from harness import build, guards, matrix, runner, stats  # noqa: E402
 
 APPS = os.path.join(HERE, "apps")
 LANGARENA = os.path.join(APPS, "langarena")
@@ -199,23 +195,7 @@ def parse_actual(text):
 def run_app(argv, timeout):
     """Runs one port; returns (status, stdout, stderr, cpu_s, wall_s,
     maxrss_kb)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        t0 = time.perf_counter()
-        try:
-            p = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        except OSError as e:
-            raise runner.RunError(f"cannot run {argv[0]}: {e}") from e
-        timer = threading.Timer(timeout, lambda: os.kill(p.pid, signal.SIGKILL))
-        timer.start()
-        try:
-            _, status, ru = os.wait4(p.pid, 0)
-        finally:
-            timer.cancel()
-        wall = time.perf_counter() - t0
-        out.seek(0)
-        err.seek(0)
-        return (os.waitstatus_to_exitcode(status), out.read().decode(errors="replace"),
-                err.read().decode(errors="replace"), ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss)
+    return runner.run_raw(argv, None, timeout)
 
 
 def make_run_fn(name, expected):
@@ -525,7 +505,7 @@ def main(argv=None):
     if not ports:
         log("pool_workloads.py: no ports with both variants in bench/apps")
         return 1
-    a.goose = _find_goose(a.goose)
+    a.goose = matrix.find_goose(a.goose)
     b = Bench(a)
     os.makedirs(b.out, exist_ok=True)
     started, load0 = datetime.datetime.now().astimezone(), os.getloadavg()
@@ -572,15 +552,6 @@ def _describe(c):
          f"CPU {u['ratio']:.3f} +-{u['band']:.3f} {u['verdict']}")
     g = c.get("callgrind") or {}
     return s + (f", Ir {g['ratio']:.3f}" if "ratio" in g else "")
-
-
-def _find_goose(given):
-    cands = [given] if given else [os.environ.get("GOOSE")] + [
-        os.path.join(build.ROOT, d, "goose") for d in ("build", "build-lead")]
-    for c in cands:
-        if c and os.access(c, os.X_OK):
-            return os.path.abspath(c)
-    raise SystemExit(f"no goose binary found (tried {[c for c in cands if c]}); pass --goose")
 
 
 if __name__ == "__main__":

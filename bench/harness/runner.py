@@ -47,11 +47,10 @@ def split_cmd(cmd):
     return list(cmd), None
 
 
-def run_once(cmd, timeout=300):
-    """Runs cmd once (see split_cmd); returns a sample dict (cpu_s, wall_s,
-    maxrss_kb, status, checksum, pairs) or raises RunError with the
-    program's message."""
-    argv, env = split_cmd(cmd)
+def run_raw(argv, env=None, timeout=300):
+    """Runs argv once with stdin empty; returns (status, stdout, stderr,
+    cpu_s, wall_s, maxrss_kb), status -9 when killed after timeout seconds;
+    raises RunError when it cannot start."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         try:
@@ -65,19 +64,26 @@ def run_once(cmd, timeout=300):
         finally:
             timer.cancel()
         wall = time.perf_counter() - t0
-        p.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        stdout = out.read().decode(errors="replace")
-        stderr = err.read().decode(errors="replace")
-    if p.returncode != 0:
-        why = f"killed after {timeout} s" if p.returncode == -signal.SIGKILL else f"exit status {p.returncode}"
+        return (os.waitstatus_to_exitcode(status), out.read().decode(errors="replace"),
+                err.read().decode(errors="replace"), ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss)
+
+
+def run_once(cmd, timeout=300):
+    """Runs cmd once (see split_cmd); returns a sample dict (cpu_s, wall_s,
+    maxrss_kb, status, checksum, pairs) or raises RunError with the
+    program's message."""
+    argv, env = split_cmd(cmd)
+    status, stdout, stderr, cpu, wall, maxrss = run_raw(argv, env, timeout)
+    if status != 0:
+        why = f"killed after {timeout} s" if status == -signal.SIGKILL else f"exit status {status}"
         raise RunError(f"{' '.join(argv)}: {why}\n{_tail(stderr or stdout)}")
     m = OUT_RE.search(stdout)
     if not m:
         raise RunError(f"{' '.join(argv)}: no 'checksum N pairs N' in the output\n{_tail(stdout)}")
-    return {"cpu_s": ru.ru_utime + ru.ru_stime, "wall_s": wall, "maxrss_kb": ru.ru_maxrss,
-            "status": p.returncode, "checksum": m.group(1), "pairs": int(m.group(2))}
+    return {"cpu_s": cpu, "wall_s": wall, "maxrss_kb": maxrss,
+            "status": status, "checksum": m.group(1), "pairs": int(m.group(2))}
 
 
 class CellRun:
