@@ -46,6 +46,7 @@ typedef struct Fx {
     int *els;           /* per IF: its ELSE, or 0 */
     int *ndecl;         /* per local id: DECLs of it */
     int *decl_at;       /* per local id: the (last) one */
+    signed char *nonneg; /* per local id: fx_local_nonneg, 0 unknown, 1 yes, -1 no */
     int nlocal_ids;
     int lo;             /* the window: (lo, check) has no writes */
     FxRel rel[FX_MAX_REL];
@@ -97,13 +98,19 @@ static bool fx_same_place(const Fx *x, const IrPlace *p, const IrPlace *q, int d
     return true;
 }
 
+/* The index of the only DECL of local l, or -1. */
+static int fx_single_decl(const Fx *x, const Local *l)
+{
+    if (!l || l->id < 0 || l->id >= x->nlocal_ids || x->ndecl[l->id] != 1)
+        return -1;
+    return x->decl_at[l->id];
+}
+
 /* The only DECL of local l when it lies in the window before `before`,
  * else NULL. */
 static const IrIns *fx_decl_in_window(const Fx *x, const Local *l, int before)
 {
-    if (l->id < 0 || l->id >= x->nlocal_ids || x->ndecl[l->id] != 1)
-        return NULL;
-    int at = x->decl_at[l->id];
+    int at = fx_single_decl(x, l);
     return at > x->lo && at < before ? &x->f->ins[at] : NULL;
 }
 
@@ -179,8 +186,9 @@ static bool fx_int(const IrOpd *o, int64_t *v)
 static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth);
 
 /* A local written once, by a for-range counter from a constant >= 0 or a
- * declaration with a value >= 0, and by nothing else. */
-static bool fx_local_nonneg(const Fx *x, const Local *l, int depth)
+ * declaration with a value >= 0, and by nothing else. It reads the whole
+ * function, so fx_local_nonneg keeps the answers. */
+static bool fx_local_nonneg_scan(const Fx *x, const Local *l, int depth)
 {
     if (l->captured || l->is_ref || depth > 4)
         return false;
@@ -202,6 +210,19 @@ static bool fx_local_nonneg(const Fx *x, const Local *l, int depth)
         }
     }
     return found;
+}
+
+/* A "no" found below the top level may only be the depth limit: it is not
+ * kept. */
+static bool fx_local_nonneg(const Fx *x, const Local *l, int depth)
+{
+    bool memo = l->id >= 0 && l->id < x->nlocal_ids;
+    if (memo && x->nonneg[l->id] != 0)
+        return x->nonneg[l->id] > 0;
+    bool yes = fx_local_nonneg_scan(x, l, depth);
+    if (memo && (yes || depth == 0))
+        x->nonneg[l->id] = yes ? 1 : -1;
+    return yes;
 }
 
 /* o >= 0 whatever the path. */
@@ -227,23 +248,11 @@ static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth)
     return false;
 }
 
-/* The instruction stops the program. */
-static bool fx_stops(const IrProgram *ir, const IrIns *in)
-{
-    if (in->op == IR_PANIC || in->op == IR_FAIL_ASSERT || (in->op == IR_PRIM && in->aux == BI_P_FAIL))
-        return true;
-    if (in->op != IR_CALL)
-        return false;
-    const IrFunc *g = ir_find_func(ir, in->fn);
-    return g && g->noreturn;
-}
-
 /* A DECL of a local declared nowhere else: it gives a new local its first
  * value, so no fact in the window can name the local before it. */
 static bool fx_fresh_decl(const Fx *x, const IrIns *in)
 {
-    int id = in->local ? in->local->id : -1;
-    return id >= 0 && id < x->nlocal_ids && x->ndecl[id] == 1 && !in->local->is_ref;
+    return fx_single_decl(x, in->local) >= 0 && !in->local->is_ref;
 }
 
 /* Writes nothing a fact depends on (values of temps, existing locals,
@@ -259,7 +268,7 @@ static bool fx_quiet(const Fx *x, const IrIns *in)
     case IR_CLOSURE:
         return false;
     default:
-        return ir_op_info[in->op].pure || ir_op_info[in->op].is_check || fx_stops(x->ir, in);
+        return ir_op_info[in->op].pure || ir_op_info[in->op].is_check || ir_stops(x->ir, in);
     }
 }
 
@@ -373,7 +382,7 @@ static bool fx_block_leaves(const Fx *x, int open, int end)
 {
     const IrIns *last = &x->f->ins[end - 1];
     return end - 1 > open &&
-           (last->op == IR_RET || last->op == IR_BREAK || last->op == IR_CONTINUE || fx_stops(x->ir, last));
+           (last->op == IR_RET || last->op == IR_BREAK || last->op == IR_CONTINUE || ir_stops(x->ir, last));
 }
 
 /* After `IF (m) .. [ELSE] .. ENDIF (j)` where one branch cannot fall
@@ -536,12 +545,17 @@ static void fx_tables(Fx *x)
     free(stack);
 }
 
+/* One more than the largest id of a local the function declares, counts
+ * or takes as a parameter. */
 static int fx_local_ids(const IrFunc *f)
 {
     int n = 0;
     for (int i = 0; i < f->nins; i++)
-        if (f->ins[i].op == IR_DECL && f->ins[i].local && f->ins[i].local->id >= n)
+        if (f->ins[i].local && f->ins[i].local->id >= n)
             n = f->ins[i].local->id + 1;
+    for (int i = 0; f->fn && i < f->fn->nparams; i++)
+        if (f->fn->params[i]->id >= n)
+            n = f->fn->params[i]->id + 1;
     return n;
 }
 
@@ -558,6 +572,7 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     x.els = calloc(ni, sizeof(int));
     x.ndecl = calloc((size_t)x.nlocal_ids + 1, sizeof(int));
     x.decl_at = calloc((size_t)x.nlocal_ids + 1, sizeof(int));
+    x.nonneg = calloc((size_t)x.nlocal_ids + 1, 1);
     fx_tables(&x);
     int removed = 0;
     for (int i = 0; i < f->nins; i++) {
@@ -574,5 +589,6 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     free(x.els);
     free(x.ndecl);
     free(x.decl_at);
+    free(x.nonneg);
     return removed;
 }
