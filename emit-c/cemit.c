@@ -117,23 +117,6 @@ static bool cm_pure_value(IrOp op)
 
 static bool cm_opd_is(const IrOpd *o, int t) { return o->kind == OPD_TEMP && o->temp == t; }
 
-static bool cm_uses_temp(const IrIns *in, int t)
-{
-    if (cm_opd_is(&in->a, t) || cm_opd_is(&in->b, t) || cm_opd_is(&in->c, t))
-        return true;
-    for (int k = 0; k < in->nargs; k++)
-        if (cm_opd_is(&in->args[k], t))
-            return true;
-    if (!in->place)
-        return false;
-    if (cm_opd_is(&in->place->root, t))
-        return true;
-    for (int k = 0; k < in->place->nproj; k++)
-        if (cm_opd_is(&in->place->proj[k].index, t))
-            return true;
-    return false;
-}
-
 /* Operands of in that are t (as temp_uses counts them). */
 static int cm_count_uses(const IrIns *in, int t)
 {
@@ -147,6 +130,8 @@ static int cm_count_uses(const IrIns *in, int t)
     }
     return n;
 }
+
+static bool cm_uses_temp(const IrIns *in, int t) { return cm_count_uses(in, t) > 0; }
 
 static bool cm_passable(const IrIns *in)
 {

@@ -150,6 +150,7 @@ IrPlace *ir_place_root(IrOpd root, Type *t);
 IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index, Type *t);
 void ir_index_funcs(IrProgram *ir);
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
+bool ir_stops(const IrProgram *ir, const IrIns *in);
 
 /* ---- pass_facts.c: checks proven by earlier checks and tests (-O1);
  * returns how many it deleted ---- */

@@ -163,8 +163,7 @@ IrPlace *lx_place(Lx *lx, Expr *e)
 /* The address of a place (for ref parameters, ref lets, ref returns). */
 IrOpd lx_addr(Lx *lx, Expr *e)
 {
-    while (e->kind == EX_PAREN)
-        e = e->paren.inner;
+    e = lx_unparen(e);
     if (e->kind == EX_CALL && e->is_ref_value)
         return lx_call(lx, e);
     IrPlace *p = lx_place(lx, e);
@@ -259,11 +258,11 @@ IrOpd lx_binop(Lx *lx, Expr *e, BinOp op, IrOpd a, IrOpd b, Type *t)
     return lx_result(lx, in, t);
 }
 
-static Expr *lx_unparen(Expr *e)
+Expr *lx_unparen(const Expr *e)
 {
     while (e->kind == EX_PAREN)
         e = e->paren.inner;
-    return e;
+    return (Expr *)e;
 }
 
 /* A path of locals and struct fields: reading it cannot fail or change
@@ -335,8 +334,7 @@ static IrOpd lx_logical(Lx *lx, Expr *e)
 
 bool lx_is_none_expr(const Expr *e)
 {
-    while (e->kind == EX_PAREN)
-        e = e->paren.inner;
+    e = lx_unparen(e);
     return e->kind == EX_NONE ||
            (e->kind == EX_COERCE && e->coerce.kind == COERCE_NONE_TO_OPT);
 }

@@ -47,6 +47,9 @@ void lx_block(Lx *lx, Block *b);
 
 /* lower.c */
 Type *lx_ty(TypeKind k);
+
+/* lower_expr.c: e without its parentheses (like strchr, const in, not out) */
+Expr *lx_unparen(const Expr *e);
 bool lx_is_none_expr(const Expr *e);
 
 #endif

@@ -125,8 +125,7 @@ static void lx_return(Lx *lx, Stmt *s)
 
 static const char *lx_literal_msg(Expr *m)
 {
-    while (m && m->kind == EX_PAREN)
-        m = m->paren.inner;
+    m = m ? lx_unparen(m) : NULL;
     if (!m || m->kind != EX_STRING)
         return NULL;
     return mem_strndup(g_arena, m->str.bytes, (size_t)m->str.len);
@@ -135,8 +134,7 @@ static const char *lx_literal_msg(Expr *m)
 /* A message the site can carry as a C string (no NUL byte inside). */
 static bool lx_is_literal_msg(Expr *m)
 {
-    while (m && m->kind == EX_PAREN)
-        m = m->paren.inner;
+    m = m ? lx_unparen(m) : NULL;
     return !m || (m->kind == EX_STRING && memchr(m->str.bytes, 0, (size_t)m->str.len) == NULL);
 }
 

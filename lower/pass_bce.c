@@ -173,25 +173,11 @@ static void bce_func(const IrProgram *ir, IrFunc *f)
 
 /* ---- functions that never return: their calls are cold paths ---- */
 
-/* The instruction stops the program (given what is known of callees). */
-static bool nr_stops(const IrProgram *ir, const IrIns *in)
-{
-    if (in->op == IR_PANIC || in->op == IR_FAIL_ASSERT)
-        return true;
-    if (in->op == IR_PRIM)
-        return in->aux == BI_P_FAIL;
-    if (in->op == IR_CALL) {
-        const IrFunc *g = ir_find_func(ir, in->fn);
-        return g && g->noreturn;
-    }
-    return false;
-}
-
 /* No RET anywhere and the last instruction (top level: blocks are closed
  * by then) stops the program: every path that ends, ends there. */
 static bool nr_func(const IrProgram *ir, const IrFunc *f)
 {
-    if (!f->fn || f->fn->is_closure || f->nins == 0 || !nr_stops(ir, &f->ins[f->nins - 1]))
+    if (!f->fn || f->fn->is_closure || f->nins == 0 || !ir_stops(ir, &f->ins[f->nins - 1]))
         return false;
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_RET)
@@ -227,7 +213,7 @@ static bool inl_func(const IrProgram *ir, const IrFunc *f)
     int n = 0;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
-        if (in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !nr_stops(ir, in)))
+        if (in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !ir_stops(ir, in)))
             return false;
         n += in->op != IR_NOP;
     }
