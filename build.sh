@@ -4,7 +4,10 @@
 #   ./build.sh        install what is missing, build, then compile and run an
 #                     example natively (clang/gcc) and through the JIT (libtcc)
 #   ./build.sh test   install what is missing, build, then run every test
-#                     (ctest); the exit status is ctest's
+#                     (ctest), then the sanitizer subset (ctest -L san) in a
+#                     second build with ASan + UBSan (-DGOOSE_SANITIZE=ON,
+#                     SAN_BUILD_DIR, default build-san); the exit status is
+#                     non-zero when either run fails. SAN=0 skips the second.
 #
 # Works from a fresh clone as root or as a user with sudo. Installing is
 # skipped when everything is already present. BUILD_DIR (default build)
@@ -14,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 MODE=${1:-demo}
 BUILD_DIR=${BUILD_DIR:-build}
+SAN_BUILD_DIR=${SAN_BUILD_DIR:-build-san}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # package -> what shows it is installed (a command, or a file path)
@@ -26,6 +30,8 @@ PACKAGES=(
   # so --no-install-recommends would otherwise leave it out)
   "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a"
   "valgrind:valgrind"
+  # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
+  "time:/usr/bin/time"
 )
 
 say() {
@@ -73,6 +79,19 @@ build() {
   ninja -C "$BUILD_DIR" -j "$JOBS"
 }
 
+# The sanitizer subset (label san; which tests and why: tests/CMakeLists.txt,
+# README.md). Only what those tests run is built (goose and the runtime unit
+# tests); the golden tests go through clang -O2 (sanitized) and the JIT.
+san_test() {
+  say "configuring the sanitizer build ($SAN_BUILD_DIR, ASan + UBSan)"
+  cmake -G Ninja -S . -B "$SAN_BUILD_DIR" -DGOOSE_SANITIZE=ON
+  say "building (sanitized)"
+  ninja -C "$SAN_BUILD_DIR" -j "$JOBS" goose rt_test heap_test
+  say "testing under sanitizers (ctest -L san)"
+  GOOSE_TEST_CONFIGS=clang-O2,jit-O2 ctest --test-dir "$SAN_BUILD_DIR" --output-on-failure \
+    -j "$JOBS" -L san
+}
+
 demo() {
   local goose="$BUILD_DIR/goose"
   say "goose build examples/queens.gs (native, $(basename "$(command -v clang || command -v gcc)"))"
@@ -93,7 +112,13 @@ case "$MODE" in
     say "testing"
     set +e
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
-    exit $?
+    status=$?
+    if [ "${SAN:-1}" != 0 ]; then
+      (set -e; san_test)
+      san_status=$?
+      [ "$status" -ne 0 ] || status=$san_status
+    fi
+    exit "$status"
     ;;
   *)
     echo "usage: ./build.sh [test]" >&2

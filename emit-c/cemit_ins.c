@@ -9,6 +9,7 @@
  * other becomes an expression statement.
  * Not for: deciding checks or order (lower/ did), types (cemit_types.c). */
 #include "cemit_priv.h"
+#include "../runtime/gs_heap.h" /* gs_heap_class: the runtime's size classes */
 
 #include <math.h>
 
@@ -371,13 +372,26 @@ static const char *cm_aggregate(Cm *cm, const IrIns *in, bool array)
     return r;
 }
 
+/* The start of a view xs[lo:hi]. An empty slice or string may have no
+ * storage (ptr NULL), and NULL + 0 is undefined in C (UBSan reports it),
+ * so a start that may be 0 is added only when it is not: clang -O2 folds
+ * the test away, gcc keeps a cmov. A constant start needs no test (0: no
+ * addition; else the slice check proved len > 0). The operands are pure,
+ * as for the lengths, which repeat lo too. */
+static const char *cm_view_ptr(const char *a, const IrOpd *b, const char *lo)
+{
+    if (b->kind == OPD_INT)
+        return b->i == 0 ? mem_printf(g_arena, "%s.ptr", a) : mem_printf(g_arena, "%s.ptr + %s", a, lo);
+    return mem_printf(g_arena, "(%s != 0 ? %s.ptr + %s : %s.ptr)", lo, a, lo, a);
+}
+
 static const char *cm_slice(Cm *cm, const IrIns *in)
 {
     const char *a = cm_s(cm, &in->a), *lo = cm_s(cm, &in->b), *hi = cm_s(cm, &in->c);
+    const char *p = cm_view_ptr(a, &in->b, lo);
     if (in->type->kind == TY_STRING)
-        return mem_printf(g_arena, "(gs_str){%s.ptr + %s, %s - %s}", a, lo, hi, lo);
-    return mem_printf(g_arena, "(%s){%s.ptr + %s, %s - %s, %s - %s}", cm_ctype(cm, in->type), a, lo,
-                      hi, lo, hi, lo);
+        return mem_printf(g_arena, "(gs_str){%s, %s - %s}", p, hi, lo);
+    return mem_printf(g_arena, "(%s){%s, %s - %s, %s - %s}", cm_ctype(cm, in->type), p, hi, lo, hi, lo);
 }
 
 static const char *cm_fnval(Cm *cm, const IrIns *in)
@@ -392,10 +406,29 @@ static const char *cm_callv(Cm *cm, const IrIns *in)
     return mem_printf(g_arena, "%s.fn(%s.env%s)", f, f, cm_args(cm, in, true));
 }
 
+/* The size class of make's storage when the size is a compile-time constant
+ * (-O1 and up; constant len <= cap, cap * sizeof(T) <= GS_HEAP_SMALL_MAX),
+ * from the runtime's own table (gs_heap.h); else -1. */
+static int cm_make_class(Cm *cm, const IrIns *in)
+{
+    int64_t es, ea, len = (int64_t)in->a.i, cap = (int64_t)in->b.i;
+    if (cm->o->opt_level < 1 || in->a.kind != OPD_INT || in->b.kind != OPD_INT)
+        return -1;
+    if (len < 0 || len > cap || cap > (int64_t)GS_HEAP_SMALL_MAX || !cm_csize(in->type->elem, &es, &ea) ||
+        cap * es > (int64_t)GS_HEAP_SMALL_MAX)
+        return -1;
+    return (int)gs_heap_class((size_t)(cap * es));
+}
+
 static const char *cm_make(Cm *cm, const IrIns *in)
 {
     const char *len = cm_s(cm, &in->a), *cap = cm_s(cm, &in->b);
     const char *e = cm_ctype(cm, in->type->elem);
+    int cls = cm_make_class(cm, in);
+    if (cls >= 0)   /* the heap's fast path inline, the class folded (goose_rt.h) */
+        return mem_printf(g_arena, "(%s){(%s *)gs_alloc_cls(%s, %d, %lld * sizeof(%s)), %s, (int64_t)%s | GS_OWN_BIT}",
+                          cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), cls, (long long)in->b.i, e,
+                          len, cap);
     return mem_printf(g_arena, "(%s){(%s *)gs_slice_make(%s, %s, %s, sizeof(%s)), %s, (int64_t)%s | GS_OWN_BIT}",
                       cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), len, cap, e, len, cap);
 }
@@ -501,6 +534,22 @@ static const char *cm_cast(Cm *cm, const IrIns *in)
     if (in->type->kind == TY_U16 && in->a.type && in->a.type->kind == TY_I8)
         via = "(int16_t)";
     return mem_printf(g_arena, "(%s)%s%s", cm_ctype(cm, in->type), via, cm_s(cm, &in->a));
+}
+
+/* A load kept in a temp. A slice read from memory (a global, a field, an
+ * element, through a pointer) is copied field by field: clang turns a
+ * whole-struct copy into a memcpy whose pieces lose their type-based alias
+ * facts, so a loop that stores through the slice would reload its header on
+ * every iteration (bench/apps/c_ratio.py: sieve's inner loop, 9
+ * instructions against C's 4). A load folded into its use reads the fields
+ * directly already. */
+static const char *cm_load(Cm *cm, const IrIns *in)
+{
+    const char *p = cm_place_s(cm, in->place);
+    if (in->type && in->type->kind == TY_SLICE &&
+        (in->place->nproj > 0 || in->place->root.kind == OPD_GLOBAL))
+        return mem_printf(g_arena, "(%s){%s.ptr, %s.len, %s.cap}", cm_ctype(cm, in->type), p, p, p);
+    return p;
 }
 
 /* The C expression of a value instruction. */
@@ -760,7 +809,8 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
             cm_line(cm, "%s%s;", in->dst >= 0 ? "(void)" : "", cm_value(cm, in));
         return;
     }
-    const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a) : cm_value(cm, in);
+    const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a)
+                    : in->op == IR_LOAD ? cm_load(cm, in) : cm_value(cm, in);
     if (cm->temp_defs[in->dst] == 1)
         cm_line(cm, "%s t%d = %s;", cm_ctype(cm, cm->f->temps[in->dst]), in->dst, v);
     else

@@ -43,6 +43,7 @@ bool cm_is_void(const Type *t);
 const char *cm_field_name(const char *name);
 const char *cm_uint_of(const Type *t);
 int cm_width(const Type *t);
+bool cm_csize(const Type *t, int64_t *size, int64_t *align);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);

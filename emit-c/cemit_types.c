@@ -56,6 +56,63 @@ static const char *cm_make_name(Cm *cm, Type *t)
     return s ? s : "int /* unsupported type */";
 }
 
+/* ---- sizes ----
+ * The C size and alignment of t as cm_def_type lays it out on the LP64
+ * targets goose supports (pointers 8 bytes), or false when the emitter does
+ * not know it (pools, anything above 1 MiB). It only folds the size class
+ * of a constant-size make (cm_make): gs_alloc_cls checks that class against
+ * the C compiler's own sizeof and reports a mismatch, so a slip here is a
+ * loud failure, never a short block. */
+static const int8_t cm_scalar_size[TY__COUNT] = {
+    [TY_BOOL] = 1, [TY_I8] = 1, [TY_U8] = 1, [TY_I16] = 2, [TY_U16] = 2,
+    [TY_I32] = 4, [TY_U32] = 4, [TY_I64] = 8, [TY_U64] = 8, [TY_F64] = 8,
+    [TY_STRING] = 16, [TY_SLICE] = 24, [TY_FN] = 16, [TY_REF] = 8,
+};
+
+static int64_t cm_round_up(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
+
+static bool cm_struct_size(const StructInst *st, int64_t *size, int64_t *align)
+{
+    int64_t off = 0, al = 1;
+    for (int i = 0; i < st->nfields; i++) {
+        int64_t fs, fa;
+        if (!cm_csize(st->fields[i].type, &fs, &fa))
+            return false;
+        off = cm_round_up(off, fa) + fs;
+        al = fa > al ? fa : al;
+    }
+    *size = st->nfields == 0 ? 1 : cm_round_up(off, al);    /* empty: char unused_ */
+    *align = al;
+    return true;
+}
+
+bool cm_csize(const Type *t, int64_t *size, int64_t *align)
+{
+    int64_t es, ea;
+    bool ok = true;
+    switch (t->kind) {
+    case TY_OPTIONAL:           /* struct { bool has; T val; } */
+        ok = cm_csize(t->elem, &es, &ea);
+        *size = ok ? cm_round_up(cm_round_up(1, ea) + es, ea) : 0;
+        *align = ok ? ea : 1;
+        break;
+    case TY_ARRAY:              /* struct { T a[len > 0 ? len : 1]; } */
+        ok = cm_csize(t->elem, &es, &ea) && t->len <= (1 << 20);
+        *size = ok ? es * (t->len > 0 ? t->len : 1) : 0;
+        *align = ok ? ea : 1;
+        break;
+    case TY_STRUCT:
+        ok = t->st->complete && cm_struct_size(t->st, size, align);
+        break;
+    default:
+        *size = t->kind < TY__COUNT ? cm_scalar_size[t->kind] : 0;
+        *align = *size > 8 ? 8 : *size;
+        ok = *size > 0;
+        break;
+    }
+    return ok && *size <= (1 << 20);
+}
+
 const char *cm_ctype(Cm *cm, Type *t)
 {
     if (!t)

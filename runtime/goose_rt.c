@@ -282,6 +282,15 @@ void *gs_alloc_uninit(size_t bytes) {
     return p;
 }
 
+void *gs_alloc_cls_slow(const gs_site *s, unsigned cls, size_t bytes) {
+    void *p;
+    if (bytes > GS_HEAP_SMALL_MAX || cls != GS_HEAP_CLASS(bytes))
+        gs_fail_msg(s, "internal error: the compiler's size class does not match the size");
+    p = gs_heap_alloc(bytes, true);
+    if (p == NULL) gs_fail_oom(s);
+    return p;
+}
+
 void gs_free(void *p) {
     if (p == NULL) return;
     if (!gs_heap_free(p)) gs_fail_msg(NULL, "free of storage that is not live");

@@ -130,6 +130,30 @@ void gs_free(void *p);                   /* p NULL or a live block */
 bool gs_heap_live(const void *p);        /* p is the start of a live block */
 size_t gs_heap_live_count(void);         /* live blocks (tests, leak checks) */
 
+/* Constant sizes (emit-c at -O1 and -O2: make([]T, n) and make([]T, n, c)
+ * with constant n <= c, c * sizeof(T) <= GS_HEAP_SMALL_MAX): the compiler
+ * folds the size class (gs_heap_class) and emits gs_alloc_cls(site, cls,
+ * bytes): zeroed storage, "out of memory" at site. The fast path (gs_heap.h:
+ * gs_heap_pop, a pop from this thread's cache and a bit set in the slab's
+ * live bitmap, so delete and realloc treat the block as any other) is
+ * inlined; an empty cache, GOOSE_HEAP=system, and a class that is not the
+ * size's (a compiler bug: reported by gs_alloc_cls_slow) take the one
+ * call. cls == gs_heap_class(bytes) folds away when both are constants.
+ * TinyCC: no TLS, and in the JIT the runtime is goose's own (compiled by
+ * the host compiler, its cache thread-local), which code TinyCC compiles
+ * cannot reach: always the call. */
+#include "gs_heap.h"
+void *gs_alloc_cls_slow(const gs_site *s, unsigned cls, size_t bytes);
+#ifdef __TINYC__
+#define gs_alloc_cls(s, cls, bytes) gs_alloc_cls_slow(s, cls, bytes)
+#else
+GS_INLINE void *gs_alloc_cls(const gs_site *s, unsigned cls, size_t bytes) {
+    void *p = NULL;
+    if (bytes <= GS_HEAP_SMALL_MAX && cls == gs_heap_class(bytes)) p = gs_heap_pop(cls, bytes, true);
+    return GS_LIKELY(p != NULL) ? p : gs_alloc_cls_slow(s, cls, bytes);
+}
+#endif
+
 /* ---- slices ----
  * make([]T, len, cap): checks (len >= 0, len <= cap), returns zeroed storage
  * for cap elements; the emitter builds { ptr, len, cap | GS_OWN_BIT }.

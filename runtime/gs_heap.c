@@ -78,10 +78,7 @@ static bool at_cas_ptr(void **p, void *old, void *v) {
 #endif
 
 /* ================================================================
- * Size classes: 16..128 by 16, then four per doubling up to 16 KiB. The
- * class of n is one table look-up; block indices in a slab come from a
- * multiply by a per-class reciprocal (exact for offsets below 64 KiB; the
- * unit test checks every one).
+ * Size classes (gs_heap.h: gs_heap_class, the tables).
  * ================================================================ */
 #define NCLASS GS_HEAP_NCLASS
 #define SLAB_SHIFT 16
@@ -90,43 +87,16 @@ static bool at_cas_ptr(void **p, void *old, void *v) {
 #define RUN_RELEASE_MIN ((size_t)1 << 20)
 #define BITMAP_WORDS (GS_HEAP_SLAB / 16 / 64)
 
-static const uint32_t cls_size[NCLASS] = {
-    16,   32,   48,   64,   80,   96,   112,  128,  160,   192,   224,   256,
-    320,  384,  448,  512,  640,  768,  896,  1024, 1280,  1536,  1792,  2048,
-    2560, 3072, 3584, 4096, 5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384,
-};
-static const uint32_t cls_magic[NCLASS] = {
-    268435456, 134217728, 89478486, 67108864, 53687092, 44739243, 38347923, 33554432, 26843546,
-    22369622,  19173962,  16777216, 13421773, 11184811, 9586981,  8388608,  6710887,  5592406,
-    4793491,   4194304,   3355444,  2796203,  2396746,  2097152,  1677722,  1398102,  1198373,
-    1048576,   838861,    699051,   599187,   524288,   419431,   349526,   299594,   262144,
-};
-/* (n + 15) >> 4 for n <= 1024 */
-static const uint8_t cls_small[65] = {
-    0,  0,  1,  2,  3,  4,  5,  6,  7,  8,  8,  9,  9,  10, 10, 11, 11, 12, 12, 12, 12, 13,
-    13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 17, 17,
-    17, 17, 17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19,
-};
-/* (n + 127) >> 7 for 1024 < n <= 16384 */
-static const uint8_t cls_mid[129] = {
-    0,  0,  0,  0,  0,  0,  0,  0,  0,  20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 24, 24, 25,
-    25, 25, 25, 26, 26, 26, 26, 27, 27, 27, 27, 28, 28, 28, 28, 28, 28, 28, 28, 29, 29, 29,
-    29, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 30, 30, 31, 31, 31, 31, 31, 31, 31, 31, 32,
-    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33, 33, 33,
-    33, 33, 33, 33, 33, 33, 33, 33, 33, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
-    34, 34, 34, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35,
-};
+/* the class tables are gs_heap.h's (one definition, shared with emit-c) */
+#define cls_size gs_heap_cls_size
+#define cls_magic gs_heap_cls_magic
 
 static const uint16_t cls_nblocks[NCLASS] = {
     4096, 2048, 1365, 1024, 819, 682, 585, 512, 409, 341, 292, 256, 204, 170, 146, 128, 102, 85,
     73,   64,   51,   42,   36,  32,  25,  21,  18,  16,  12,  10,  9,   8,   6,   5,   4,   4,
 };
 
-static unsigned ht_class(size_t n) {
-    return n <= 1024 ? cls_small[(n + 15) >> 4] : cls_mid[(n + 127) >> 7];
-}
-
-int gs_heap_class_of(size_t bytes) { return bytes <= GS_HEAP_SMALL_MAX ? (int)ht_class(bytes) : -1; }
+int gs_heap_class_of(size_t bytes) { return bytes <= GS_HEAP_SMALL_MAX ? (int)gs_heap_class(bytes) : -1; }
 size_t gs_heap_class_size(int cls) { return cls >= 0 && cls < NCLASS ? cls_size[cls] : 0; }
 
 /* Blocks a thread cache holds per class before half go back to the slabs. */
@@ -138,27 +108,13 @@ static uint32_t cls_cap(unsigned c) {
 /* ================================================================
  * Structures.
  * ================================================================ */
-typedef struct ht_heap ht_heap;
+typedef struct gs_heap_thread ht_heap;
+typedef gs_heap_slab ht_slab; /* gs_heap.h: the inline fast path reads it */
 
-typedef struct ht_slab {
-    ht_heap *owner;  /* NULL: the slab is free */
-    uint32_t cls;
-    uint32_t bump;   /* blocks [bump, nblocks) were never handed out */
-    uint32_t used;   /* blocks out of the slab: live, in a cache, or pending */
-    uint32_t listed; /* on the owner's avail list */
-    void *free;      /* blocks given back, linked through their first word */
-    struct ht_slab *prev, *next; /* the owner's slabs of this class with room */
-    uint64_t live[BITMAP_WORDS]; /* live blocks (written by the owner only) */
-    uint64_t pend[BITMAP_WORDS]; /* freed by another thread, not yet reclaimed */
-} ht_slab;
-
-typedef struct ht_bin {
-    void *head; /* free blocks, linked through their first word */
-    uint32_t n, cap;
-} ht_bin;
-
-struct ht_heap {
-    ht_bin bin[NCLASS];
+/* A thread's heap. Its cache (gs_heap_cache) is thread-local, not here: the
+ * inline fast path reaches it in one load. */
+struct gs_heap_thread {
+    uint32_t cap[NCLASS];   /* blocks the cache holds per class before half go back */
     ht_slab *avail[NCLASS]; /* owned slabs of each class with room */
     void *remote;           /* blocks other threads freed (atomic stack) */
     ht_heap *next;          /* every thread heap, ever */
@@ -183,12 +139,10 @@ enum { MODE_UNSET = 0, MODE_GOOSE = 1, MODE_SYSTEM = 2 };
 static struct {
     int mode;
     int lock;
-    /* slabs */
-    uintptr_t slab_base;
+    /* slabs (where they are: gs_heap_slabs) */
     size_t slab_span; /* bytes of slabs with a committed descriptor (atomic) */
     gs_region slab_r, desc_r;
     gs_span_tree slab_t;
-    ht_slab *desc;
     /* runs */
     uintptr_t run_base;
     gs_region run_r, map_r;
@@ -202,6 +156,8 @@ static struct {
 } ht;
 
 static HT_TLS ht_heap *ht_me;
+GS_HEAP_TLS gs_heap_bin gs_heap_cache[NCLASS]; /* this thread's (gs_heap.h) */
+gs_heap_slab_map gs_heap_slabs;
 
 static LiveSet sys_live; /* GOOSE_HEAP=system */
 
@@ -340,10 +296,23 @@ static size_t ht_budget(void) {
     return b < ((size_t)64 << 20) ? ((size_t)64 << 20) : b;
 }
 
+/* Slabs must start on a GS_HEAP_SLAB boundary (block_index and the
+ * checks read a block's offset from its address's low bits), and mmap
+ * promises pages only: the kernel here happens to align big reservations
+ * to 2 MiB, valgrind and older kernels do not. The skipped head stays
+ * reserved and unused. */
+static void ht_align_slabs(gs_region *r) {
+    uintptr_t b = (uintptr_t)r->base;
+    size_t pad = (size_t)(((b + GS_HEAP_SLAB - 1) & ~(uintptr_t)(GS_HEAP_SLAB - 1)) - b);
+    r->base += pad;
+    r->reserved -= pad;
+}
+
 static bool ht_setup(void) {
     size_t runs = ht_budget(), slabs = runs / 4;
     int64_t nslab, npage;
     if (!ht_reserve(&ht.slab_r, slabs) || !ht_reserve(&ht.run_r, runs)) return false;
+    ht_align_slabs(&ht.slab_r);
     nslab = (int64_t)(ht.slab_r.reserved >> SLAB_SHIFT);
     npage = (int64_t)(ht.run_r.reserved >> PAGE_SHIFT);
     if (!gs_region_init(&ht.desc_r, (size_t)nslab * sizeof(ht_slab)) ||
@@ -357,8 +326,8 @@ static bool ht_setup(void) {
     ht.slab_t.limit = nslab;
     gs_span_tree_init(&ht.run_t);
     ht.run_t.limit = npage;
-    ht.slab_base = (uintptr_t)ht.slab_r.base;
-    ht.desc = (ht_slab *)ht.desc_r.base;
+    gs_heap_slabs.base = (uintptr_t)ht.slab_r.base;
+    gs_heap_slabs.desc = (ht_slab *)ht.desc_r.base;
     ht.run_base = (uintptr_t)ht.run_r.base;
     ht.map = (uint32_t *)ht.map_r.base;
     return true;
@@ -383,11 +352,191 @@ int gs_heap_mode(void) {
 }
 
 /* ================================================================
+ * The release policy (global lock held): freed pages are kept for a while.
+ * Giving pages back at once and faulting them in again (zeroed by the
+ * kernel) when the program allocates the same sizes again costs far more
+ * than the allocation: on these VMs under load ~50 us per 4 KiB page fault
+ * and 0.3-1.5 ms per madvise (docs/benchmarks.md, Heap).
+ * So an idle slab, a freed run and a freed huge mapping are kept, still
+ * committed and still allocated in their span tree (but owned by no one,
+ * so no check takes them for live), and handed out again first:
+ *   slabs  newest first (warm pages), from a list linked by next/prev;
+ *   runs   up to KEEP_RUNS, the best fit of [n, 2n) pages (the rest of a
+ *          bigger one goes back to the tree);
+ *   huge   up to KEEP_HUGE mappings, the best fit of [len, 2 len).
+ * Bounds. Kept slabs and runs together stay under
+ *   keep_limit = KEEP_MIN + (bytes in use) / KEEP_FRACTION, at most KEEP_MAX;
+ * beyond it the oldest kept runs and slabs are given back (down to
+ * KEEP_SLACK below the limit, slabs in address order) through the regions'
+ * usual path (gs_region_after_free: madvise in batches). When
+ * most of the heap is freed the limit falls to KEEP_MIN, so 100 MiB
+ * allocated and freed leaves at most KEEP_MIN (plus the regions' pending
+ * batches) resident. Kept huge mappings total at most KEEP_HUGE_MAX; with
+ * the bytes in use they never pass 1.5 x the peak of bytes in use (so
+ * they raise peak resident memory by half at most; the smallest go
+ * first); and they are unmapped once KEEP_HUGE_TICKS
+ * page-layer operations (slab, run or huge allocations and frees) have
+ * passed without reusing them. gs_heap_trim
+ * gives back everything kept. Compiled with -DGS_HEAP_KEEP=0 (e.g. through
+ * GOOSE_CFLAGS) nothing is kept: the policy before it, for A/B
+ * measurements (bench/heap/run.py --keep-ab).
+ * ================================================================ */
+#ifndef GS_HEAP_KEEP
+#define GS_HEAP_KEEP 1
+#endif
+#define KEEP_MIN ((size_t)4 << 20)
+#define KEEP_MAX ((size_t)64 << 20)
+#define KEEP_FRACTION 8
+#define KEEP_RUNS 16
+#define KEEP_HUGE 4
+#define KEEP_HUGE_MAX ((size_t)256 << 20)
+#define KEEP_HUGE_TICKS 64
+#define KEEP_HUGE_PEAK 2
+#define KEEP_SLACK ((size_t)2 << 20)
+#define KEEP_BATCH 64
+
+typedef struct keep_span {
+    uintptr_t at; /* a run: its first page's offset in pages; a huge block: its address */
+    size_t len;   /* pages (a run), bytes (a huge block); 0: the entry is empty */
+    uint64_t tick;
+} keep_span;
+
+static struct {
+    size_t used;      /* bytes in use: slabs owned, run pages live, huge blocks live */
+    size_t peak;      /* the most `used` has been */
+    size_t kept;      /* bytes of kept slabs and runs */
+    size_t kept_huge; /* bytes of kept huge mappings */
+    uint64_t tick;    /* page-layer operations so far */
+    ht_slab *slab_new, *slab_old; /* kept slabs, newest first */
+    keep_span run[KEEP_RUNS];     /* kept runs (oldest: smallest tick) */
+    keep_span huge[KEEP_HUGE];    /* kept huge mappings */
+} keep;
+
+static size_t keep_limit(void) {
+    size_t l = KEEP_MIN + keep.used / KEEP_FRACTION;
+    if (!GS_HEAP_KEEP) return 0;
+    return l < KEEP_MAX ? l : KEEP_MAX;
+}
+
+static void slab_give_back_locked(ht_slab *s);
+static void run_give_back_locked(int64_t off, int64_t n);
+
+/* The newest kept slab, unlinked (NULL: none). */
+static ht_slab *keep_slab_take(void) {
+    ht_slab *s = keep.slab_new;
+    if (s == NULL) return NULL;
+    keep.slab_new = s->next;
+    if (s->next != NULL) s->next->prev = NULL;
+    else keep.slab_old = NULL;
+    s->prev = s->next = NULL;
+    keep.kept -= GS_HEAP_SLAB;
+    return s;
+}
+
+static ht_slab *keep_slab_take_oldest(void) {
+    ht_slab *s = keep.slab_old;
+    if (s == NULL) return NULL;
+    keep.slab_old = s->prev;
+    if (s->prev != NULL) s->prev->next = NULL;
+    else keep.slab_new = NULL;
+    s->prev = s->next = NULL;
+    keep.kept -= GS_HEAP_SLAB;
+    return s;
+}
+
+static int keep_run_oldest(void) {
+    int i, o = -1;
+    for (i = 0; i < KEEP_RUNS; i++)
+        if (keep.run[i].len != 0 && (o < 0 || keep.run[i].tick < keep.run[o].tick)) o = i;
+    return o;
+}
+
+static void keep_run_drop(int i) {
+    keep_span e = keep.run[i];
+    keep.run[i].len = 0;
+    keep.kept -= e.len << PAGE_SHIFT;
+    run_give_back_locked((int64_t)e.at, (int64_t)e.len);
+}
+
+/* Slabs go back in address order, so that neighbours join the region's
+ * pending run and leave in one madvise (on these VMs a madvise of 64 KiB
+ * costs ~0.3-1.5 ms under load, one of 1 MiB hardly more). */
+static void keep_give_back_sorted(ht_slab **v, int n) {
+    int i, j;
+    for (i = 1; i < n; i++) {
+        ht_slab *x = v[i];
+        for (j = i; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
+    for (i = 0; i < n; i++) slab_give_back_locked(v[i]);
+}
+
+/* When more than limit bytes are kept, gives back the oldest kept runs and
+ * slabs (a kept slab's `bump` holds the low 32 bits of the tick it was kept
+ * at) until KEEP_SLACK below the limit (so a program freeing at the limit
+ * gives back batches, not one slab per free). */
+static void keep_trim(size_t limit) {
+    ht_slab *v[KEEP_BATCH];
+    int nv = 0;
+    size_t target = limit > KEEP_SLACK ? limit - KEEP_SLACK : 0;
+    if (keep.kept <= limit) return;
+    while (keep.kept > target) {
+        int i = keep_run_oldest();
+        if (i >= 0 && (keep.slab_old == NULL || (uint32_t)(keep.tick - keep.run[i].tick) >=
+                                                    (uint32_t)keep.tick - keep.slab_old->bump)) {
+            keep_run_drop(i);
+            continue;
+        }
+        v[nv++] = keep_slab_take_oldest();
+        if (nv == KEEP_BATCH) {
+            keep_give_back_sorted(v, nv);
+            nv = 0;
+        }
+    }
+    keep_give_back_sorted(v, nv);
+}
+
+static void keep_huge_drop(int i) {
+    munmap((void *)keep.huge[i].at, keep.huge[i].len);
+    keep.kept_huge -= keep.huge[i].len;
+    keep.huge[i].len = 0;
+}
+
+/* Kept huge mappings go, smallest first, while they and the bytes in use
+ * pass the peak of bytes in use by more than 1/KEEP_HUGE_PEAK of it. */
+static void keep_huge_fit_peak(void) {
+    while (keep.kept_huge != 0 && keep.used + keep.kept_huge > keep.peak + keep.peak / KEEP_HUGE_PEAK) {
+        int i, s = -1;
+        for (i = 0; i < KEEP_HUGE; i++)
+            if (keep.huge[i].len != 0 && (s < 0 || keep.huge[i].len < keep.huge[s].len)) s = i;
+        keep_huge_drop(s);
+    }
+}
+
+/* One page-layer operation: kept huge mappings not reused for
+ * KEEP_HUGE_TICKS of them are unmapped. */
+static void keep_tick(void) {
+    int i;
+    keep.tick++;
+    if (keep.used > keep.peak) keep.peak = keep.used;
+    if (keep.kept_huge == 0) return;
+    for (i = 0; i < KEEP_HUGE; i++)
+        if (keep.huge[i].len != 0 && keep.tick - keep.huge[i].tick > KEEP_HUGE_TICKS) keep_huge_drop(i);
+    keep_huge_fit_peak();
+}
+
+/* ================================================================
  * Slabs: the page layer (global lock held).
  * ================================================================ */
 static ht_slab *slab_new_locked(ht_heap *h, unsigned c) {
-    int64_t i = gs_span_tree_alloc(&ht.slab_t, 1);
-    ht_slab *s;
+    ht_slab *s = keep_slab_take();
+    int64_t i;
+    keep_tick();
+    if (s != NULL) { /* kept: committed, dirty, its descriptor committed */
+        i = s - gs_heap_slabs.desc;
+        goto init;
+    }
+    i = gs_span_tree_alloc(&ht.slab_t, 1);
     if (i < 0) return NULL;
     if (!gs_region_commit(&ht.slab_r, (size_t)(i + 1) << SLAB_SHIFT) ||
         !gs_region_commit(&ht.desc_r, (size_t)(i + 1) * sizeof(ht_slab))) {
@@ -397,7 +546,10 @@ static ht_slab *slab_new_locked(ht_heap *h, unsigned c) {
     gs_region_dirty(&ht.slab_r, (size_t)i << SLAB_SHIFT, GS_HEAP_SLAB);
     if (((size_t)(i + 1) << SLAB_SHIFT) > ht.slab_span)
         AT_ST(&ht.slab_span, (size_t)(i + 1) << SLAB_SHIFT);
-    s = &ht.desc[i];
+init:
+    keep.used += GS_HEAP_SLAB;
+    if (keep.used > keep.peak) keep.peak = keep.used;
+    s = &gs_heap_slabs.desc[i];
     s->bump = 0;
     s->used = 0;
     s->listed = 0;
@@ -408,18 +560,35 @@ static ht_slab *slab_new_locked(ht_heap *h, unsigned c) {
     return s;
 }
 
-/* The slab's blocks are all back (live and pend bitmaps are all zero). */
+/* The slab's blocks are all back (live and pend bitmaps are all zero): it
+ * is kept (the release policy above), the oldest beyond the limit given
+ * back. */
 static void slab_release_locked(ht_slab *s) {
-    int64_t i = s - ht.desc;
-    gs_span m;
     AT_ST(&s->owner, (ht_heap *)NULL);
+    keep_tick();
+    keep.used -= GS_HEAP_SLAB;
+    s->bump = (uint32_t)keep.tick;
+    s->prev = NULL;
+    s->next = keep.slab_new;
+    if (s->next != NULL) s->next->prev = s;
+    else keep.slab_old = s;
+    keep.slab_new = s;
+    keep.kept += GS_HEAP_SLAB;
+    keep_trim(keep_limit());
+}
+
+/* A free slab goes back to the tree; its pages to the OS by the region's
+ * policy. */
+static void slab_give_back_locked(ht_slab *s) {
+    int64_t i = s - gs_heap_slabs.desc;
+    gs_span m;
     if (!gs_span_tree_free(&ht.slab_t, i, 1, &m)) gs_fail_oom(NULL);
     gs_region_after_free(&ht.slab_r, (size_t)m.off << SLAB_SHIFT, (size_t)(m.off + m.len) << SLAB_SHIFT,
                          (size_t)i << SLAB_SHIFT, (size_t)(i + 1) << SLAB_SHIFT);
 }
 
 static uint8_t *slab_start(const ht_slab *s) {
-    return (uint8_t *)(ht.slab_base + ((uintptr_t)(s - ht.desc) << SLAB_SHIFT));
+    return (uint8_t *)(gs_heap_slabs.base + ((uintptr_t)(s - gs_heap_slabs.desc) << SLAB_SHIFT));
 }
 
 static uint32_t slab_nblocks(unsigned c) { return cls_nblocks[c]; }
@@ -461,7 +630,9 @@ static void slab_put(ht_heap *h, ht_slab *s, void *p, bool all) {
     }
 }
 
-static ht_slab *slab_of(uintptr_t a) { return &ht.desc[(a - ht.slab_base) >> SLAB_SHIFT]; }
+/* gs_heap_pop (gs_heap.h, inlined into programs) finds the slab and block
+ * index the same way: change them together. */
+static ht_slab *slab_of(uintptr_t a) { return &gs_heap_slabs.desc[(a - gs_heap_slabs.base) >> SLAB_SHIFT]; }
 
 static uint32_t block_index(uintptr_t a, unsigned c) {
     return (uint32_t)(((uint64_t)(a & (GS_HEAP_SLAB - 1)) * cls_magic[c]) >> 32);
@@ -488,8 +659,8 @@ static void ht_drain(ht_heap *h) {
 
 /* Half the cache of class c (all of it when all) goes back to the slabs. */
 static void ht_flush(ht_heap *h, unsigned c, bool all) {
-    ht_bin *b = &h->bin[c];
-    uint32_t keep = all ? 0 : b->cap / 2;
+    gs_heap_bin *b = &gs_heap_cache[c];
+    uint32_t keep = all ? 0 : h->cap[c] / 2;
     while (b->n > keep) {
         void *p = b->head;
         memcpy(&b->head, p, sizeof(void *));
@@ -503,8 +674,8 @@ static GS_NOINLINE GS_COLD void ht_flush_half(ht_heap *h, unsigned c) { ht_flush
 /* Fills the cache of class c with up to half its capacity. false: no
  * memory for a new slab. */
 static bool ht_refill(ht_heap *h, unsigned c) {
-    ht_bin *b = &h->bin[c];
-    uint32_t want = b->cap / 2, nb = slab_nblocks(c), size = cls_size[c];
+    gs_heap_bin *b = &gs_heap_cache[c];
+    uint32_t want = h->cap[c] / 2, nb = slab_nblocks(c), size = cls_size[c];
     ht_drain(h);
     while (b->n < want) {
         ht_slab *s = h->avail[c];
@@ -547,7 +718,7 @@ static ht_heap *ht_attach(void) {
             ht_unlock();
             gs_fail_oom(NULL);
         }
-        for (c = 0; c < NCLASS; c++) h->bin[c].cap = cls_cap(c);
+        for (c = 0; c < NCLASS; c++) h->cap[c] = cls_cap(c);
         h->next = ht.heaps;
         AT_ST(&ht.heaps, h);
     }
@@ -590,31 +761,108 @@ void gs_heap_thread_exit(void) {
  * ================================================================ */
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
-static void *huge_alloc_locked(size_t bytes) {
+/* The best kept huge mapping for len bytes (holds len, less than twice),
+ * or -1. */
+static int keep_huge_fit(size_t len) {
+    int i, b = -1;
+    for (i = 0; i < KEEP_HUGE; i++) {
+        size_t l = keep.huge[i].len;
+        if (l >= len && l / 2 < len && (b < 0 || l < keep.huge[b].len)) b = i;
+    }
+    return b;
+}
+
+static void *huge_alloc_locked(size_t bytes, bool zero) {
     size_t len = round_up(bytes, PAGE);
-    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
+    int k = keep_huge_fit(len);
+    void *p;
+    keep_tick();
+    if (k >= 0) { /* kept: dirty, so zeroed here when asked */
+        p = (void *)keep.huge[k].at;
+        len = keep.huge[k].len;
+        keep.kept_huge -= len;
+        keep.huge[k].len = 0;
+        if (zero) memset(p, 0, bytes);
+    } else {
+        p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+    }
     if (!live_insert(&ht.huge, (uintptr_t)p, len)) {
         munmap(p, len);
         return NULL;
     }
+    keep.used += len;
+    if (keep.used > keep.peak) keep.peak = keep.used;
     return p;
+}
+
+static int keep_huge_oldest(void) {
+    int i, o = -1;
+    for (i = 0; i < KEEP_HUGE; i++)
+        if (keep.huge[i].len != 0 && (o < 0 || keep.huge[i].tick < keep.huge[o].tick)) o = i;
+    return o;
+}
+
+/* A freed huge mapping is kept, the oldest kept ones unmapped to make room
+ * (a slot, and at most KEEP_HUGE_MAX bytes kept); one bigger than that is
+ * unmapped at once. */
+static void huge_free_locked(uintptr_t a, size_t len) {
+    int i, slot = -1;
+    keep_tick();
+    keep.used -= len;
+    if (!GS_HEAP_KEEP || len > KEEP_HUGE_MAX) {
+        munmap((void *)a, len);
+        return;
+    }
+    while (keep.kept_huge + len > KEEP_HUGE_MAX) keep_huge_drop(keep_huge_oldest());
+    for (i = 0; i < KEEP_HUGE && slot < 0; i++)
+        if (keep.huge[i].len == 0) slot = i;
+    if (slot < 0) {
+        slot = keep_huge_oldest();
+        keep_huge_drop(slot);
+    }
+    keep.huge[slot].at = a;
+    keep.huge[slot].len = len;
+    keep.huge[slot].tick = keep.tick;
+    keep.kept_huge += len;
+    keep_huge_fit_peak();
+}
+
+/* The best kept run for n pages ([n, 2n)), taken: its offset, the pages
+ * beyond n given back; -1 when none fits. */
+static int64_t keep_run_take(int64_t n) {
+    int i, b = -1;
+    int64_t off;
+    for (i = 0; i < KEEP_RUNS; i++) {
+        int64_t l = (int64_t)keep.run[i].len;
+        if (l >= n && l / 2 < n && (b < 0 || l < (int64_t)keep.run[b].len)) b = i;
+    }
+    if (b < 0) return -1;
+    off = (int64_t)keep.run[b].at;
+    keep.kept -= keep.run[b].len << PAGE_SHIFT;
+    if ((int64_t)keep.run[b].len > n) run_give_back_locked(off + n, (int64_t)keep.run[b].len - n);
+    keep.run[b].len = 0;
+    return off;
 }
 
 static void *run_alloc_locked(size_t bytes, bool zero) {
     int64_t n = (int64_t)(round_up(bytes, PAGE) >> PAGE_SHIFT), off;
-    if (bytes >= GS_HEAP_HUGE_MIN) return huge_alloc_locked(bytes);
-    off = gs_span_tree_alloc(&ht.run_t, n);
-    if (off < 0) return huge_alloc_locked(bytes);
+    if (bytes >= GS_HEAP_HUGE_MIN) return huge_alloc_locked(bytes, zero);
+    keep_tick();
+    off = keep_run_take(n);
+    if (off < 0) off = gs_span_tree_alloc(&ht.run_t, n);
+    if (off < 0) return huge_alloc_locked(bytes, zero);
     if (!gs_region_commit(&ht.run_r, (size_t)(off + n) << PAGE_SHIFT) ||
         !gs_region_commit(&ht.map_r, (size_t)(off + 1) * sizeof(uint32_t))) {
         gs_span_tree_free(&ht.run_t, off, n, NULL);
-        return huge_alloc_locked(bytes);
+        return huge_alloc_locked(bytes, zero);
     }
     if (zero) gs_region_zero(&ht.run_r, (size_t)off << PAGE_SHIFT, (size_t)n << PAGE_SHIFT);
     else gs_region_dirty(&ht.run_r, (size_t)off << PAGE_SHIFT, (size_t)n << PAGE_SHIFT);
     ht.map[off] = (uint32_t)n;
     ht.run_live++;
+    keep.used += (size_t)n << PAGE_SHIFT;
+    if (keep.used > keep.peak) keep.peak = keep.used;
     return (void *)(ht.run_base + ((uintptr_t)off << PAGE_SHIFT));
 }
 
@@ -626,12 +874,40 @@ static uint32_t run_pages_locked(uintptr_t a) {
     return ht.map[off >> PAGE_SHIFT];
 }
 
+/* A freed run is kept (the release policy) in place of the oldest when
+ * all KEEP_RUNS are taken; one bigger than the limit goes straight back. */
 static void run_free_locked(uintptr_t a, uint32_t n) {
     int64_t off = (int64_t)((a - ht.run_base) >> PAGE_SHIFT);
-    gs_span m;
-    size_t hi;
+    size_t bytes = (size_t)n << PAGE_SHIFT, limit;
+    int i, slot = -1;
     ht.map[off] = 0;
     ht.run_live--;
+    keep_tick();
+    keep.used -= bytes;
+    limit = keep_limit();
+    if (bytes > limit) {
+        run_give_back_locked(off, n);
+        keep_trim(limit);
+        return;
+    }
+    for (i = 0; i < KEEP_RUNS && slot < 0; i++)
+        if (keep.run[i].len == 0) slot = i;
+    if (slot < 0) {
+        slot = keep_run_oldest();
+        keep_run_drop(slot);
+    }
+    keep.run[slot].at = (uintptr_t)off;
+    keep.run[slot].len = n;
+    keep.run[slot].tick = keep.tick;
+    keep.kept += bytes;
+    keep_trim(limit);
+}
+
+/* Pages [off, off+n) go back to the tree; to the OS by the region's
+ * policy. */
+static void run_give_back_locked(int64_t off, int64_t n) {
+    gs_span m;
+    size_t hi;
     if (!gs_span_tree_free(&ht.run_t, off, n, &m)) gs_fail_oom(NULL);
     /* a run that went back to the tail joins everything committed above it */
     hi = m.off == ht.run_t.tail ? ht.run_r.committed : (size_t)(m.off + m.len) << PAGE_SHIFT;
@@ -650,7 +926,7 @@ static bool big_free(uintptr_t a) {
     } else if ((i = live_find(&ht.huge, a)) != SIZE_MAX) {
         size_t len = ht.huge.slots[i].size;
         live_remove_at(&ht.huge, i);
-        munmap((void *)a, len);
+        huge_free_locked(a, len);
     } else {
         ok = false;
     }
@@ -676,7 +952,7 @@ static GS_NOINLINE GS_COLD void *ht_alloc_slow(size_t bytes, bool zero) {
     if (bytes > (size_t)PTRDIFF_MAX) return NULL;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_alloc(bytes ? bytes : 1, zero);
     if (bytes <= GS_HEAP_SMALL_MAX) {
-        if (!ht_refill(ht_self(), ht_class(bytes))) return NULL;
+        if (!ht_refill(ht_self(), gs_heap_class(bytes))) return NULL;
         return gs_heap_alloc(bytes, zero);
     }
     ht_lock();
@@ -686,21 +962,9 @@ static GS_NOINLINE GS_COLD void *ht_alloc_slow(size_t bytes, bool zero) {
 }
 
 void *gs_heap_alloc(size_t bytes, bool zero) {
-    ht_heap *h = ht_me;
-    if (GS_LIKELY(h != NULL && bytes <= GS_HEAP_SMALL_MAX)) {
-        unsigned c = ht_class(bytes);
-        ht_bin *b = &h->bin[c];
-        void *p = b->head;
-        if (GS_LIKELY(p != NULL)) {
-            uintptr_t a = (uintptr_t)p;
-            ht_slab *s = slab_of(a);
-            uint32_t bi = block_index(a, c);
-            memcpy(&b->head, p, sizeof(void *));
-            b->n--;
-            AT_ST(&s->live[bi >> 6], s->live[bi >> 6] | (uint64_t)1 << (bi & 63));
-            if (zero) memset(p, 0, bytes);
-            return p;
-        }
+    if (GS_LIKELY(bytes <= GS_HEAP_SMALL_MAX)) {
+        unsigned c = GS_HEAP_CLASS(bytes);
+        if (GS_LIKELY(gs_heap_cache[c].head != NULL)) return gs_heap_pop(c, bytes, zero);
     }
     return ht_alloc_slow(bytes, zero);
 }
@@ -708,7 +972,7 @@ void *gs_heap_alloc(size_t bytes, bool zero) {
 /* The slab of a, when a is in the slab region and the slab is in use. */
 static ht_slab *slab_find(uintptr_t a) {
     ht_slab *s;
-    if (a - ht.slab_base >= AT_LD(&ht.slab_span)) return NULL;
+    if (a - gs_heap_slabs.base >= AT_LD(&ht.slab_span)) return NULL;
     s = slab_of(a);
     return AT_LD(&s->owner) != NULL ? s : NULL;
 }
@@ -754,19 +1018,19 @@ static GS_NOINLINE GS_COLD bool ht_free_slow(void *p) {
 bool gs_heap_free(void *p) {
     ht_heap *h = ht_me;
     uintptr_t a = (uintptr_t)p;
-    if (GS_LIKELY(h != NULL && a - ht.slab_base < AT_LD(&ht.slab_span))) {
+    if (GS_LIKELY(h != NULL && a - gs_heap_slabs.base < AT_LD(&ht.slab_span))) {
         ht_slab *s = slab_of(a);
         if (GS_LIKELY(AT_LD(&s->owner) == h)) {
             unsigned c = s->cls;
             uint32_t bi = block_index(a, c);
             uint64_t bit = (uint64_t)1 << (bi & 63), w = s->live[bi >> 6];
-            ht_bin *b = &h->bin[c];
+            gs_heap_bin *b = &gs_heap_cache[c];
             if (GS_UNLIKELY(bi * cls_size[c] != (uint32_t)(a & (GS_HEAP_SLAB - 1)) ||
                             bi >= slab_nblocks(c) || !(w & bit) ||
                             (AT_LD(&s->pend[bi >> 6]) & bit)))
                 return false;
             AT_ST(&s->live[bi >> 6], w & ~bit);
-            if (GS_UNLIKELY(b->n >= b->cap)) ht_flush_half(h, c);
+            if (GS_UNLIKELY(b->n >= h->cap[c])) ht_flush_half(h, c);
             memcpy(p, &b->head, sizeof(void *));
             b->head = p;
             b->n++;
@@ -814,6 +1078,8 @@ void *gs_heap_realloc(void *p, size_t bytes) {
             if (q != MAP_FAILED) {
                 live_remove_at(&ht.huge, i);
                 if (!live_insert(&ht.huge, (uintptr_t)q, len)) gs_fail_oom(NULL);
+                keep.used = keep.used - old + len;
+                if (keep.used > keep.peak) keep.peak = keep.used;
                 ht_unlock();
                 return q;
             }
@@ -866,7 +1132,7 @@ bool gs_heap_reserved(const void *p) {
     uintptr_t a = (uintptr_t)p;
     bool r;
     if (gs_heap_mode() != MODE_GOOSE) return false;
-    if (a - ht.slab_base < ht.slab_r.reserved || a - ht.run_base < ht.run_r.reserved) return true;
+    if (a - gs_heap_slabs.base < ht.slab_r.reserved || a - ht.run_base < ht.run_r.reserved) return true;
     ht_lock();
     r = live_find(&ht.huge, a) != SIZE_MAX;
     ht_unlock();
@@ -889,7 +1155,7 @@ size_t gs_heap_live_count(void) {
     ht_lock();
     n = ht.run_live + (int64_t)ht.huge.count;
     for (i = 0; i < (int64_t)(ht.slab_span >> SLAB_SHIFT); i++) {
-        const ht_slab *s = &ht.desc[i];
+        const ht_slab *s = &gs_heap_slabs.desc[i];
         if (AT_LD(&s->owner) == NULL) continue;
         for (w = 0; w < BITMAP_WORDS; w++) n += popcount64(AT_LD(&s->live[w]) & ~AT_LD(&s->pend[w]));
     }
@@ -898,8 +1164,12 @@ size_t gs_heap_live_count(void) {
 }
 
 void gs_heap_trim(void) {
+    int i;
     if (gs_heap_mode() != MODE_GOOSE) return;
     ht_lock();
+    keep_trim(0);
+    for (i = 0; i < KEEP_HUGE; i++)
+        if (keep.huge[i].len != 0) keep_huge_drop(i);
     gs_region_flush(&ht.slab_r);
     gs_region_flush(&ht.run_r);
     ht_unlock();

@@ -5,13 +5,20 @@
  * classes (a table look-up, no loop) and are served from 64 KiB slabs
  * carved from one reserved region; a per-thread cache of free blocks per
  * class sits in front of the slabs, so alloc and free are a pop and a push
- * in the common case. Larger sizes are page runs from a second reserved
- * region (a gs_span_tree in page units over a gs_region); the largest
- * (>= GS_HEAP_HUGE_MIN, or when the run region is full) get their own mmap.
- * Regions are reserved once (sized from RLIMIT_AS when there is one) and
- * committed as they grow. Idle slabs and freed runs give their pages back
- * to the OS in batches (gs_region_after_free); a zeroed allocation re-zeroes
- * only pages not known to be zero.
+ * in the common case (the pop is gs_heap_pop below; the emitted C inlines
+ * it where the size is a compile-time constant). Larger sizes are page
+ * runs from a second reserved region (a gs_span_tree in page units over a
+ * gs_region); the largest (>= GS_HEAP_HUGE_MIN, or when the run region is
+ * full) get their own mmap. Regions are reserved once (sized from
+ * RLIMIT_AS when there is one) and committed as they grow.
+ * Release: idle slabs and freed runs stay committed up to a cap (4 MiB +
+ * 1/8 of the bytes in use, at most 64 MiB) and are reused first; beyond
+ * it the oldest go back to the OS in batches (gs_region_after_free). Up
+ * to 4 freed huge mappings are kept while in use + kept stays under 1.5x
+ * the peak, each unmapped after 64 page-level operations without reuse.
+ * gs_heap_trim gives everything back now; -DGS_HEAP_KEEP=0 restores
+ * release at once (for A/B). A zeroed allocation re-zeroes only pages not
+ * known to be zero.
  *
  * Exactness: each slab has a live bitmap, each run a page-map entry, each
  * huge block an entry in a hash set; gs_heap_free rejects (returns false,
@@ -36,6 +43,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define GS_HEAP_NCLASS 36
 #define GS_HEAP_SMALL_MAX ((size_t)16384)
@@ -72,5 +80,115 @@ void gs_heap_trim(void);
  * block size of a class. */
 int gs_heap_class_of(size_t bytes);
 size_t gs_heap_class_size(int cls);
+
+/* ================================================================
+ * Size classes: 16..128 by 16, then four per doubling up to 16 KiB. The
+ * one definition, for the runtime and for the compiler: emit-c folds the
+ * class of a constant size with gs_heap_class and writes it into the C it
+ * emits (gs_alloc_cls in goose_rt.h), so the two cannot drift. Block
+ * indices in a slab come from a multiply by a per-class reciprocal (exact
+ * for offsets below 64 KiB; tests/runtime/heap_test.c checks every one).
+ * ================================================================ */
+static const uint32_t gs_heap_cls_size[GS_HEAP_NCLASS] = {
+    16,   32,   48,   64,   80,   96,   112,  128,  160,   192,   224,   256,
+    320,  384,  448,  512,  640,  768,  896,  1024, 1280,  1536,  1792,  2048,
+    2560, 3072, 3584, 4096, 5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384,
+};
+static const uint32_t gs_heap_cls_magic[GS_HEAP_NCLASS] = {
+    268435456, 134217728, 89478486, 67108864, 53687092, 44739243, 38347923, 33554432, 26843546,
+    22369622,  19173962,  16777216, 13421773, 11184811, 9586981,  8388608,  6710887,  5592406,
+    4793491,   4194304,   3355444,  2796203,  2396746,  2097152,  1677722,  1398102,  1198373,
+    1048576,   838861,    699051,   599187,   524288,   419431,   349526,   299594,   262144,
+};
+/* (n + 15) >> 4 for n <= 1024 */
+static const uint8_t gs_heap_cls_small[65] = {
+    0,  0,  1,  2,  3,  4,  5,  6,  7,  8,  8,  9,  9,  10, 10, 11, 11, 12, 12, 12, 12, 13,
+    13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 17, 17,
+    17, 17, 17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19,
+};
+/* (n + 127) >> 7 for 1024 < n <= 16384 */
+static const uint8_t gs_heap_cls_mid[129] = {
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 24, 24, 25,
+    25, 25, 25, 26, 26, 26, 26, 27, 27, 27, 27, 28, 28, 28, 28, 28, 28, 28, 28, 29, 29, 29,
+    29, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 30, 30, 31, 31, 31, 31, 31, 31, 31, 31, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
+    34, 34, 34, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35,
+};
+
+/* The class of n (n <= GS_HEAP_SMALL_MAX). The macro evaluates n twice;
+ * the runtime's hot paths use it because TinyCC inlines nothing. */
+#define GS_HEAP_CLASS(n) \
+    ((n) <= 1024 ? gs_heap_cls_small[((n) + 15) >> 4] : gs_heap_cls_mid[((n) + 127) >> 7])
+static inline unsigned gs_heap_class(size_t n) { return GS_HEAP_CLASS(n); }
+
+/* ================================================================
+ * The fast path, inline. gs_heap_alloc's common case, and what the emitted
+ * C inlines for an allocation whose class the compiler folded (gs_alloc_cls
+ * in goose_rt.h): a pop from the calling thread's cache for the class, the
+ * block marked live in its slab's bitmap, zeroed by a memset of the
+ * (constant) size. The cache of a thread that has not started, and of
+ * every thread under GOOSE_HEAP=system, is empty and stays empty: one load
+ * and one compare decide, and an empty cache means one out-of-line call.
+ * The state it reads is defined by gs_heap.c and written only there.
+ * ================================================================ */
+#ifdef __TINYC__
+#define GS_HEAP_TLS /* TinyCC 0.9.27: no TLS; one cache for the process */
+#define GS_HEAP_INLINE static inline
+#define GS_HEAP_STORE(p, v) (*(p) = (v))
+#else
+#define GS_HEAP_TLS _Thread_local
+#define GS_HEAP_INLINE static inline __attribute__((always_inline))
+#define GS_HEAP_STORE(p, v) __atomic_store_n(p, v, __ATOMIC_RELAXED)
+#endif
+
+/* A thread's cache of one class: free blocks (not live), linked through
+ * their first word, and how many. */
+typedef struct gs_heap_bin {
+    void *head;
+    uint32_t n;
+} gs_heap_bin;
+extern GS_HEAP_TLS gs_heap_bin gs_heap_cache[GS_HEAP_NCLASS];
+
+/* A slab's descriptor (out of band: blocks start at the slab's start). A
+ * slab's free list, bump index, used count, list links and live bitmap are
+ * written only by the thread that owns it; pend by anyone, atomically. */
+struct gs_heap_thread;
+typedef struct gs_heap_slab {
+    struct gs_heap_thread *owner; /* NULL: the slab is free */
+    uint32_t cls;
+    uint32_t bump;   /* blocks [bump, nblocks) were never handed out */
+    uint32_t used;   /* blocks out of the slab: live, in a cache, or pending */
+    uint32_t listed; /* on the owner's avail list */
+    void *free;      /* blocks given back, linked through their first word */
+    struct gs_heap_slab *prev, *next; /* the owner's slabs of this class with room */
+    uint64_t live[GS_HEAP_SLAB / 16 / 64]; /* live blocks (written by the owner only) */
+    uint64_t pend[GS_HEAP_SLAB / 16 / 64]; /* freed by another thread, not yet reclaimed */
+} gs_heap_slab;
+
+/* The slab region's start and the descriptors (slab i: desc[i]); set once,
+ * when the heap starts. */
+typedef struct gs_heap_slab_map {
+    uintptr_t base;
+    gs_heap_slab *desc;
+} gs_heap_slab_map;
+extern gs_heap_slab_map gs_heap_slabs;
+
+/* A block of class cls from this thread's cache, marked live and zeroed
+ * (bytes of it) when zero; NULL when the cache is empty. */
+GS_HEAP_INLINE void *gs_heap_pop(unsigned cls, size_t bytes, bool zero) {
+    gs_heap_bin *b = &gs_heap_cache[cls];
+    void *p = b->head;
+    if (p != NULL) {
+        uintptr_t a = (uintptr_t)p;
+        gs_heap_slab *s = &gs_heap_slabs.desc[(a - gs_heap_slabs.base) / GS_HEAP_SLAB];
+        uint32_t bi = (uint32_t)(((uint64_t)(a & (GS_HEAP_SLAB - 1)) * gs_heap_cls_magic[cls]) >> 32);
+        memcpy(&b->head, p, sizeof(void *));
+        b->n--;
+        GS_HEAP_STORE(&s->live[bi >> 6], s->live[bi >> 6] | (uint64_t)1 << (bi & 63));
+        if (zero) memset(p, 0, bytes);
+    }
+    return p;
+}
 
 #endif

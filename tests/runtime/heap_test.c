@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static int n_pass, n_fail;
@@ -212,6 +213,46 @@ static void test_reject(void) {
     free(mal);
 }
 
+/* ---- the inline fast path (gs_alloc_cls: the emitted C's constant sizes) ----
+ * Blocks from it are live like any other: freed once, rejected twice,
+ * realloc'd; dirty cached blocks come back zeroed; many of them cross
+ * refills of the cache (the slow path). GOOSE_HEAP=system never fills a
+ * cache, so there every call takes the slow path. */
+static void test_inline(void) {
+    static const size_t sizes[] = { 0, 1, 32, 48, 1000, 4096, GS_HEAP_SMALL_MAX };
+    size_t base = gs_heap_live_count(), k, i, j;
+    bool ok_live = true, ok_zero = true, ok_free = true, ok_realloc = true, ok_cache = true;
+    enum { M = 300 };
+    static uint8_t *p[M];
+    for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        size_t n = sizes[k];
+        unsigned c = gs_heap_class(n);
+        for (j = 0; j < 2; j++) {
+            for (i = 0; i < M; i++) {
+                p[i] = (uint8_t *)gs_alloc_cls(NULL, c, n);
+                for (size_t b = 0; b < n; b++) ok_zero &= p[i][b] == 0;
+                ok_live &= gs_heap_live(p[i]) && ((uintptr_t)p[i] & 15) == 0;
+                if (goose_heap()) ok_live &= gs_heap_usable(p[i]) == gs_heap_cls_size[c];
+                memset(p[i], 0xAB, n);
+            }
+            ok_live &= gs_heap_live_count() == base + M;
+            if (!goose_heap()) ok_cache &= gs_heap_cache[c].head == NULL;
+            for (i = 0; i < M; i++) ok_free &= gs_heap_free(p[i]) && !gs_heap_free(p[i]);
+        }
+        p[0] = (uint8_t *)gs_alloc_cls(NULL, c, n);
+        memset(p[0], 0x5C, n);
+        p[1] = (uint8_t *)gs_realloc(p[0], n * 2 + 64);
+        ok_realloc &= !gs_heap_live(p[0]) || p[0] == p[1];
+        for (i = 0; i < n; i++) ok_realloc &= p[1][i] == 0x5C;
+        gs_free(p[1]);
+    }
+    check("inline: blocks live, aligned, usable = class size", ok_live);
+    check("inline: dirty cached blocks come back zeroed", ok_zero);
+    check("inline: freed once, rejected twice", ok_free && gs_heap_live_count() == base);
+    check("inline: realloc moves contents, frees the old block", ok_realloc);
+    if (!goose_heap()) check("inline: GOOSE_HEAP=system never fills the cache", ok_cache);
+}
+
 /* ---- resident memory ---- */
 static long rss_kib(void) {
     FILE *f = fopen("/proc/self/statm", "r");
@@ -339,6 +380,46 @@ static void test_threads(void) {
     }
 }
 
+/* ---- the release policy: freed pages are kept for a while ----
+ * A freed run (2 MiB) and a freed huge block (8 MiB) come back without
+ * page faults (their pages were kept), zeroed when asked although they
+ * were dirty; gs_heap_trim gives what is kept back (resident memory falls
+ * by most of the 10 MiB). */
+static long minflt(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_minflt;
+}
+
+static void test_keep(void) {
+    static const size_t sizes[] = { (size_t)2 << 20, (size_t)8 << 20 };
+    long before, trimmed;
+    size_t k;
+    if (!goose_heap()) return; /* malloc keeps what it likes */
+    for (k = 0; k < 2; k++) {
+        size_t n = sizes[k];
+        uint8_t *p = (uint8_t *)gs_alloc_uninit(n), *q;
+        long f0;
+        memset(p, 0xA5, n);
+        gs_free(p);
+        f0 = minflt();
+        q = (uint8_t *)gs_alloc(n); /* zeroed */
+        memset(q + n / 2, 0x5A, n / 2);
+        printf("  keep %zu KiB: %ld page faults to use it again\n", n >> 10, minflt() - f0);
+        check(k == 0 ? "keep: a freed 2 MiB run is used again without page faults"
+                     : "keep: a freed 8 MiB huge block is used again without page faults",
+              minflt() - f0 < 64);
+        check(k == 0 ? "keep: a kept run comes back zeroed" : "keep: a kept huge block comes back zeroed",
+              all_zero(q, n / 2));
+        gs_free(q);
+    }
+    before = rss_kib();
+    gs_heap_trim();
+    trimmed = rss_kib();
+    printf("  rss KiB: %ld kept, %ld after gs_heap_trim\n", before, trimmed);
+    check("keep: gs_heap_trim gives kept pages back", before - trimmed > 8 * 1024);
+}
+
 int main(int argc, char **argv) {
     bool threads_only = argc > 1 && strcmp(argv[1], "threads") == 0;
     printf("heap mode: %s\n", gs_heap_mode() == 1 ? "goose" : "system");
@@ -347,7 +428,9 @@ int main(int argc, char **argv) {
         test_block_index();
         test_model();
         test_reject();
+        test_inline();
         test_rss();
+        test_keep();
     }
     test_threads();
     printf("%d passed, %d failed\n", n_pass, n_fail);

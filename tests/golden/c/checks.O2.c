@@ -61,7 +61,7 @@ GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site3, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
+    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site3, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
     if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site4);

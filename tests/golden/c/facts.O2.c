@@ -99,7 +99,7 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1)
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site5, 0, 0, sizeof(int64_t)), 0, (int64_t)0 | GS_OWN_BIT};
+    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site5, 0, 0 * sizeof(int64_t)), 0, (int64_t)0 | GS_OWN_BIT};
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
         if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));

@@ -35,7 +35,7 @@ static bool gs_main_in_range(gs_main_Bag *b_0, int64_t i_1)
     bool t0 = i_1 < 0;
     t1 = t0;
     if (!t1) {
-        gs_slice_i64 t2 = (*b_0).xs;
+        gs_slice_i64 t2 = (gs_slice_i64){(*b_0).xs.ptr, (*b_0).xs.len, (*b_0).xs.cap};
         int64_t t3 = t2.len;
         bool t4 = i_1 >= t3;
         t1 = t4;
