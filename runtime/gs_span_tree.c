@@ -110,6 +110,45 @@
  *     (put/put_max) 11%, find_at 6%, the fixed-size leaf shifts 5%, API
  *     dispatch 7%, spares check 2%, the general paths (neighbour in another
  *     leaf, splits, merges, exact-fit underflow) 2%.
+ *
+ * Second pass (the ideas of issue 3 item 7, each measured). Counts are
+ * exact (an instrumented copy of bench.c's tree arm, 1M pairs, seed 1);
+ * timings were taken at load 10-17 on the 2 vCPUs and only say "no clear
+ * gain" or "worse", never a publishable ns.
+ *   - Maxima do change: an alloc changes its path's maximum at the leaf's
+ *     parent in 95% of pairs at 10k (87-97% per level at 100k) and the
+ *     root's in 55% (1k: 80%, 100k: 36%); a fast free raises them in 92%
+ *     (leaf's parent) and 53% (root). The first fit is rarely beside the
+ *     last: it lies under the previous alloc's root child in 12% of pairs
+ *     at 10k (25% at 100k) and in its leaf in 1% (0.4%); the free's leaf
+ *     is the next alloc's in 9%. So skipping unchanged maxima (a branch
+ *     taken ~50% of the time at the root), guessing the alloc's path
+ *     ahead and a last-leaf finger have nothing to win; not built.
+ *   - Fewer levels by a wider inner node: GS_SPAN_ICAP=256 (two levels at
+ *     10k, three at 100k) is 15-24% slower at 10k (interleaved, loaded)
+ *     and 1459 SSE2 instructions per pair instead of 757: every free
+ *     scans 256 separators and every carve reduces 256 maxima, which
+ *     costs more than the level saves (as 64/128 did above).
+ *   - Taking the leaf's reduction off the alloc's chain (the two largest
+ *     maxima computed while the scan runs, a select after it): no gain
+ *     measurable under load (0.98-1.02); not kept.
+ *   - A leaf pointer per live span for free: the callers (gs_pool.c's
+ *     slice pools, gs_heap.c's runs) keep only offsets; not done.
+ *   - Kept: gs_span_tree_alloc and gs_span_tree_free jump to the narrow
+ *     variant without a frame of their own (before: six saved registers
+ *     and a 328-byte frame, then a call, on the AVX-512 path), the spare
+ *     refill is out of line (its call made the fast free spill), and a
+ *     scan under 64 entries finds its answer with one count of zeros (a
+ *     stop bit at cap, no select). SSE2 instructions per pair, clang 14 /
+ *     gcc 12: 1k 560/606 -> 528/569, 10k 757/813 -> 726/767, 100k
+ *     947/1012 -> 916/961. The AVX-512 variant (counted by single-stepping,
+ *     bench/spantree/step.c; 2000 pairs at 1k live, harness taken off):
+ *     440 -> 378 per pair. At load ~15, interleaved medians 0.96 / 0.87 /
+ *     0.95 of before at 1k / 10k / 100k.
+ *   - The harness (bench.c's null arm: the same loop with a tree that does
+ *     nothing) costs 24 instructions and ~2.6 ns per pair at 10k, ~3.6 at
+ *     100k, ~13 at 1M (its live-span array then misses the cache); the
+ *     tree's own cost is the tree arm minus that.
  */
 #ifndef GS_SPAN_CAP
 #define GS_SPAN_CAP 32 /* spans per leaf */
@@ -122,9 +161,11 @@
 #if LC != 4 && LC != 8 && LC != 16 && LC != 32 && LC != 64
 #error "GS_SPAN_CAP must be 4, 8, 16, 32 or 64"
 #endif
-#if IC != 4 && IC != 8 && IC != 16 && IC != 32 && IC != 64 && IC != 128
-#error "GS_SPAN_ICAP must be 4, 8, 16, 32, 64 or 128"
+#if IC != 4 && IC != 8 && IC != 16 && IC != 32 && IC != 64 && IC != 128 && IC != 256
+#error "GS_SPAN_ICAP must be 4, 8, 16, 32, 64, 128 or 256"
 #endif
+/* 64-bit words in the compare mask of the widest node array scanned */
+#define GS_SPAN_NMASK ((IC > LC ? IC : LC) / 64 + 1)
 /* Levels a tree of 2^62 spans can need (inner nodes but the root at least
  * half full): the length of a path (they live on the stack). */
 #define GS_SPAN_MAXH (IC >= 64 ? 14 : IC >= 32 ? 18 : IC >= 16 ? 23 : IC >= 8 ? 33 : 64)
@@ -148,10 +189,14 @@
 #define GS_SPAN_UNROLL
 #define GS_T_FN static
 #define GS_T_IFN static
+#define GS_T_API static
+#define GS_SPAN_NOINLINE
 #else
 #define GS_SPAN_UNROLL _Pragma("GCC unroll 128")
 #define GS_T_FN static __attribute__((unused))
 #define GS_T_IFN static inline __attribute__((unused, always_inline))
+#define GS_T_API static __attribute__((unused, noinline))
+#define GS_SPAN_NOINLINE __attribute__((noinline))
 #endif
 
 #if defined(__SSE2__) && !defined(__TINYC__) && !defined(GS_SPAN_NO_SIMD)
@@ -273,7 +318,9 @@ static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 
 /* narrow: int32, AVX-512 — only called when the CPU has it */
 #undef GS_T_FN
 #undef GS_T_IFN
+#undef GS_T_API
 #define GS_T_FN static __attribute__((unused, target(GS_SPAN_AVX512_TARGET)))
+#define GS_T_API static __attribute__((unused, noinline, target(GS_SPAN_AVX512_TARGET)))
 #define GS_T_IFN static inline __attribute__((unused, always_inline, target(GS_SPAN_AVX512_TARGET)))
 #define GS_T(name) gs_sz_##name
 #define GS_T_WIDE 0
@@ -283,21 +330,27 @@ static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 
 #undef GS_T_WIDE
 #undef GS_T_ISA
 
-/* 1 when the CPU (and OS) run AVX-512: decided once. */
+/* 1 when the CPU (and OS) run AVX-512: decided once, out of line so that
+ * the API functions stay frameless. */
+static int gs_span_have_avx512 = -1;
+
+GS_SPAN_NOINLINE static int gs_span_avx512_init(void) {
+    __builtin_cpu_init();
+    gs_span_have_avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+                          __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+    return gs_span_have_avx512;
+}
+
 static int gs_span_avx512(void) {
-    static int have = -1;
-    if (have < 0) {
-        __builtin_cpu_init();
-        have = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-               __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-    }
-    return have;
+    return gs_span_have_avx512 >= 0 ? gs_span_have_avx512 : gs_span_avx512_init();
 }
 
 #define GS_SPAN_FAST() gs_span_avx512()
+#define GS_SPAN_KNOWN() (gs_span_have_avx512 >= 0) /* GS_SPAN_FAST() is then one load */
 #else
 #define GS_SPAN_FAST() 0
+#define GS_SPAN_KNOWN() 1
 #define gs_sz_alloc gs_sn_alloc
 #define gs_sz_free gs_sn_free
 #define gs_sz_grow gs_sn_grow
@@ -398,13 +451,25 @@ void gs_span_tree_destroy(gs_span_tree *t) {
     gs_span_tree_init_with(t, &mem, limit);
 }
 
-int64_t gs_span_tree_alloc(gs_span_tree *t, int64_t n) {
+GS_SPAN_NOINLINE static int64_t gs_span_tree_alloc_general(gs_span_tree *t, int64_t n) {
     if (n < 1)
         return -1;
     GS_SPAN_CALL(t, alloc, (t, n));
 }
 
-bool gs_span_tree_free(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
+/* As gs_span_tree_free: the narrow variant's alloc by a tail call. */
+int64_t gs_span_tree_alloc(gs_span_tree *t, int64_t n) {
+    if (n >= 1 && !t->wide && GS_SPAN_KNOWN()) {
+        if (GS_SPAN_FAST())
+            return gs_sz_alloc(t, n);
+        return gs_sn_alloc(t, n);
+    }
+    return gs_span_tree_alloc_general(t, n);
+}
+
+/* gs_span_tree_free when the span may need the wide variant (or n < 1). */
+GS_SPAN_NOINLINE static bool gs_span_tree_free_general(gs_span_tree *t, int64_t off, int64_t n,
+                                                      gs_span *merged) {
     int64_t end = off + n;
     if (n < 1) {
         gs_span_report(merged, off, 0);
@@ -418,6 +483,17 @@ bool gs_span_tree_free(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged)
             return false;
     }
     GS_SPAN_CALL(t, free, (t, off, n, merged));
+}
+
+/* The common case (a narrow tree keeps a narrow span) goes straight to the
+ * variant: no frame here, the variant's call is a tail call. */
+bool gs_span_tree_free(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
+    if (n >= 1 && !t->wide && off + n <= GS_SPAN_NARROW_END && GS_SPAN_KNOWN()) {
+        if (GS_SPAN_FAST())
+            return gs_sz_free(t, off, n, merged);
+        return gs_sn_free(t, off, n, merged);
+    }
+    return gs_span_tree_free_general(t, off, n, merged);
 }
 
 bool gs_span_tree_resize_in_place(gs_span_tree *t, int64_t off, int64_t old_n, int64_t new_n,

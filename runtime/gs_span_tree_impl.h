@@ -9,6 +9,9 @@
  *   GS_T_FN     the storage class and attributes of every function here
  *               (static, unused, and the AVX-512 target for that variant)
  *   GS_T_IFN    the same for the small hot helpers, forced inline
+ *   GS_T_API    the same, never inlined: alloc and free (the API
+ *               functions jump to them without a frame of their own) and
+ *               reserve_slow (its call would make the fast free spill)
  * and uses the variant through GS_T(alloc), GS_T(free), ... (see the end).
  *
  * The tree: leaves hold free spans sorted by offset (key = offset, val =
@@ -62,12 +65,14 @@ typedef struct GS_T(inner) {
 /* The first i in [0, cap) with a[i] > v, else cap. */
 IFN int GS_T(first_gt)(const K *a, K v, int cap) {
     __m512i vv = _mm512_set1_epi32(v);
-    uint64_t m[2] = { 0, 0 };
+    uint64_t m[GS_SPAN_NMASK] = { 0 };
     int i, r = cap;
     GS_SPAN_UNROLL
     for (i = 0; i < cap; i += 16)
         m[i / 64] |= (uint64_t)_mm512_cmpgt_epi32_mask(_mm512_loadu_si512((const void *)(a + i)), vv)
                      << (i % 64);
+    if (cap < 64) /* a stop bit at cap: one count of zeros, no select */
+        return gs_span_ctz(m[0] | (uint64_t)1 << (cap % 64));
     GS_SPAN_UNROLL
     for (i = (cap - 1) / 64; i >= 0; i--)
         r = m[i] ? 64 * i + gs_span_ctz(m[i]) : r;
@@ -148,7 +153,7 @@ IFN int GS_T(first_gt)(const K *a, K v, int cap) {
     int i, r = cap;
 #if GS_T_ISA == 2
     __m128i vv = _mm_set1_epi32(v);
-    uint64_t m[2] = { 0, 0 };
+    uint64_t m[GS_SPAN_NMASK] = { 0 };
     if (cap % 16 == 0) { /* sixteen compares packed into one byte mask */
         GS_SPAN_UNROLL
         for (i = 0; i < cap; i += 16) {
@@ -166,6 +171,8 @@ IFN int GS_T(first_gt)(const K *a, K v, int cap) {
                              _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(a + i)), vv)))
                          << (i % 64);
     }
+    if (cap < 64) /* a stop bit at cap: one count of zeros, no select */
+        return gs_span_ctz(m[0] | (uint64_t)1 << (cap % 64));
     GS_SPAN_UNROLL
     for (i = (cap - 1) / 64; i >= 0; i--)
         r = m[i] ? 64 * i + gs_span_ctz(m[i]) : r;
@@ -334,7 +341,7 @@ FN void GS_T(node_recycle)(gs_span_tree *t, gs_span_node *x) {
 
 /* Spares for the worst insertion: a leaf split, a split at every inner
  * level and a new root. */
-FN bool GS_T(reserve_slow)(gs_span_tree *t) {
+GS_T_API bool GS_T(reserve_slow)(gs_span_tree *t) {
     int32_t need[2];
     int leaf;
     need[0] = t->root ? t->height + 1 : 0;
@@ -648,7 +655,7 @@ FN void GS_T(span_grow)(gs_span_tree *t, gs_span_path *p, K k, K v) {
 
 /* ---- operations ---- */
 
-FN int64_t GS_T(alloc)(gs_span_tree *t, int64_t n) {
+GS_T_API int64_t GS_T(alloc)(gs_span_tree *t, int64_t n) {
     gs_span_node *x = t->root;
     int64_t off;
     if (x && n <= KEND) {
@@ -800,7 +807,7 @@ FN bool GS_T(free_slow)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged
  * branch: the four outcomes (new span, grow the predecessor, grow the
  * successor down, join both) are one leaf update (write entry w; with ins
  * the entries move up, with del down) and one raise of the path's maxima. */
-FN bool GS_T(free)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
+GS_T_API bool GS_T(free)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
     gs_span_path p;
     LEAF *x;
     int pos, h, w, ins, del, a, b, l, cnt;

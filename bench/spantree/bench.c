@@ -1,6 +1,7 @@
 /* bench.c — the span tree on its own: random free+alloc pairs of 1..1024
  * units at a fixed number of live spans, in ns per pair, beside the same
- * workload on glibc malloc/free. One process measures one arm at one size;
+ * workload on glibc malloc/free and on a null tree (the harness alone).
+ * One process measures one arm at one size;
  * run.py interleaves processes (arms, node orders) and takes medians.
  *
  * A pair: pick a random live span, free it, allocate a new random size
@@ -14,7 +15,7 @@
  * Not for: checking correctness (tests/spantree does), the pools' zeroing
  * or page handling (gs_region).
  *
- * usage: bench tree|malloc LIVE [PAIRS] [SEED]
+ * usage: bench tree|null|malloc LIVE [PAIRS] [SEED]
  * prints: arm live pairs ns_per_pair free_spans height checksum */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -104,6 +105,57 @@ static double run_tree(int64_t nlive, int64_t npairs, int64_t *sum, int64_t *spa
     return (t1 - t0) / (double)npairs;
 }
 
+/* ---- the null arm: the harness alone ----
+ * The same loop, live-span bookkeeping and checksum with a stand-in for the
+ * tree that does no work (a call that hands out a fixed offset), so that
+ * tree minus null is the tree's own cost. The stand-ins are not inlined:
+ * the tree arm pays two calls per pair too. */
+
+__attribute__((noinline)) bool null_free(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
+    __asm__ volatile("" ::"r"(t), "r"(off), "r"(n), "r"(merged) : "memory");
+    return true;
+}
+
+__attribute__((noinline)) int64_t null_alloc(gs_span_tree *t, int64_t n) {
+    __asm__ volatile("" ::"r"(t), "r"(n) : "memory");
+    return n;
+}
+
+static inline int64_t pairs_null(gs_span_tree *t, gs_span *live, const pair *p, int64_t n) {
+    int64_t i, sum = 0;
+    for (i = 0; i < n; i++) {
+        gs_span *s = &live[p[i].slot];
+        null_free(t, s->off, s->len, NULL);
+        s->len = p[i].size;
+        s->off = null_alloc(t, s->len);
+        sum += s->off;
+    }
+    return sum;
+}
+
+__attribute__((noinline)) int64_t bench_pairs_null(gs_span_tree *t, gs_span *live, const pair *p, int64_t n) {
+    return pairs_null(t, live, p, n);
+}
+
+static double run_null(int64_t nlive, int64_t npairs, int64_t *sum) {
+    gs_span_tree t;
+    gs_span *live = (gs_span *)malloc((size_t)nlive * sizeof *live);
+    pair *timed = make_pairs(npairs, nlive);
+    int64_t i;
+    double t0, t1;
+    gs_span_tree_init(&t);
+    for (i = 0; i < nlive; i++) {
+        live[i].len = (int64_t)(1 + rng() % 1024);
+        live[i].off = i * 1024;
+    }
+    t0 = now_ns();
+    *sum = bench_pairs_null(&t, live, timed, npairs);
+    t1 = now_ns();
+    free(live);
+    free(timed);
+    return (t1 - t0) / (double)npairs;
+}
+
 /* ---- the glibc malloc arm ---- */
 
 static inline int64_t pairs_malloc(void **live, const pair *p, int64_t n) {
@@ -149,7 +201,7 @@ int main(int argc, char **argv) {
     int height = 0;
     double ns;
     if (argc < 3) {
-        fprintf(stderr, "usage: bench tree|malloc LIVE [PAIRS] [SEED]\n");
+        fprintf(stderr, "usage: bench tree|null|malloc LIVE [PAIRS] [SEED]\n");
         return 2;
     }
     nlive = atoll(argv[2]);
@@ -160,6 +212,8 @@ int main(int argc, char **argv) {
         return 2;
     if (!strcmp(argv[1], "tree"))
         ns = run_tree(nlive, npairs, &sum, &spans, &height);
+    else if (!strcmp(argv[1], "null"))
+        ns = run_null(nlive, npairs, &sum);
     else if (!strcmp(argv[1], "malloc"))
         ns = run_malloc(nlive, npairs, &sum);
     else

@@ -47,13 +47,17 @@ def build(cc, orders, out, cflags, sse2):
 
 
 def arms_of(args):
-    """(arm, order, variant) triples; malloc last (it is the reference)."""
+    """(arm, order, variant) triples; null (the harness alone) next to last,
+    malloc last (it is the reference)."""
     vs = ["", "sse2"] if args.sse2 else [""]
-    return [("tree", o, v) for o in args.orders for v in vs] + [("malloc", args.orders[0], "")]
+    return ([("tree", o, v) for o in args.orders for v in vs] + [("null", args.orders[0], ""),
+            ("malloc", args.orders[0], "")])
 
 
 def arm_name(arm, o, v):
-    return f"tree o{o}{' ' + v if v else ''}" if arm == "tree" else "glibc malloc"
+    if arm == "tree":
+        return f"tree o{o}{' ' + v if v else ''}"
+    return "null (harness)" if arm == "null" else "glibc malloc"
 
 
 def parse(out):
@@ -79,11 +83,12 @@ def run_timed(args, bins):
                     samples[(arm, o, v)].append(ns)
                 info[(arm, o, v)] = (spans, height)
         mal = statistics.median(samples[arms[-1]])
+        null = statistics.median(samples[arms[-2]])
         for arm, o, v in arms:
             s = samples[(arm, o, v)]
             med = statistics.median(s)
             spans, height = info[(arm, o, v)]
-            extra = f"{spans} free spans, {height} levels" if arm == "tree" else ""
+            extra = f"{spans} free spans, {height} levels, minus null {med - null:.1f} ns" if arm == "tree" else ""
             print(f"{live:>8} {arm_name(arm, o, v):<18} median {med:7.1f} ns  min {min(s):7.1f}  max {max(s):7.1f}"
                   f"  x malloc {med / mal:5.2f}  n={len(s)}  {extra}")
         sys.stdout.flush()
@@ -94,14 +99,17 @@ def run_callgrind(args, bins):
         sys.exit("valgrind not found")
     arms = [a for a in arms_of(args) if a[2] == ""]  # under valgrind every build runs SSE2
     for live in args.lives:
-        for arm, o, v in arms:
+        counts = {}
+        for arm, o, v in arms[::-1]:  # null first: trees are reported minus it
             pairs = args.pairs
             r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                                 "--toggle-collect=bench_pairs_*", bins[(o, v)], arm, str(live), str(pairs)],
                                capture_output=True, text=True, check=True)
             m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
+            counts[arm] = int(m.group(1)) / pairs
             name = arm_name(arm, o, v) + (" (sse2)" if arm == "tree" else "")
-            print(f"{live:>8} {name:<18} {int(m.group(1)) / pairs:8.1f} instructions per pair")
+            extra = f"  minus null {counts[arm] - counts['null']:8.1f}" if arm == "tree" else ""
+            print(f"{live:>8} {name:<18} {counts[arm]:8.1f} instructions per pair{extra}")
             sys.stdout.flush()
 
 
