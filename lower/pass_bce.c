@@ -2,13 +2,15 @@
  * It deletes checks whose operands are constants that prove them (a
  * constant index into a fixed array, a constant non-zero divisor, a
  * constant shift count in range) and the index checks of range loops over
- * a constant or an unchanged slice's length; pass_facts.c then deletes the
- * ones earlier checks and tests prove. It also marks functions for the C
- * emitter: noreturn (every path fails: cold, out of line) and, at -O2,
- * inline (small leaves). Every deleted check is counted.
+ * a constant, an unchanged slice's length, or an n that is the length of
+ * a slice made once by make([]T, n) and never changed; pass_facts.c then
+ * deletes the ones earlier checks and tests prove. It also marks
+ * functions for the C emitter: noreturn (every path fails: cold, out of
+ * line) and, at -O2, inline (small leaves). Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static bool bce_const(const IrOpd *o, int64_t *v)
@@ -130,17 +132,89 @@ static void bce_const_range(IrFunc *f, int at)
     }
 }
 
-static void bce_range_loop(IrFunc *f, int at)
+/* ---- for i in lo..n where xs = make([]T, n) and nothing changes xs ----
+ * n a constant or an immutable local (a let, a parameter, a loop counter
+ * inside its loop): a check of xs[i] reads xs inside its scope, so after
+ * xs's only DECL, which ran after n's latest value was bound. */
+
+typedef struct Bce {
+    IrFunc *f;
+    int *ndef, *def;        /* per temp: instructions writing it, the last one */
+    int nids;
+    int *writes, *decl;     /* per local id: instructions that may change it, its DECL */
+} Bce;
+
+static const IrIns *bce_def(const Bce *b, const IrOpd *o)
 {
+    if (o->kind != OPD_TEMP || o->temp < 0 || o->temp >= b->f->ntemps || b->ndef[o->temp] != 1)
+        return NULL;
+    return &b->f->ins[b->def[o->temp]];
+}
+
+/* o through copies: a constant, or a local nothing can assign; else NULL. */
+static const IrOpd *bce_fixed_value(const Bce *b, const IrOpd *o)
+{
+    for (int hop = 0; hop < 4 && o->kind == OPD_TEMP; hop++) {
+        const IrIns *d = bce_def(b, o);
+        if (!d || d->op != IR_MOV)
+            return NULL;
+        o = &d->a;
+    }
+    if (o->kind == OPD_INT)
+        return o;
+    if (o->kind == OPD_LOCAL && !o->local->is_mutable && !o->local->is_ref)
+        return o;
+    return NULL;
+}
+
+/* The length operand (fixed, as above) when xs is declared once from
+ * make, and nothing else writes it or takes its address; else NULL. */
+static const IrOpd *bce_fixed_len(const Bce *b, const Local *xs)
+{
+    if (!xs || xs->captured || xs->is_ref || xs->owner != b->f->fn || xs->id < 0 ||
+        xs->id >= b->nids || b->writes[xs->id] != 1 || b->decl[xs->id] < 0)
+        return NULL;
+    const IrIns *mk = bce_def(b, &b->f->ins[b->decl[xs->id]].a);
+    return mk && mk->op == IR_MAKE ? bce_fixed_value(b, &mk->a) : NULL;
+}
+
+static bool bce_same_value(const IrOpd *x, const IrOpd *y)
+{
+    return x && y && x->kind == y->kind &&
+           (x->kind == OPD_INT ? x->i == y->i : x->local == y->local);
+}
+
+static void bce_fixed_range(const Bce *b, int at)
+{
+    IrFunc *f = b->f;
     const IrIns *loop = &f->ins[at];
-    if (loop->local && loop->a.kind == OPD_INT && (int64_t)loop->a.i >= 0 &&
-        loop->b.kind == OPD_INT && (int64_t)loop->b.i >= 0) {
+    const IrOpd *n = bce_fixed_value(b, &loop->b);
+    if (!n)
+        return;
+    int end = bce_loop_end(f, at);
+    for (int i = at + 1; i < end; i++) {
+        IrIns *in = &f->ins[i];
+        if (in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
+            bce_same_value(n, bce_fixed_len(b, bce_len_of(f, &in->b, i)))) {
+            in->op = IR_NOP;
+            f->checks_removed++;
+        }
+    }
+}
+
+static void bce_range_loop(const Bce *b, int at)
+{
+    IrFunc *f = b->f;
+    const IrIns *loop = &f->ins[at];
+    if (!loop->local || loop->a.kind != OPD_INT || (int64_t)loop->a.i < 0)
+        return;
+    if (loop->b.kind == OPD_INT && (int64_t)loop->b.i >= 0) {
         bce_const_range(f, at);
         return;
     }
+    bce_fixed_range(b, at);
     const Local *xs = bce_len_of(f, &loop->b, at);
-    if (!loop->local || loop->a.kind != OPD_INT || (int64_t)loop->a.i < 0 || !xs ||
-        !bce_local_private(f, xs))
+    if (!xs || !bce_local_private(f, xs))
         return;
     int end = bce_loop_end(f, at);
     for (int i = at + 1; i < end; i++)
@@ -156,11 +230,57 @@ static void bce_range_loop(IrFunc *f, int at)
     }
 }
 
+/* One more than the largest local id the function's instructions name. */
+static int bce_local_ids(const IrFunc *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->local && in->local->id >= n)
+            n = in->local->id + 1;
+        if (in->place && in->place->root.kind == OPD_LOCAL && in->place->root.local->id >= n)
+            n = in->place->root.local->id + 1;
+    }
+    return n;
+}
+
+static void bce_tables(Bce *b)
+{
+    IrFunc *f = b->f;
+    b->nids = bce_local_ids(f);
+    b->ndef = calloc((size_t)f->ntemps + 1, sizeof(int));
+    b->def = calloc((size_t)f->ntemps + 1, sizeof(int));
+    b->writes = calloc((size_t)b->nids + 1, sizeof(int));
+    b->decl = malloc(((size_t)b->nids + 1) * sizeof(int));
+    for (int i = 0; i < b->nids; i++)
+        b->decl[i] = -1;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->dst >= 0 && in->dst < f->ntemps) {
+            b->ndef[in->dst]++;
+            b->def[in->dst] = i;
+        }
+        const Local *l = in->op == IR_DECL ? in->local
+                         : in->place && in->place->root.kind == OPD_LOCAL ? in->place->root.local : NULL;
+        if (!l || l->id < 0 || l->id >= b->nids || !bce_touches(in, l))
+            continue;
+        b->writes[l->id]++;
+        if (in->op == IR_DECL)
+            b->decl[l->id] = i;
+    }
+}
+
 static void bce_func(const IrProgram *ir, IrFunc *f)
 {
+    Bce b = { .f = f };
+    bce_tables(&b);
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_FOR)
-            bce_range_loop(f, i);
+            bce_range_loop(&b, i);
+    free(b.ndef);
+    free(b.def);
+    free(b.writes);
+    free(b.decl);
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
         if (ir_op_info[in->op].is_check && bce_proven(in)) {

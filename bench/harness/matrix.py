@@ -84,8 +84,13 @@ def cell_name(c):
 
 
 def _csv(text, allowed, conv=str):
-    items = [conv(x) for x in text.split(",") if x]
-    bad = [x for x in items if x not in allowed]
+    items, bad = [], []
+    for x in (t for t in text.split(",") if t):
+        try:
+            items.append(conv(x))
+        except ValueError:
+            bad.append(x)
+    bad += [x for x in items if x not in allowed]
     if bad:
         raise SystemExit(f"unknown value(s) {bad}; expected some of {list(allowed)}")
     return items

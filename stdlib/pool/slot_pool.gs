@@ -7,21 +7,30 @@
 // gains capacity without moving), so a slot never moves and p.get(i) is
 // one bounds check and an address, like r[i]. A freed slot stays readable
 // pool memory. Runtime errors are reported at the user's call.
+//
+// Free slots form a LIFO list threaded through `next` (one int per slot,
+// -1 while the slot is allocated), not a stack of indices plus a live
+// bitmap as in the builtin: an alloc from the list is a load and two
+// stores, a free one compare and two stores, and the double-free check is
+// the same compare. Measured (callgrind, bench/slot_pool.py --callgrind,
+// clang -O2, lifo 8 B): 60.3 -> 38.3 instructions per alloc+free pair.
 // Not for: spans of elements (slice_pool.gs).
 
 struct slot_pool[T] {
     slots: []T          // stable storage; slots.len is the high-water mark
-    free_idx: []int     // LIFO stack of free indices
-    live: []u64         // one bit per slot: allocated
+    next: []int         // per slot: -1 while allocated, else 1 + the next free index (0: none)
+    free_top: int       // 1 + the most recently freed index (0: none free)
     len: int            // slots ever created (== slots.len)
 }
 
 // The index of a new slot holding v.
 fn (p: ref slot_pool[T]) alloc(v: T) -> int {
-    if p.free_idx.len > 0 {
-        let k = p.free_idx.pop()
+    let f = p.free_top
+    if f > 0 {
+        let k = f - 1
+        p.free_top = p.next[k]
+        p.next[k] = -1
         p.slots[k] = v
-        p.live[k >> 6] |= 1_u64 << (k & 63)
         return k
     }
     let i = p.slots.len
@@ -29,10 +38,7 @@ fn (p: ref slot_pool[T]) alloc(v: T) -> int {
         __grow_stable(p.slots)
     }
     p.slots.push(v)
-    if i & 63 == 0 {
-        p.live.push(0)
-    }
-    p.live[i >> 6] |= 1_u64 << (i & 63)
+    p.next.push(-1)
     p.len = i + 1
     return i
 }
@@ -62,12 +68,11 @@ fn (p: ref slot_pool[T]) free(i: int) {
     if i < 0 || i >= p.slots.len {
         slot_pool_fail_range(i, p.slots.len)
     }
-    let m = 1_u64 << (i & 63)
-    if p.live[i >> 6] & m == 0 {
+    if p.next[i] != -1 {
         slot_pool_fail_twice(i)
     }
-    p.live[i >> 6] &= ~m
-    p.free_idx.push(i)
+    p.next[i] = p.free_top
+    p.free_top = i + 1
 }
 
 // The runtime errors of free, out of line: the caller's fast path stays small.

@@ -446,7 +446,6 @@ class Gen:
         if self.cost > BUDGET:
             return
         self.cost += self.mult
-        c = self.r.random()
         if self.in_generic:
             return self.generic_stmt(d)
         table = [
@@ -456,6 +455,7 @@ class Gen:
             (0.07, self.s_pool), (0.04, self.s_call), (0.03, self.s_closure),
             (0.02, self.s_print), (0.02, self.s_jump), (0.01, self.s_assert),
             (0.01, self.s_opt), (0.06, self.s_facts)]
+        c = self.r.random() * sum(w for w, _ in table)
         acc = 0
         for w, f in table:
             acc += w
@@ -1003,6 +1003,8 @@ class Gen:
                 self.emit('if %s != 0 && %s != -1 { mix((%s %s %s) as u64) }' % (nn, nn, dn, op, nn))
             else:
                 self.emit('if %s != 0 { mix((%s %s %s) as u64) }' % (nn, dn, op, nn))
+        elif c < 0.93:
+            self.facts_fixed_len(off)
         else:
             st = self.pick(INTS)
             w = WIDTH[st]
@@ -1015,6 +1017,27 @@ class Gen:
                 self.emit('if %s >= 0 && %s < %d { mix(((%s) >> %s) as u64) }' % (k, k, w, x, k))
             else:
                 self.emit('if %s < %d { mix(((%s) << %s) as u64) }' % (k, w, x, k))
+
+    def facts_fixed_len(self, off):
+        """for i in 0..n over h = make([]T, n) (the check goes when h never
+        changes); off: h shrinks or is replaced first, the check must stay."""
+        t = self.pick(INTS)
+        n, h, i = self.fresh('n'), self.fresh('h'), self.fresh('i')
+        outer = not off and self.chance(0.3)
+        if outer:
+            self.emit('for %s in 1..4 {' % n)
+        else:
+            self.emit('let %s = ((%s) as uint %% 6) as int + 1' % (n, self.typed_expr('int', 2)))
+        self.emit('var %s = make([]%s, %s)' % (h, t, n))
+        if off:
+            self.emit(self.pick(['let _ = %s.pop()' % h, '%s = make([]%s, %s - 1)' % (h, t, n),
+                                 '%s.clear()' % h]))
+        self.emit('for %s in 0..%s {' % (i, n))
+        self.emit('    %s[%s] = %s as %s' % (h, i, i, t))
+        self.emit('    mix(%s[%s] as u64)' % (h, i))
+        self.emit('}')
+        if outer:
+            self.emit('}')
 
     def s_jump(self, d):
         if self.loop_depth == 0:

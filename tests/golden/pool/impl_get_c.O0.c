@@ -6,7 +6,6 @@
 typedef struct gs_main_Node gs_main_Node;
 typedef struct gs_slice_main_Node gs_slice_main_Node;
 typedef struct gs_slice_i64 gs_slice_i64;
-typedef struct gs_slice_u64 gs_slice_u64;
 typedef struct gs_pool_slot_pool__main_Node gs_pool_slot_pool__main_Node;
 
 /* ---- types ---- */
@@ -23,15 +22,10 @@ struct gs_slice_i64 {
     int64_t len;
     int64_t cap;
 };
-struct gs_slice_u64 {
-    uint64_t *ptr;
-    int64_t len;
-    int64_t cap;
-};
 struct gs_pool_slot_pool__main_Node {
     gs_slice_main_Node slots;
-    gs_slice_i64 free_idx;
-    gs_slice_u64 live;
+    gs_slice_i64 next;
+    int64_t free_top;
     int64_t len;
 };
 
@@ -125,7 +119,7 @@ static void gs_main_main(void)
 static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     (void)site_;
-    gs_slice_main_Node t0 = (*p_0).slots;
+    gs_slice_main_Node t0 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
     int64_t t1 = t0.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(site_, i_1, t1);
     gs_main_Node * t2 = &t0.ptr[i_1];
@@ -135,63 +129,44 @@ static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_
 static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
-    gs_slice_i64 t0 = (*p_0).free_idx;
-    int64_t t1 = t0.len;
-    bool t2 = t1 > 0;
-    if (t2) {
-        int64_t t3 = (*p_0).free_idx.len;
-        if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(site_);
-        int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
-        int64_t k_2 = t4;
-        gs_slice_main_Node t5 = (*p_0).slots;
-        int64_t t6 = t5.len;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t6)) gs_fail_index(site_, k_2, t6);
-        t5.ptr[k_2] = v_1;
-        gs_slice_u64 t7 = (*p_0).live;
-        if (GS_UNLIKELY((uint64_t)6 >= 64)) gs_fail_shift(site_, 6, 64);
-        int64_t t8 = (int64_t)((int64_t)k_2 >> (int)6);
-        int64_t t9 = t7.len;
-        if (GS_UNLIKELY((uint64_t)t8 >= (uint64_t)t9)) gs_fail_index(site_, t8, t9);
-        int64_t t10 = (int64_t)(k_2 & 63);
-        if (GS_UNLIKELY((uint64_t)t10 >= 64)) gs_fail_shift(site_, t10, 64);
-        uint64_t t11 = (uint64_t)((uint64_t)1 << (int)t10);
-        uint64_t t12 = t7.ptr[t8];
-        uint64_t t13 = (uint64_t)(t12 | t11);
-        t7.ptr[t8] = t13;
-        return k_2;
+    int64_t t0 = (*p_0).free_top;
+    int64_t f_2 = t0;
+    bool t1 = f_2 > 0;
+    if (t1) {
+        int64_t t2 = (int64_t)((uint64_t)f_2 - (uint64_t)1);
+        int64_t k_3 = t2;
+        gs_slice_i64 t3 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
+        int64_t t4 = t3.len;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t4)) gs_fail_index(site_, k_3, t4);
+        int64_t t5 = t3.ptr[k_3];
+        (*p_0).free_top = t5;
+        gs_slice_i64 t6 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
+        int64_t t7 = t6.len;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t7)) gs_fail_index(site_, k_3, t7);
+        t6.ptr[k_3] = (-1);
+        gs_slice_main_Node t8 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+        int64_t t9 = t8.len;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t9)) gs_fail_index(site_, k_3, t9);
+        t8.ptr[k_3] = v_1;
+        return k_3;
     }
-    gs_slice_main_Node t14 = (*p_0).slots;
-    int64_t t15 = t14.len;
-    int64_t i_3 = t15;
-    gs_slice_main_Node t16 = (*p_0).slots;
-    int64_t t17 = GS_CAP(t16);
-    bool t18 = i_3 == t17;
-    if (t18) {
-        gs_slice_main_Node * t19 = &(*p_0).slots;
-        gs_stable_grow_at((void *)&t19->ptr, t19->len, &t19->cap, sizeof(gs_main_Node));
+    gs_slice_main_Node t10 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t11 = t10.len;
+    int64_t i_4 = t11;
+    gs_slice_main_Node t12 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t13 = GS_CAP(t12);
+    bool t14 = i_4 == t13;
+    if (t14) {
+        gs_slice_main_Node * t15 = &(*p_0).slots;
+        gs_stable_grow_at((void *)&t15->ptr, t15->len, &t15->cap, sizeof(gs_main_Node));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
-    int64_t t20 = (int64_t)(i_3 & 63);
-    bool t21 = t20 == 0;
-    if (t21) {
-        if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(uint64_t));
-        (*p_0).live.ptr[(*p_0).live.len++] = 0;
-    }
-    gs_slice_u64 t22 = (*p_0).live;
-    if (GS_UNLIKELY((uint64_t)6 >= 64)) gs_fail_shift(site_, 6, 64);
-    int64_t t23 = (int64_t)((int64_t)i_3 >> (int)6);
-    int64_t t24 = t22.len;
-    if (GS_UNLIKELY((uint64_t)t23 >= (uint64_t)t24)) gs_fail_index(site_, t23, t24);
-    int64_t t25 = (int64_t)(i_3 & 63);
-    if (GS_UNLIKELY((uint64_t)t25 >= 64)) gs_fail_shift(site_, t25, 64);
-    uint64_t t26 = (uint64_t)((uint64_t)1 << (int)t25);
-    uint64_t t27 = t22.ptr[t23];
-    uint64_t t28 = (uint64_t)(t27 | t26);
-    t22.ptr[t23] = t28;
-    int64_t t29 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
-    (*p_0).len = t29;
-    return i_3;
+    if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
+    (*p_0).next.ptr[(*p_0).next.len++] = (-1);
+    int64_t t16 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+    (*p_0).len = t16;
+    return i_4;
 }
 
 static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
@@ -201,42 +176,31 @@ static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot
     bool t0 = i_1 < 0;
     t1 = t0;
     if (!t1) {
-        gs_slice_main_Node t2 = (*p_0).slots;
+        gs_slice_main_Node t2 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t3 = t2.len;
         bool t4 = i_1 >= t3;
         t1 = t4;
     }
     if (t1) {
-        gs_slice_main_Node t5 = (*p_0).slots;
+        gs_slice_main_Node t5 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t6 = t5.len;
         gs_pool_slot_pool_fail_range(site_, i_1, t6);
     }
-    int64_t t7 = (int64_t)(i_1 & 63);
-    if (GS_UNLIKELY((uint64_t)t7 >= 64)) gs_fail_shift(site_, t7, 64);
-    uint64_t t8 = (uint64_t)((uint64_t)1 << (int)t7);
-    uint64_t m_2 = t8;
-    gs_slice_u64 t9 = (*p_0).live;
-    if (GS_UNLIKELY((uint64_t)6 >= 64)) gs_fail_shift(site_, 6, 64);
-    int64_t t10 = (int64_t)((int64_t)i_1 >> (int)6);
-    int64_t t11 = t9.len;
-    if (GS_UNLIKELY((uint64_t)t10 >= (uint64_t)t11)) gs_fail_index(site_, t10, t11);
-    uint64_t t12 = t9.ptr[t10];
-    uint64_t t13 = (uint64_t)(t12 & m_2);
-    bool t14 = t13 == 0;
-    if (t14) {
+    gs_slice_i64 t7 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
+    int64_t t8 = t7.len;
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t8)) gs_fail_index(site_, i_1, t8);
+    int64_t t9 = t7.ptr[i_1];
+    bool t10 = t9 != (-1);
+    if (t10) {
         gs_pool_slot_pool_fail_twice(site_, i_1);
     }
-    gs_slice_u64 t15 = (*p_0).live;
-    if (GS_UNLIKELY((uint64_t)6 >= 64)) gs_fail_shift(site_, 6, 64);
-    int64_t t16 = (int64_t)((int64_t)i_1 >> (int)6);
-    int64_t t17 = t15.len;
-    if (GS_UNLIKELY((uint64_t)t16 >= (uint64_t)t17)) gs_fail_index(site_, t16, t17);
-    uint64_t t18 = (uint64_t)~m_2;
-    uint64_t t19 = t15.ptr[t16];
-    uint64_t t20 = (uint64_t)(t19 & t18);
-    t15.ptr[t16] = t20;
-    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at((void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
-    (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
+    gs_slice_i64 t11 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
+    int64_t t12 = t11.len;
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t12)) gs_fail_index(site_, i_1, t12);
+    int64_t t13 = (*p_0).free_top;
+    t11.ptr[i_1] = t13;
+    int64_t t14 = (int64_t)((uint64_t)i_1 + (uint64_t)1);
+    (*p_0).free_top = t14;
 }
 
 /* ---- entry ---- */

@@ -6,7 +6,6 @@
 typedef struct gs_main_Node gs_main_Node;
 typedef struct gs_slice_main_Node gs_slice_main_Node;
 typedef struct gs_slice_i64 gs_slice_i64;
-typedef struct gs_slice_u64 gs_slice_u64;
 typedef struct gs_pool_slot_pool__main_Node gs_pool_slot_pool__main_Node;
 
 /* ---- types ---- */
@@ -23,15 +22,10 @@ struct gs_slice_i64 {
     int64_t len;
     int64_t cap;
 };
-struct gs_slice_u64 {
-    uint64_t *ptr;
-    int64_t len;
-    int64_t cap;
-};
 struct gs_pool_slot_pool__main_Node {
     gs_slice_main_Node slots;
-    gs_slice_i64 free_idx;
-    gs_slice_u64 live;
+    gs_slice_i64 next;
+    int64_t free_top;
     int64_t len;
 };
 
@@ -114,31 +108,27 @@ GS_INLINE gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, 
 GS_INLINE int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
-    if ((*p_0).free_idx.len > 0) {
-        int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
-        int64_t k_2 = t4;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, k_2, (*p_0).slots.len);
-        (*p_0).slots.ptr[k_2] = v_1;
-        int64_t t8 = (int64_t)((int64_t)k_2 >> (int)6);
-        if (GS_UNLIKELY((uint64_t)t8 >= (uint64_t)(*p_0).live.len)) gs_fail_index(site_, t8, (*p_0).live.len);
-        (*p_0).live.ptr[t8] = (uint64_t)((*p_0).live.ptr[t8] | ((uint64_t)((uint64_t)1 << (int)((int64_t)(k_2 & 63)))));
-        return k_2;
+    int64_t f_2 = (*p_0).free_top;
+    if (f_2 > 0) {
+        int64_t k_3 = (int64_t)((uint64_t)f_2 - (uint64_t)1);
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).next.len)) gs_fail_index(site_, k_3, (*p_0).next.len);
+        (*p_0).free_top = (*p_0).next.ptr[k_3];
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).next.len)) gs_fail_index(site_, k_3, (*p_0).next.len);
+        (*p_0).next.ptr[k_3] = (-1);
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, k_3, (*p_0).slots.len);
+        (*p_0).slots.ptr[k_3] = v_1;
+        return k_3;
     }
-    int64_t i_3 = (*p_0).slots.len;
-    if (i_3 == GS_CAP((*p_0).slots)) {
+    int64_t i_4 = (*p_0).slots.len;
+    if (i_4 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Node));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
-    if (((int64_t)(i_3 & 63)) == 0) {
-        if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(uint64_t));
-        (*p_0).live.ptr[(*p_0).live.len++] = 0;
-    }
-    int64_t t23 = (int64_t)((int64_t)i_3 >> (int)6);
-    if (GS_UNLIKELY((uint64_t)t23 >= (uint64_t)(*p_0).live.len)) gs_fail_index(site_, t23, (*p_0).live.len);
-    (*p_0).live.ptr[t23] = (uint64_t)((*p_0).live.ptr[t23] | ((uint64_t)((uint64_t)1 << (int)((int64_t)(i_3 & 63)))));
-    (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);
-    return i_3;
+    if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
+    (*p_0).next.ptr[(*p_0).next.len++] = (-1);
+    (*p_0).len = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+    return i_4;
 }
 
 GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
@@ -147,16 +137,12 @@ GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_s
     if (((uint64_t)i_1) >= ((uint64_t)(*p_0).slots.len)) {
         gs_pool_slot_pool_fail_range(site_, i_1, (*p_0).slots.len);
     }
-    uint64_t m_2 = (uint64_t)((uint64_t)1 << (int)((int64_t)(i_1 & 63)));
-    int64_t t10 = (int64_t)((int64_t)i_1 >> (int)6);
-    if (GS_UNLIKELY((uint64_t)t10 >= (uint64_t)(*p_0).live.len)) gs_fail_index(site_, t10, (*p_0).live.len);
-    if (((uint64_t)((*p_0).live.ptr[t10] & m_2)) == 0) {
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).next.len)) gs_fail_index(site_, i_1, (*p_0).next.len);
+    if ((*p_0).next.ptr[i_1] != (-1)) {
         gs_pool_slot_pool_fail_twice(site_, i_1);
     }
-    int64_t t16 = (int64_t)((int64_t)i_1 >> (int)6);
-    (*p_0).live.ptr[t16] = (uint64_t)((*p_0).live.ptr[t16] & ((uint64_t)~m_2));
-    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at((void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
-    (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
+    (*p_0).next.ptr[i_1] = (*p_0).free_top;
+    (*p_0).free_top = (int64_t)((uint64_t)i_1 + (uint64_t)1);
 }
 
 /* ---- entry ---- */
