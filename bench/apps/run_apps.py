@@ -10,7 +10,12 @@ last, and prints one PASS/FAIL line per program:
 
   run_apps.py [--size test|run] [--backend clang|gcc|tcc|jit] [-O0|-O1|-O2]
               [--goose PATH] [--langarena DIR] [--work DIR] [--timeout S]
-              [--only slug ...] [--list]
+              [--only slug ...] [--list] [--c]
+
+`--c` runs the hand-written C versions in bench/apps/c/ (<slug>.c, same
+header line, same output) instead, compiled by the --backend compiler
+(clang, gcc or tcc; `-std=c11 -O<n>`, as `goose build` gives clang) with
+no Goose involved.
 
 `--only` takes slugs (file names without .gs, e.g. sieve sort_quick_builtin).
 Exit status: 0 when every selected program passed, 1 otherwise, 2 on a
@@ -34,6 +39,7 @@ HEADER = re.compile(r"^//\s*langarena:\s*(\S+)((?:\s+\w+)*)\s*$")
 # Inputs a program takes only when its entry has them (the last ones).
 OPTIONAL_INPUTS = {"warmup_iterations"}
 BACKENDS = ("clang", "gcc", "tcc", "jit")
+C_DIR = os.path.join(HERE, "c")  # the hand-written C versions (--c)
 
 
 class Port:
@@ -56,11 +62,11 @@ def read_header(path):
     return Port(path, m.group(1), m.group(2).split())
 
 
-def find_ports(apps_dir):
-    """Every port in apps_dir, sorted by slug (files starting with _ or .
-    are skipped, like scratch files)."""
+def find_ports(apps_dir, ext=".gs"):
+    """Every port in apps_dir (files ending in ext), sorted by slug (files
+    starting with _ or . are skipped, like scratch files)."""
     ports = []
-    for path in sorted(glob.glob(os.path.join(apps_dir, "*.gs"))):
+    for path in sorted(glob.glob(os.path.join(apps_dir, "*" + ext))):
         if os.path.basename(path)[0] in "_.":
             continue
         port = read_header(path)
@@ -88,15 +94,22 @@ def program_args(port, entry):
     return out
 
 
+def c_build_command(cc, opt, src, exe):
+    """The command that compiles a hand-written C version (bench/apps/c)."""
+    return [cc, "-std=c11", f"-O{opt}", "-I", os.path.dirname(os.path.abspath(src)), src, "-o", exe]
+
+
 def build_command(args, port, exe):
     """The command that builds port into exe, or None for the jit."""
+    if args.c:
+        return c_build_command(args.backend, args.opt, port.path, exe)
     if args.backend == "jit":
         return None
     return [args.goose, "build", port.path, "-o", exe, f"-O{args.opt}", "--cc", args.backend]
 
 
 def run_command(args, port, exe, prog_args):
-    if args.backend == "jit":
+    if args.backend == "jit" and not args.c:
         return [args.goose, "run", f"-O{args.opt}", port.path, "--"] + prog_args
     return [exe] + prog_args
 
@@ -119,7 +132,7 @@ def check_output(port, proc):
 
 def run_port(args, port, entries, work):
     """Builds and runs one port; prints its PASS/FAIL line; True on PASS."""
-    label = f"{port.slug} [{args.backend} -O{args.opt} {args.size}]"
+    label = f"{port.slug} [{'C ' if args.c else ''}{args.backend} -O{args.opt} {args.size}]"
     entry = entries.get(port.name)
     if entry is None:
         print(f"FAIL {label}: no benchmark {port.name} in {args.size}.json")
@@ -129,7 +142,7 @@ def run_port(args, port, entries, work):
     except KeyError as e:
         print(f"FAIL {label}: {port.name} has no input {e}")
         return False
-    exe = os.path.join(work, f"{port.slug}-{args.backend}-O{args.opt}")
+    exe = os.path.join(work, f"{port.slug}{'-c' if args.c else ''}-{args.backend}-O{args.opt}")
     build = build_command(args, port, exe)
     if build:
         r = subprocess.run(build, capture_output=True)
@@ -157,12 +170,18 @@ def parse_args(argv):
                    help="optimisation level (-O2 by default)")
     p.add_argument("--goose", default=None, help="the goose compiler (default: build/goose)")
     p.add_argument("--langarena", default=DEFAULT_LANGARENA, help="folder of test.json and run.json")
-    p.add_argument("--apps", default=HERE, help="folder of the ports (default: bench/apps)")
+    p.add_argument("--apps", default=None, help="folder of the ports (default: bench/apps, with --c bench/apps/c)")
+    p.add_argument("--c", action="store_true",
+                   help="the hand-written C versions (bench/apps/c/*.c) built by the --backend compiler")
     p.add_argument("--work", default=None, help="folder for executables (default: a temporary one)")
     p.add_argument("--timeout", type=float, default=3600, help="seconds per program run")
     p.add_argument("--only", nargs="+", metavar="SLUG", help="run only these ports")
     p.add_argument("--list", action="store_true", help="print slug, name and inputs, and stop")
     args = p.parse_args(argv)
+    if args.c and args.backend == "jit":
+        p.error("--c needs a C compiler back end (clang, gcc or tcc), not the jit")
+    if args.apps is None:
+        args.apps = C_DIR if args.c else HERE
     if args.goose is None:
         args.goose = os.path.join(ROOT, "build", "goose")
     args.goose = os.path.abspath(args.goose)
@@ -171,7 +190,7 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
-    ports = find_ports(args.apps)
+    ports = find_ports(args.apps, ".c" if args.c else ".gs")
     if args.list:
         for port in ports:
             print(port.slug, port.name, " ".join(port.inputs))

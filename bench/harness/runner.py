@@ -3,7 +3,9 @@ first, then rounds of A B C ... A (the reference arm again at the end, for
 the drift), every arm from one of several renamed copies (copy = round mod
 copies, so code and stack placement do not favour one arm), the order of
 the other arms rotated each round. Each run's CPU time is the child's user +
-sys from os.wait4's rusage; wall time and peak RSS (ru_maxrss, KiB) too.
+sys from os.wait4's rusage; wall time, peak RSS (ru_maxrss, KiB) and the
+minor page faults (ru_minflt: pages the kernel had to supply, a count that
+does not depend on the machine's load) too.
 Every run, warm-ups included, is kept as a sample. Optionally each arm is
 also run with no rounds right after its measured run (phase base): the
 start-up and set-up cost, subtracted for the net nanoseconds per pair.
@@ -51,6 +53,13 @@ def run_raw(argv, env=None, timeout=300):
     """Runs argv once with stdin empty; returns (status, stdout, stderr,
     cpu_s, wall_s, maxrss_kb), status -9 when killed after timeout seconds;
     raises RunError when it cannot start."""
+    status, out, err, ru = run_rusage(argv, env, timeout)
+    return status, out, err, ru["cpu_s"], ru["wall_s"], ru["maxrss_kb"]
+
+
+def run_rusage(argv, env=None, timeout=300):
+    """run_raw with the child's resource use as a dict: (status, stdout,
+    stderr, {cpu_s, wall_s, maxrss_kb, minflt, majflt})."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         try:
@@ -67,22 +76,24 @@ def run_raw(argv, env=None, timeout=300):
         out.seek(0)
         err.seek(0)
         return (os.waitstatus_to_exitcode(status), out.read().decode(errors="replace"),
-                err.read().decode(errors="replace"), ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss)
+                err.read().decode(errors="replace"),
+                {"cpu_s": ru.ru_utime + ru.ru_stime, "wall_s": wall, "maxrss_kb": ru.ru_maxrss,
+                 "minflt": ru.ru_minflt, "majflt": ru.ru_majflt})
 
 
 def run_once(cmd, timeout=300):
     """Runs cmd once (see split_cmd); returns a sample dict (cpu_s, wall_s,
-    maxrss_kb, status, checksum, pairs) or raises RunError with the
+    maxrss_kb, minflt, status, checksum, pairs) or raises RunError with the
     program's message."""
     argv, env = split_cmd(cmd)
-    status, stdout, stderr, cpu, wall, maxrss = run_raw(argv, env, timeout)
+    status, stdout, stderr, ru = run_rusage(argv, env, timeout)
     if status != 0:
         why = f"killed after {timeout} s" if status == -signal.SIGKILL else f"exit status {status}"
         raise RunError(f"{' '.join(argv)}: {why}\n{_tail(stderr or stdout)}")
     m = OUT_RE.search(stdout)
     if not m:
         raise RunError(f"{' '.join(argv)}: no 'checksum N pairs N' in the output\n{_tail(stdout)}")
-    return {"cpu_s": cpu, "wall_s": wall, "maxrss_kb": maxrss,
+    return {"cpu_s": ru["cpu_s"], "wall_s": ru["wall_s"], "maxrss_kb": ru["maxrss_kb"], "minflt": ru["minflt"],
             "status": status, "checksum": m.group(1), "pairs": int(m.group(2))}
 
 

@@ -90,6 +90,19 @@ class RunOnce(unittest.TestCase):
         for k in ("cpu_s", "wall_s", "maxrss_kb"):
             self.assertGreaterEqual(s[k], 0)
 
+    def test_page_faults_and_peak_rss_follow_the_memory_touched(self):
+        """minflt and maxrss_kb of a child that writes 64 MiB exceed those of
+        one that does not by most of the 16384 pages."""
+        touch = "b = bytearray(64 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\n"
+        small = runner.run_once([self.PY, "-c", "print('checksum 1 pairs 1')"])
+        big = runner.run_once([self.PY, "-c", touch + "print('checksum 1 pairs 1')"])
+        self.assertGreater(big["minflt"] - small["minflt"], 12000)
+        self.assertGreater(big["maxrss_kb"] - small["maxrss_kb"], 48 << 10)
+        status, out, _, ru = runner.run_rusage([self.PY, "-c", "print(7)"])
+        self.assertEqual((status, out.strip()), (0, "7"))
+        self.assertGreater(ru["minflt"], 0)
+        self.assertEqual(runner.run_raw([self.PY, "-c", "print(7)"])[:2], (0, "7\n"))
+
     def test_nonzero_exit_is_an_error_with_stderr(self):
         with self.assertRaises(runner.RunError) as e:
             runner.run_once([self.PY, "-c", "import sys; sys.stderr.write('x.gs:1:1: error: no\\n'); sys.exit(1)"])
