@@ -51,7 +51,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import build, guards, matrix, runner, stats  # noqa: E402
+from harness import build, guards, matrix, output, runner, stats  # noqa: E402
 
 APPS = os.path.join(HERE, "apps")
 LANGARENA = os.path.join(APPS, "langarena")
@@ -375,10 +375,10 @@ class Bench:
         return out
 
 
-def control_verdict(cells):
+def control_verdict(cells, arm="builtin"):
     """({metric: separated}, text) of the positive control (the first cell
     that ran one): a metric counts only when the control is told apart from
-    the builtin and is slower."""
+    the reference arm (builtin here, C in c_ratio.py) and is slower."""
     c = next((c for c in cells if c.get("control_cell")), None)
     if c is None or not c.get("control"):
         why = c["error"] if c and c.get("error") else "no control ran"
@@ -392,7 +392,7 @@ def control_verdict(cells):
     head = "control separated" if all(ok.values()) else (
         "control separated for some metrics" if any(ok.values()) else
         f"{guards.PROVED_NOTHING}: the control could not be separated")
-    return ok, (f"{head}: {c['slug']} builtin with iterations {c['control_inputs']['iterations']} "
+    return ok, (f"{head}: {c['slug']} {arm} with iterations {c['control_inputs']['iterations']} "
                 f"against {c['inputs']['iterations']}: " + "; ".join(parts))
 
 
@@ -533,12 +533,7 @@ def main(argv=None):
                         "control_scale": CONTROL_SCALE},
            "tools": build.tool_versions(a.goose), "cells": cells, "suite": suite_row(cells),
            "control_ok": ok, "verdict": verdict}
-    with open(os.path.join(b.out, "results.json"), "w") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
-    with open(os.path.join(b.out, "results.md"), "w") as f:
-        f.write(markdown(doc))
-    log(f"wrote {os.path.join(b.out, 'results.json')} and results.md")
+    log(f"wrote {output.write_doc(b.out, doc, markdown)} and results.md")
     if not any(ok.values()):
         return guards.EXIT_CONTROL
     return 4 if any(c.get("error") for c in cells) else 0

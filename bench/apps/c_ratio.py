@@ -39,7 +39,6 @@ builtin/library pools (bench/pool_workloads.py).
 import argparse
 import datetime
 import glob
-import json
 import os
 import platform
 import re
@@ -50,7 +49,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 sys.path.insert(0, BENCH)
-from harness import build, guards, matrix, runner, stats  # noqa: E402
+from harness import build, guards, matrix, output, runner, stats  # noqa: E402
 import pool_workloads as pw  # noqa: E402  (header, checksum and run helpers)
 
 C_DIR = os.path.join(HERE, "c")
@@ -285,24 +284,11 @@ class Bench:
 
 
 def control_verdict(cells, callgrind_only):
-    """({metric: separated}, text) of the positive control."""
+    """({metric: separated}, text) of the positive control (pool_workloads'
+    rule, the C arm as the reference)."""
     if callgrind_only:
         return {k: False for k, _ in METRICS}, "no timing (--callgrind-only): instruction counts only"
-    c = next((c for c in cells if c.get("control_cell")), None)
-    if c is None or not c.get("control"):
-        why = c["error"] if c and c.get("error") else "no control ran"
-        return {k: False for k, _ in METRICS}, f"{guards.PROVED_NOTHING}: the control did not run ({why})"
-    ok, parts = {}, []
-    for key, label in METRICS:
-        cmp = c["control"][key]
-        ok[key] = stats.separated(cmp) and cmp["ratio"] > 1
-        parts.append(f"{label} {cmp['ratio']:.3f} +-{cmp['band']:.3f} {cmp['verdict']}"
-                     + ("" if ok[key] else f" ({guards.PROVED_NOTHING} for the {label})"))
-    head = "control separated" if all(ok.values()) else (
-        "control separated for some metrics" if any(ok.values()) else
-        f"{guards.PROVED_NOTHING}: the control could not be separated")
-    return ok, (f"{head}: {c['slug']} C with iterations {c['control_inputs']['iterations']} "
-                f"against {c['inputs']['iterations']}: " + "; ".join(parts))
+    return pw.control_verdict(cells, arm="C")
 
 
 def rows(cells):
@@ -455,12 +441,7 @@ def main(argv=None):
                         "callgrind_only": a.callgrind_only, "control_scale": CONTROL_SCALE},
            "tools": build.tool_versions(a.goose), "cells": cells, "rows": rows(cells),
            "control_ok": ok, "verdict": verdict}
-    with open(os.path.join(b.out, "results.json"), "w") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
-    with open(os.path.join(b.out, "results.md"), "w") as f:
-        f.write(markdown(doc))
-    log(f"wrote {os.path.join(b.out, 'results.json')} and results.md")
+    log(f"wrote {output.write_doc(b.out, doc, markdown)} and results.md")
     if any(c.get("error") for c in cells):
         return 4
     if not a.callgrind_only and not any(ok.values()):

@@ -36,6 +36,18 @@ def write_all(out, doc, spec):
         f.write(svg(doc))
 
 
+def write_doc(out, doc, markdown_fn):
+    """results.json (doc) and results.md (markdown_fn(doc)) under out; the
+    path of results.json."""
+    path = os.path.join(out, "results.json")
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(out, "results.md"), "w") as f:
+        f.write(markdown_fn(doc))
+    return path
+
+
 def write_abort(out, message):
     """A guard stopped the run: say so in results.md and results.json."""
     with open(os.path.join(out, "results.md"), "w") as f:

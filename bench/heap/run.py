@@ -45,7 +45,6 @@ Not for: the per-pair instruction count of the fast path (bench/heap/pair.sh).
 import argparse
 import datetime
 import hashlib
-import json
 import os
 import platform
 import sys
@@ -54,7 +53,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 sys.path.insert(0, BENCH)
-from harness import build, guards, matrix, runner, stats  # noqa: E402
+from harness import build, guards, matrix, output, runner, stats  # noqa: E402
 
 ARMS = ("goose", "system", "mimalloc", "jemalloc")
 # --keep-ab: the Goose heap built without its keep-for-a-while release
@@ -423,12 +422,7 @@ def main(argv=None):
                         "control_scale": CONTROL_SCALE[1 if a.quick else 0]},
            "workloads": WORKLOADS, "tools": build.tool_versions(a.goose), "cells": cells,
            "control_ok": ok, "verdict": verdict}
-    with open(os.path.join(b.out, "results.json"), "w") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
-    with open(os.path.join(b.out, "results.md"), "w") as f:
-        f.write(markdown(doc))
-    log(f"wrote {os.path.join(b.out, 'results.json')} and results.md")
+    log(f"wrote {output.write_doc(b.out, doc, markdown)} and results.md")
     for n, c in cells.items():
         for t, v in c.get("targets", {}).items():
             log(f"  target {n}: {t}: {v}")
