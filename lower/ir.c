@@ -4,6 +4,7 @@
 #include "ir.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const IrOpInfo ir_op_info[IR__COUNT] = {
@@ -144,6 +145,57 @@ int ir_count_checks(const IrFunc *f)
     for (int i = 0; i < f->nins; i++)
         n += ir_op_info[f->ins[i].op].is_check;
     return n;
+}
+
+/* ---- who writes each temp ---- */
+
+/* One more than the largest id of a local the function's instructions
+ * name (declared, counted, as a place's root) or takes as a parameter. */
+static int ir_local_ids(const IrFunc *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->local && in->local->id >= n)
+            n = in->local->id + 1;
+        if (in->place && in->place->root.kind == OPD_LOCAL && in->place->root.local->id >= n)
+            n = in->place->root.local->id + 1;
+    }
+    for (int i = 0; f->fn && i < f->fn->nparams; i++)
+        if (f->fn->params[i]->id >= n)
+            n = f->fn->params[i]->id + 1;
+    return n;
+}
+
+void ir_defs_init(IrDefs *d, const IrFunc *f)
+{
+    size_t nt = (size_t)f->ntemps + 1;
+    *d = (IrDefs){ .f = f, .nlocal_ids = ir_local_ids(f) };
+    d->ndef = calloc(nt, sizeof(int));
+    d->def0 = calloc(nt, sizeof(int));
+    d->def = calloc(nt, sizeof(int));
+    for (int i = 0; i < f->nins; i++) {
+        int t = f->ins[i].dst;
+        if (t < 0 || t >= f->ntemps)
+            continue;
+        if (d->ndef[t]++ == 0)
+            d->def0[t] = i;
+        d->def[t] = i;
+    }
+}
+
+void ir_defs_free(IrDefs *d)
+{
+    free(d->ndef);
+    free(d->def0);
+    free(d->def);
+}
+
+const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o)
+{
+    if (o->kind != OPD_TEMP || o->temp < 0 || o->temp >= d->f->ntemps || d->ndef[o->temp] != 1)
+        return NULL;
+    return &d->f->ins[d->def[o->temp]];
 }
 
 /* ---- verifier ---- */

@@ -152,6 +152,19 @@ void ir_index_funcs(IrProgram *ir);
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
 bool ir_stops(const IrProgram *ir, const IrIns *in);
 
+/* ---- ir.c: who writes each temp (for the check-removing passes) ---- */
+typedef struct IrDefs {
+    const IrFunc *f;
+    int *ndef;              /* per temp: instructions writing it */
+    int *def0, *def;        /* per temp: the first and the last of them */
+    int nlocal_ids;         /* one more than the largest local id the function names */
+} IrDefs;
+void ir_defs_init(IrDefs *d, const IrFunc *f);
+void ir_defs_free(IrDefs *d);
+/* The one instruction writing temp operand o, or NULL (not a temp, or
+ * written more than once). */
+const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o);
+
 /* ---- pass_facts.c: checks proven by earlier checks and tests (-O1);
  * returns how many it deleted ---- */
 int pass_facts(const IrProgram *ir, IrFunc *f);

@@ -139,23 +139,15 @@ static void bce_const_range(IrFunc *f, int at)
 
 typedef struct Bce {
     IrFunc *f;
-    int *ndef, *def;        /* per temp: instructions writing it, the last one */
-    int nids;
+    IrDefs d;               /* who writes each temp; d.nlocal_ids sizes the tables below */
     int *writes, *decl;     /* per local id: instructions that may change it, its DECL */
 } Bce;
-
-static const IrIns *bce_def(const Bce *b, const IrOpd *o)
-{
-    if (o->kind != OPD_TEMP || o->temp < 0 || o->temp >= b->f->ntemps || b->ndef[o->temp] != 1)
-        return NULL;
-    return &b->f->ins[b->def[o->temp]];
-}
 
 /* o through copies: a constant, or a local nothing can assign; else NULL. */
 static const IrOpd *bce_fixed_value(const Bce *b, const IrOpd *o)
 {
     for (int hop = 0; hop < 4 && o->kind == OPD_TEMP; hop++) {
-        const IrIns *d = bce_def(b, o);
+        const IrIns *d = ir_defs_one(&b->d, o);
         if (!d || d->op != IR_MOV)
             return NULL;
         o = &d->a;
@@ -172,9 +164,9 @@ static const IrOpd *bce_fixed_value(const Bce *b, const IrOpd *o)
 static const IrOpd *bce_fixed_len(const Bce *b, const Local *xs)
 {
     if (!xs || xs->captured || xs->is_ref || xs->owner != b->f->fn || xs->id < 0 ||
-        xs->id >= b->nids || b->writes[xs->id] != 1 || b->decl[xs->id] < 0)
+        xs->id >= b->d.nlocal_ids || b->writes[xs->id] != 1 || b->decl[xs->id] < 0)
         return NULL;
-    const IrIns *mk = bce_def(b, &b->f->ins[b->decl[xs->id]].a);
+    const IrIns *mk = ir_defs_one(&b->d, &b->f->ins[b->decl[xs->id]].a);
     return mk && mk->op == IR_MAKE ? bce_fixed_value(b, &mk->a) : NULL;
 }
 
@@ -230,39 +222,20 @@ static void bce_range_loop(const Bce *b, int at)
     }
 }
 
-/* One more than the largest local id the function's instructions name. */
-static int bce_local_ids(const IrFunc *f)
-{
-    int n = 0;
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        if (in->local && in->local->id >= n)
-            n = in->local->id + 1;
-        if (in->place && in->place->root.kind == OPD_LOCAL && in->place->root.local->id >= n)
-            n = in->place->root.local->id + 1;
-    }
-    return n;
-}
-
 static void bce_tables(Bce *b)
 {
     IrFunc *f = b->f;
-    b->nids = bce_local_ids(f);
-    b->ndef = calloc((size_t)f->ntemps + 1, sizeof(int));
-    b->def = calloc((size_t)f->ntemps + 1, sizeof(int));
-    b->writes = calloc((size_t)b->nids + 1, sizeof(int));
-    b->decl = malloc(((size_t)b->nids + 1) * sizeof(int));
-    for (int i = 0; i < b->nids; i++)
+    ir_defs_init(&b->d, f);
+    int nids = b->d.nlocal_ids;
+    b->writes = calloc((size_t)nids + 1, sizeof(int));
+    b->decl = malloc(((size_t)nids + 1) * sizeof(int));
+    for (int i = 0; i < nids; i++)
         b->decl[i] = -1;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
-        if (in->dst >= 0 && in->dst < f->ntemps) {
-            b->ndef[in->dst]++;
-            b->def[in->dst] = i;
-        }
         const Local *l = in->op == IR_DECL ? in->local
                          : in->place && in->place->root.kind == OPD_LOCAL ? in->place->root.local : NULL;
-        if (!l || l->id < 0 || l->id >= b->nids || !bce_touches(in, l))
+        if (!l || l->id < 0 || l->id >= nids || !bce_touches(in, l))
             continue;
         b->writes[l->id]++;
         if (in->op == IR_DECL)
@@ -277,8 +250,7 @@ static void bce_func(const IrProgram *ir, IrFunc *f)
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_FOR)
             bce_range_loop(&b, i);
-    free(b.ndef);
-    free(b.def);
+    ir_defs_free(&b.d);
     free(b.writes);
     free(b.decl);
     for (int i = 0; i < f->nins; i++) {

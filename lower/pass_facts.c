@@ -39,27 +39,17 @@ typedef struct FxRel {
 typedef struct Fx {
     const IrProgram *ir;
     IrFunc *f;
-    int *ndef;          /* per temp: instructions writing it */
-    int *def;           /* per temp: the (last) one */
-    int *def0;          /* per temp: the first one */
+    IrDefs d;           /* who writes each temp; d.nlocal_ids sizes the per-local tables */
     int *match;         /* per ELSE/ENDIF: its IF */
     int *els;           /* per IF: its ELSE, or 0 */
     int *ndecl;         /* per local id: DECLs of it */
     int *decl_at;       /* per local id: the (last) one */
     signed char *nonneg; /* per local id: fx_local_nonneg, 0 unknown, 1 yes, -1 no */
-    int nlocal_ids;
     int lo;             /* the window: (lo, check) has no writes */
     FxRel rel[FX_MAX_REL];
     int nrel;
     IrOpd zero;         /* the constant 0, for facts 0 <= i */
 } Fx;
-
-static const IrIns *fx_def(const Fx *x, const IrOpd *o)
-{
-    if (o->kind != OPD_TEMP || o->temp < 0 || o->temp >= x->f->ntemps || x->ndef[o->temp] != 1)
-        return NULL;
-    return &x->f->ins[x->def[o->temp]];
-}
 
 static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth);
 
@@ -69,10 +59,10 @@ enum { FX_MAX_PROJ = 16 };
  * LOAD [t len] with t = LOAD [p f] is [p f len]. Returns the root. */
 static const IrOpd *fx_flatten(const Fx *x, const IrPlace *p, const IrProj **out, int *n)
 {
-    const IrIns *d = fx_def(x, &p->root);
+    const IrIns *d = ir_defs_one(&x->d, &p->root);
     const IrOpd *root = &p->root;
     *n = 0;
-    if (d && d->op == IR_LOAD && x->def[p->root.temp] > x->lo)
+    if (d && d->op == IR_LOAD && x->d.def[p->root.temp] > x->lo)
         root = fx_flatten(x, d->place, out, n);
     for (int k = 0; k < p->nproj && root; k++) {
         if (*n == FX_MAX_PROJ)
@@ -101,7 +91,7 @@ static bool fx_same_place(const Fx *x, const IrPlace *p, const IrPlace *q, int d
 /* The index of the only DECL of local l, or -1. */
 static int fx_single_decl(const Fx *x, const Local *l)
 {
-    if (!l || l->id < 0 || l->id >= x->nlocal_ids || x->ndecl[l->id] != 1)
+    if (!l || l->id < 0 || l->id >= x->d.nlocal_ids || x->ndecl[l->id] != 1)
         return -1;
     return x->decl_at[l->id];
 }
@@ -118,16 +108,16 @@ static const IrIns *fx_decl_in_window(const Fx *x, const Local *l, int before)
  * the operand n; else o itself. */
 static const IrOpd *fx_fresh_len(const Fx *x, const IrOpd *o)
 {
-    const IrIns *d = fx_def(x, o);
-    if (!d || d->op != IR_LOAD || x->def[o->temp] <= x->lo || d->place->root.kind != OPD_LOCAL ||
+    const IrIns *d = ir_defs_one(&x->d, o);
+    if (!d || d->op != IR_LOAD || x->d.def[o->temp] <= x->lo || d->place->root.kind != OPD_LOCAL ||
         d->place->nproj != 1 || d->place->proj[0].kind != PJ_LEN)
         return o;
     const Local *l = d->place->root.local;
     if (l->is_ref || l->captured)
         return o;
-    const IrIns *decl = fx_decl_in_window(x, l, x->def[o->temp]);
-    const IrIns *mk = decl ? fx_def(x, &decl->a) : NULL;
-    if (!mk || mk->op != IR_MAKE || x->def[decl->a.temp] <= x->lo)
+    const IrIns *decl = fx_decl_in_window(x, l, x->d.def[o->temp]);
+    const IrIns *mk = decl ? ir_defs_one(&x->d, &decl->a) : NULL;
+    if (!mk || mk->op != IR_MAKE || x->d.def[decl->a.temp] <= x->lo)
         return o;
     return &mk->a;
 }
@@ -153,7 +143,7 @@ static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth)
     default:
         return false;
     }
-    const IrIns *da = fx_def(x, a), *db = fx_def(x, b);
+    const IrIns *da = ir_defs_one(&x->d, a), *db = ir_defs_one(&x->d, b);
     if (!da || !db)
         return false;
     if (a->temp == b->temp)
@@ -168,7 +158,7 @@ static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth)
     case IR_MOV:
         return fx_same(x, &da->a, &db->a, depth + 1);
     case IR_LOAD:   /* the same place, both read inside the write-free window */
-        return x->def[a->temp] > x->lo && x->def[b->temp] > x->lo &&
+        return x->d.def[a->temp] > x->lo && x->d.def[b->temp] > x->lo &&
                fx_same_place(x, da->place, db->place, depth + 1);
     default:
         return false;
@@ -216,7 +206,7 @@ static bool fx_local_nonneg_scan(const Fx *x, const Local *l, int depth)
  * kept. */
 static bool fx_local_nonneg(const Fx *x, const Local *l, int depth)
 {
-    bool memo = l->id >= 0 && l->id < x->nlocal_ids;
+    bool memo = l->id >= 0 && l->id < x->d.nlocal_ids;
     if (memo && x->nonneg[l->id] != 0)
         return x->nonneg[l->id] > 0;
     bool yes = fx_local_nonneg_scan(x, l, depth);
@@ -233,7 +223,7 @@ static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth)
         return v >= 0 || !type_is_signed(o->type);
     if (o->kind == OPD_LOCAL)
         return fx_local_nonneg(x, o->local, depth);
-    const IrIns *d = fx_def(x, o);
+    const IrIns *d = ir_defs_one(&x->d, o);
     if (!d || depth > 4)
         return false;
     if (d->op == IR_LOAD)
@@ -327,9 +317,9 @@ static bool fx_is_cmp(int op)
  * IF t right after it, MOV b at the end of that block, ENDIF. */
 static const IrIns *fx_logical(const Fx *x, const IrOpd *t, int *aux)
 {
-    if (t->kind != OPD_TEMP || x->ndef[t->temp] != 2)
+    if (t->kind != OPD_TEMP || x->d.ndef[t->temp] != 2)
         return NULL;
-    int d0 = x->def0[t->temp], d1 = x->def[t->temp];
+    int d0 = x->d.def0[t->temp], d1 = x->d.def[t->temp];
     const IrIns *ins = x->f->ins;
     if (d0 + 1 >= d1 || d1 + 1 >= x->f->nins || ins[d0].op != IR_MOV || ins[d1].op != IR_MOV ||
         ins[d0 + 1].op != IR_IF || ins[d0 + 1].a.kind != OPD_TEMP || ins[d0 + 1].a.temp != t->temp ||
@@ -346,8 +336,8 @@ static void fx_learn(Fx *x, const IrOpd *cond, bool truth, int depth)
     const IrIns *second;
     if (depth > 8)
         return;
-    const IrIns *d = fx_def(x, cond);
-    if (d && x->def[cond->temp] > x->lo) {
+    const IrIns *d = ir_defs_one(&x->d, cond);
+    if (d && x->d.def[cond->temp] > x->lo) {
         if (d->op == IR_BIN && fx_is_cmp(d->aux) && type_is_int(d->a.type))
             fx_add_cmp(x, d->aux, truth, !type_is_signed(d->a.type), &d->a, &d->b);
         else if (d->op == IR_UN && d->aux == UN_NOT)
@@ -357,9 +347,9 @@ static void fx_learn(Fx *x, const IrOpd *cond, bool truth, int depth)
         return;
     }
     second = fx_logical(x, cond, &aux);
-    if (!second || x->def0[cond->temp] <= x->lo || truth != (aux == 0))
+    if (!second || x->d.def0[cond->temp] <= x->lo || truth != (aux == 0))
         return;     /* a true || or a false && tells nothing about its sides */
-    fx_learn(x, &x->f->ins[x->def0[cond->temp]].a, truth, depth + 1);
+    fx_learn(x, &x->f->ins[x->d.def0[cond->temp]].a, truth, depth + 1);
     fx_learn(x, &second->a, truth, depth + 1);
 }
 
@@ -436,7 +426,7 @@ static bool fx_le(const Fx *x, const IrOpd *a, const IrOpd *b)
 /* The operand under a cast to u64, as CHECK_INDEX compares it. */
 static const IrOpd *fx_strip_u64(const Fx *x, const IrOpd *o)
 {
-    const IrIns *d = fx_def(x, o);
+    const IrIns *d = ir_defs_one(&x->d, o);
     return d && d->op == IR_CAST && d->type && d->type->kind == TY_U64 ? &d->a : o;
 }
 
@@ -479,7 +469,7 @@ static bool fx_proven(Fx *x, int at)
     const IrIns *c = &x->f->ins[at];
     int64_t v;
     if (c->op == IR_CHECK_SHIFT) {      /* x & m with 0 <= m < width */
-        const IrIns *d = fx_def(x, &c->a);
+        const IrIns *d = ir_defs_one(&x->d, &c->a);
         if (d && d->op == IR_BIN && d->aux == BIN_AND &&
             ((fx_int(&d->b, &v) && v >= 0 && v < c->aux) || (fx_int(&d->a, &v) && v >= 0 && v < c->aux)))
             return true;
@@ -517,19 +507,14 @@ static bool fx_proven(Fx *x, int at)
     return fx_by_relations(x, c);
 }
 
-/* match[] for every ELSE and ENDIF; def0/ndecl tables. */
+/* match[] for every ELSE and ENDIF; the ndecl table. */
 static void fx_tables(Fx *x)
 {
     IrFunc *f = x->f;
     int *stack = calloc((size_t)f->nins + 1, sizeof(int)), sp = 0;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
-        if (ir_op_info[in->op].has_result && in->dst >= 0 && in->dst < f->ntemps) {
-            if (x->ndef[in->dst]++ == 0)
-                x->def0[in->dst] = i;
-            x->def[in->dst] = i;
-        }
-        if (in->op == IR_DECL && in->local && in->local->id >= 0 && in->local->id < x->nlocal_ids) {
+        if (in->op == IR_DECL && in->local && in->local->id >= 0 && in->local->id < x->d.nlocal_ids) {
             x->ndecl[in->local->id]++;
             x->decl_at[in->local->id] = i;
         }
@@ -545,34 +530,18 @@ static void fx_tables(Fx *x)
     free(stack);
 }
 
-/* One more than the largest id of a local the function declares, counts
- * or takes as a parameter. */
-static int fx_local_ids(const IrFunc *f)
-{
-    int n = 0;
-    for (int i = 0; i < f->nins; i++)
-        if (f->ins[i].local && f->ins[i].local->id >= n)
-            n = f->ins[i].local->id + 1;
-    for (int i = 0; f->fn && i < f->fn->nparams; i++)
-        if (f->fn->params[i]->id >= n)
-            n = f->fn->params[i]->id + 1;
-    return n;
-}
-
 int pass_facts(const IrProgram *ir, IrFunc *f)
 {
     if (f->ntemps == 0 && f->nins == 0)
         return 0;
-    size_t nt = (size_t)f->ntemps + 1, ni = (size_t)f->nins + 1;
-    Fx x = { .ir = ir, .f = f, .nlocal_ids = fx_local_ids(f) };
-    x.ndef = calloc(nt, sizeof(int));
-    x.def = calloc(nt, sizeof(int));
-    x.def0 = calloc(nt, sizeof(int));
+    size_t ni = (size_t)f->nins + 1;
+    Fx x = { .ir = ir, .f = f };
+    ir_defs_init(&x.d, f);
     x.match = calloc(ni, sizeof(int));
     x.els = calloc(ni, sizeof(int));
-    x.ndecl = calloc((size_t)x.nlocal_ids + 1, sizeof(int));
-    x.decl_at = calloc((size_t)x.nlocal_ids + 1, sizeof(int));
-    x.nonneg = calloc((size_t)x.nlocal_ids + 1, 1);
+    x.ndecl = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
+    x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
+    x.nonneg = calloc((size_t)x.d.nlocal_ids + 1, 1);
     fx_tables(&x);
     int removed = 0;
     for (int i = 0; i < f->nins; i++) {
@@ -582,9 +551,7 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
             removed++;
         }
     }
-    free(x.ndef);
-    free(x.def);
-    free(x.def0);
+    ir_defs_free(&x.d);
     free(x.match);
     free(x.els);
     free(x.ndecl);

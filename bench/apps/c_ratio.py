@@ -65,8 +65,6 @@ ANNOT_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$")
 CONTROL_SCALE = 1.25
 QUICK_CONTROL = (2.0, 5)
 CONTROL_PORT = "sieve"
-FULL_PLAN = (7, 1, 3)     # rounds, warm-ups, copies
-QUICK_PLAN = (3, 1, 2)
 
 # Inputs per port: pool_workloads.py's tables for the ports with pools (one
 # run 0.5-3 s of CPU), and these for the others. A port missing from a
@@ -176,21 +174,9 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-class Bench:
-    def __init__(self, a):
-        self.a = a
-        self.jsons = [pw.load_json("run"), pw.load_json("test")]
-        self.table = QUICK if a.quick else SIZES
-        self.rounds, self.warmup, self.copies = QUICK_PLAN if a.quick else FULL_PLAN
-        self.rounds = a.rounds or self.rounds
-        self.copies = a.copies or self.copies
-        self.out = os.path.abspath(a.out)
-        self.bdir = os.path.join(self.out, "build")
-
-    def inputs(self, port, table):
-        if table is SIZES:
-            return pw.inputs_for(port, table, self.jsons[0])
-        return pw.inputs_for(port, table, self.jsons[1], "test.json")
+class Bench(pw.Bench):
+    """pool_workloads' run plan and inputs with this script's sizes; the C arm beside Goose."""
+    SIZES, QUICK = SIZES, QUICK
 
     def build(self, port):
         arts = {"c": c_arm(port.c_path, os.path.join(self.bdir, "bin"), self.copies)}

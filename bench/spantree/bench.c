@@ -56,16 +56,21 @@ static double now_ns(void) {
 
 /* ---- the span tree arm ---- */
 
+/* The timed loop over a tree API (FREE, ALLOC): the tree arm and the null
+ * arm below run the same code around different calls. */
+#define PAIRS_LOOP(FREE, ALLOC)                                              \
+    int64_t i, sum = 0;                                                      \
+    for (i = 0; i < n; i++) {                                                \
+        gs_span *s = &live[p[i].slot];                                       \
+        FREE(t, s->off, s->len, NULL);                                       \
+        s->len = p[i].size;                                                  \
+        s->off = ALLOC(t, s->len);                                           \
+        sum += s->off;                                                       \
+    }                                                                        \
+    return sum
+
 static inline int64_t pairs_tree(gs_span_tree *t, gs_span *live, const pair *p, int64_t n) {
-    int64_t i, sum = 0;
-    for (i = 0; i < n; i++) {
-        gs_span *s = &live[p[i].slot];
-        gs_span_tree_free(t, s->off, s->len, NULL);
-        s->len = p[i].size;
-        s->off = gs_span_tree_alloc(t, s->len);
-        sum += s->off;
-    }
-    return sum;
+    PAIRS_LOOP(gs_span_tree_free, gs_span_tree_alloc);
 }
 
 /* Two copies of the loop so callgrind can count the timed one alone. */
@@ -122,15 +127,7 @@ __attribute__((noinline)) int64_t null_alloc(gs_span_tree *t, int64_t n) {
 }
 
 static inline int64_t pairs_null(gs_span_tree *t, gs_span *live, const pair *p, int64_t n) {
-    int64_t i, sum = 0;
-    for (i = 0; i < n; i++) {
-        gs_span *s = &live[p[i].slot];
-        null_free(t, s->off, s->len, NULL);
-        s->len = p[i].size;
-        s->off = null_alloc(t, s->len);
-        sum += s->off;
-    }
-    return sum;
+    PAIRS_LOOP(null_free, null_alloc);
 }
 
 __attribute__((noinline)) int64_t bench_pairs_null(gs_span_tree *t, gs_span *live, const pair *p, int64_t n) {
