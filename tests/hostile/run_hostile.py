@@ -12,8 +12,11 @@ CPU time. One PASS/FAIL line per case, with the time and peak memory.
   run_hostile.py --goose build/goose --work build/tests/hostile/work CASE...
   run_hostile.py --goose build-asan/goose --asan --work /tmp/w all
 
---asan: the goose binary is built with ASan+UBSan; the address-space limit
-is dropped (ASan reserves terabytes of shadow) and the CPU limit widened.
+--asan: the goose binary is built with ASan+UBSan (ctest passes it in a
+-DGOOSE_SANITIZE=ON build); the address-space limit is dropped (ASan
+reserves terabytes of shadow) and checked afterwards as a bound on peak
+resident memory (ASAN_RSS_LIMIT: the 2 GiB plus ASan's shadow and
+quarantine); the CPU limit is widened.
 Not for: golden diagnostics of ordinary programs (tests/golden/diag).
 """
 import argparse
@@ -27,6 +30,7 @@ import threading
 import time
 
 AS_LIMIT = 2 << 30          # bytes of address space for goose and its children
+ASAN_RSS_LIMIT = 3 << 30    # --asan: bytes of peak RSS in place of AS_LIMIT
 CASE_CPU_LIMIT = 10.0       # seconds of CPU (user + sys) per case
 WALL_TIMEOUT = 120          # a hang is killed here (the machine may be loaded)
 NEST_LIMIT = 1000           # frontend/parse.c PARSE_MAX_NEST
@@ -307,6 +311,8 @@ def check_case(name, case, goose, work, asan):
     bad = BAD_STDERR.search(errs)
     if bad:
         return f"sanitizer/internal report: {errs[max(0, bad.start() - 200):bad.start() + 300]}", stats
+    if asan and rss * 1024 > ASAN_RSS_LIMIT:
+        return f"too much memory: peak {rss // 1024} MiB", stats
     if cpu > CASE_CPU_LIMIT * (8 if asan else 1):
         return f"too slow: {cpu:.1f} s of CPU", stats
     kind, want = case["expect"]
