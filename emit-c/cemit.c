@@ -232,6 +232,8 @@ static void cm_plan_inline(Cm *cm, const IrFunc *f)
     if (cm->o->opt_level < 1)
         return;
     bool *has_call = NEW_ARRAY(bool, f->ntemps + 1);
+    bool *pinned = NEW_ARRAY(bool, f->ntemps + 1);   /* passed by pointer: needs a name */
+    cm_byptr_pinned(cm, f, pinned);
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
         int t = in->dst;
@@ -240,7 +242,7 @@ static void cm_plan_inline(Cm *cm, const IrFunc *f)
             cm->inline_temp[t] = true;
             continue;
         }
-        if (t < 0 || cm->temp_defs[t] != 1 || cm->temp_uses[t] != 1)
+        if (t < 0 || cm->temp_defs[t] != 1 || cm->temp_uses[t] != 1 || pinned[t])
             continue;
         bool call = cm_is_call(in->op) || cm_holds_call(cm, has_call, in);
         if (!cm_pure_value(in->op) && !cm_is_call(in->op))
@@ -301,6 +303,8 @@ static const char *cm_ret_type(Cm *cm, const FnInst *fn)
 
 static const char *cm_param(Cm *cm, const Local *l)
 {
+    if (cm_byptr_param(cm, l))
+        return mem_printf(g_arena, "const %s *%s", cm_ctype(cm, l->type), cm_local_name(l));
     if (l->is_ref)
         return mem_printf(g_arena, "%s *%s", cm_ctype(cm, l->type), cm_local_name(l));
     return mem_printf(g_arena, "%s %s", cm_ctype(cm, l->type), cm_local_name(l));
@@ -447,13 +451,23 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
         cm_line(cm, "(void)site_;");
     if (f->fn)
         cm_unused_params(cm, f);
+    cm_abort_plan(cm, f);
+    StrBuf body = { 0 }, *out = cm->out;   /* the abort variables it needs come first */
+    cm->out = &body;
     cm_emit_body(cm);
-    if (f->fn && !cm_is_void(f->fn->ret) && !cm_ends_with_return(f)) {
-        StrBuf b = { 0 };
-        cm_zero(cm, &b, f->fn->ret);
-        cm_line(cm, "return %s;", b.data);
-        sb_free(&b);
-    }
+    bool is_void = !f->fn || cm_is_void(f->fn->ret);
+    StrBuf zero = { 0 };
+    if (!is_void)
+        cm_zero(cm, &zero, f->fn->ret);
+    if (!is_void && !cm_ends_with_return(f))
+        cm_line(cm, "return %s;", zero.data);
+    cm->out = out;
+    cm_abort_decls(cm);
+    if (body.len)
+        sb_putn(out, body.data, body.len);
+    sb_free(&body);
+    cm_abort_blocks(cm, is_void && !cm_ends_with_return(f), zero.data);
+    sb_free(&zero);
     sb_puts(cm->out, "}\n\n");
 }
 
@@ -465,7 +479,7 @@ static void cm_thunk(Cm *cm, const IrFunc *f)
     if (ir_fn_has_site(f->fn))      /* called through a value: no user call site */
         sb_puts(cm->out, t->nparams ? "NULL, " : "NULL");
     for (int i = 0; i < t->nparams; i++)
-        sb_printf(cm->out, "%sa%d", i ? ", " : "", i);
+        sb_printf(cm->out, "%s%sa%d", i ? ", " : "", cm_byptr_param(cm, f->fn->params[i]) ? "&" : "", i);
     sb_puts(cm->out, ");\n}\n\n");
 }
 
@@ -506,6 +520,7 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     for (const char *c = src; *c; c++)     /* a path must not end the comment */
         sb_putc(out, c[0] == '*' && c[1] == '/' ? '_' : *c);
     cm_collect_types(&cm);
+    cm_byptr_plan(&cm);
     sb_puts(out, ": do not edit */\n#include \"goose_rt.h\"\n");
     if (cm.uses_pools)
         sb_puts(out, "#include \"gs_pool.h\"\n");

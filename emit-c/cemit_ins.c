@@ -118,7 +118,7 @@ static void cm_local(Cm *cm, StrBuf *b, const Local *l, bool addr)
 {
     bool own = cm->f->fn && l->owner == cm->f->fn;
     const char *n = cm_local_name(l);
-    if (own && !l->is_ref)
+    if (own && !l->is_ref && !cm_byptr_param(cm, l))
         sb_printf(b, addr ? "&%s" : "%s", n);
     else if (own)
         sb_printf(b, addr ? "%s" : "(*%s)", n);
@@ -245,7 +245,10 @@ static const char *cm_args(Cm *cm, const IrIns *in, bool lead_comma)
     for (int i = 0; i < in->nargs; i++) {
         if (i || lead_comma)
             sb_puts(&b, ", ");
-        sb_puts(&b, cm_cond(cm, &in->args[i]));  /* an argument needs no parentheses */
+        if (cm_byptr_arg(cm, in, i))
+            sb_puts(&b, cm_byptr_spell(cm, &in->args[i]));
+        else
+            sb_puts(&b, cm_cond(cm, &in->args[i]));  /* an argument needs no parentheses */
     }
     const char *s = mem_strndup(g_arena, b.data ? b.data : "", b.len);
     sb_free(&b);
@@ -593,11 +596,6 @@ static const char *cm_value(Cm *cm, const IrIns *in)
 
 /* ---- checks ---- */
 
-static void cm_fail_if(Cm *cm, const char *cond, const char *call)
-{
-    cm_line(cm, "if (GS_UNLIKELY(%s)) %s;", cond, call);
-}
-
 static const char *cm_f2i_cond(const Type *t, const char *v)
 {
     switch (t->kind) {
@@ -621,8 +619,6 @@ static const char *cm_int_min(const Type *t)
     default: return "INT64_MIN";
     }
 }
-
-static bool cm_unsigned(const IrOpd *o) { return type_is_int(o->type) && !type_is_signed(o->type); }
 
 static bool cm_same_opd(const IrOpd *a, const IrOpd *b)
 {
@@ -652,44 +648,43 @@ void cm_slice_parts(const IrIns *in, bool *end, bool *start)
 static void cm_check_slice(Cm *cm, const IrIns *in, const char *s)
 {
     const char *lo = cm_s(cm, &in->a), *hi = cm_s(cm, &in->b), *len = cm_s(cm, &in->c);
-    const char *u = cm_unsigned(&in->b) ? "_u" : "";
+    CmFailKind k[2];
+    int j = 0;
+    cm_fail_kinds(in, k);   /* end, then start: as written here */
     if (!cm_never_above(&in->b, &in->c))
-        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", hi, len),
-                   mem_printf(g_arena, "gs_fail_slice_end%s(%s, %s, %s)", u, s, hi, len));
-    u = cm_unsigned(&in->a) ? "_u" : "";
+        cm_fail(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", hi, len), k[j++], s, hi, len);
     if (!cm_never_above(&in->a, &in->b))
-        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", lo, hi),
-                   mem_printf(g_arena, "gs_fail_slice_start%s(%s, %s, %s)", u, s, lo, hi));
+        cm_fail(cm, mem_printf(g_arena, "(uint64_t)%s > (uint64_t)%s", lo, hi), k[j], s, lo, hi);
+}
+
+/* The failing condition of a check other than a slice's. */
+static const char *cm_check_cond(Cm *cm, const IrIns *in, const char *a, const char *b)
+{
+    switch (in->op) {
+    case IR_CHECK_INDEX: return mem_printf(g_arena, "(uint64_t)%s >= (uint64_t)%s", a, b);
+    case IR_CHECK_DIV: return mem_printf(g_arena, "%s == 0", a);
+    case IR_CHECK_DIVOVF: return mem_printf(g_arena, "%s == %s && %s == -1", a, cm_int_min(in->a.type), b);
+    case IR_CHECK_SHIFT: return mem_printf(g_arena, "(uint64_t)%s >= %d", a, in->aux);
+    case IR_CHECK_F2I: return cm_f2i_cond(in->type, a);
+    case IR_CHECK_POP: return mem_printf(g_arena, "%s <= 0", a);
+    case IR_CHECK_LEN: return mem_printf(g_arena, "%s != %s", a, b);
+    default: return mem_printf(g_arena, "!%s", a);   /* unwrap, assert */
+    }
 }
 
 static void cm_check(Cm *cm, const IrIns *in)
 {
     const char *s = cm_site_ref(cm, in->site), *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
-    const char *u = cm_unsigned(&in->a) ? "_u" : "";
-    switch (in->op) {
-    case IR_CHECK_INDEX:
-        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s >= (uint64_t)%s", a, b),
-                   mem_printf(g_arena, "gs_fail_index%s(%s, %s, %s)", u, s, a, b));
-        break;
-    case IR_CHECK_SLICE: cm_check_slice(cm, in, s); break;
-    case IR_CHECK_DIV: cm_fail_if(cm, mem_printf(g_arena, "%s == 0", a), mem_printf(g_arena, "gs_fail_div_zero(%s)", s)); break;
-    case IR_CHECK_DIVOVF:
-        cm_fail_if(cm, mem_printf(g_arena, "%s == %s && %s == -1", a, cm_int_min(in->a.type), b),
-                   mem_printf(g_arena, "gs_fail_div_overflow(%s)", s));
-        break;
-    case IR_CHECK_SHIFT:
-        cm_fail_if(cm, mem_printf(g_arena, "(uint64_t)%s >= %d", a, in->aux),
-                   mem_printf(g_arena, "gs_fail_shift%s(%s, %s, %d)", u, s, a, in->aux));
-        break;
-    case IR_CHECK_F2I: cm_fail_if(cm, cm_f2i_cond(in->type, a), mem_printf(g_arena, "gs_fail_f2i(%s, %s)", s, a)); break;
-    case IR_CHECK_UNWRAP: cm_fail_if(cm, mem_printf(g_arena, "!%s", a), mem_printf(g_arena, "gs_fail_unwrap(%s)", s)); break;
-    case IR_CHECK_POP: cm_fail_if(cm, mem_printf(g_arena, "%s <= 0", a), mem_printf(g_arena, "gs_fail_pop_empty(%s)", s)); break;
-    case IR_CHECK_ASSERT: cm_fail_if(cm, mem_printf(g_arena, "!%s", a), mem_printf(g_arena, "gs_fail_assert(%s)", s)); break;
-    case IR_CHECK_LEN:
-        cm_fail_if(cm, mem_printf(g_arena, "%s != %s", a, b), mem_printf(g_arena, "gs_fail_len_mismatch(%s, %s, %s)", s, a, b));
-        break;
-    default: break;
+    CmFailKind k[2];
+    if (in->op == IR_CHECK_SLICE) {
+        cm_check_slice(cm, in, s);
+        return;
     }
+    if (cm_fail_kinds(in, k) == 0)
+        return;
+    if (in->op == IR_CHECK_SHIFT)   /* the second value is the width */
+        b = mem_printf(g_arena, "%d", in->aux);
+    cm_fail(cm, cm_check_cond(cm, in, a, b), k[0], s, a, b);
 }
 
 /* ---- statements ---- */

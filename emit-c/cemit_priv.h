@@ -8,6 +8,14 @@
 #include "cemit.h"
 #include "ir.h"
 
+/* The gs_fail_* a check reaches (cemit_abort.c); an _U kind follows its
+ * signed twin. */
+typedef enum CmFailKind {
+    CF_INDEX, CF_INDEX_U, CF_SLICE_END, CF_SLICE_END_U, CF_SLICE_START, CF_SLICE_START_U,
+    CF_DIV_ZERO, CF_DIV_OVF, CF_SHIFT, CF_SHIFT_U, CF_F2I, CF_UNWRAP, CF_POP, CF_ASSERT, CF_LEN,
+    CM_NFAIL
+} CmFailKind;
+
 typedef struct Cm {
     StrBuf *out;
     const IrProgram *ir;
@@ -32,6 +40,12 @@ typedef struct Cm {
     int depth;
     int last_line;
     bool uses_pools;        /* a pool type or primitive: include gs_pool.h */
+    bool abort_share[CM_NFAIL];  /* -O2: this kind's checks jump to one block */
+    int abort_gotos[CM_NFAIL];   /* jumps emitted so far, by kind */
+    const Local **byptr;    /* -O2: parameters passed by const pointer (cemit_byptr.c) */
+    bool *byptr_off;        /* by slot of byptr: refused by some call site */
+    bool *byptr_want;       /* by slot of byptr: some call passes a local (a copy saved) */
+    int byptr_cap;
 } Cm;
 
 /* cemit_types.c */
@@ -44,6 +58,20 @@ const char *cm_field_name(const char *name);
 const char *cm_uint_of(const Type *t);
 int cm_width(const Type *t);
 bool cm_csize(const Type *t, int64_t *size, int64_t *align);
+
+/* cemit_abort.c */
+int cm_fail_kinds(const IrIns *in, CmFailKind out[2]);
+void cm_abort_plan(Cm *cm, const IrFunc *f);
+void cm_fail(Cm *cm, const char *cond, CmFailKind k, const char *site, const char *a, const char *b);
+void cm_abort_decls(Cm *cm);
+void cm_abort_blocks(Cm *cm, bool needs_return, const char *zero);
+
+/* cemit_byptr.c */
+void cm_byptr_plan(Cm *cm);
+bool cm_byptr_param(const Cm *cm, const Local *l);
+bool cm_byptr_arg(const Cm *cm, const IrIns *in, int k);
+void cm_byptr_pinned(const Cm *cm, const IrFunc *f, bool *pinned);
+const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);

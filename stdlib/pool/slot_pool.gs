@@ -28,8 +28,9 @@ fn (p: ref slot_pool[T]) alloc(v: T) -> int {
     let f = p.free_top
     if f > 0 {
         let k = f - 1
-        p.free_top = p.next[k]
+        let nf = p.next[k]      // read first: the store below reuses its check
         p.next[k] = -1
+        p.free_top = nf
         p.slots[k] = v
         return k
     }

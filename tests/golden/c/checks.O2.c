@@ -40,13 +40,19 @@ static void gs__init_globals(void)
 
 GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
 {
+    const gs_site *abort_site_;
+    int64_t abort_i_;
+    int64_t abort_n_;
     gs_arr3_i64 arr_3 = (gs_arr3_i64){{1, 2, 3}};
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site0, i_1, xs_0.len);
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site0, 1, i_1);
     gs_slice_i64 t_4 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, i_1 - 1};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site1, i_1, xs_0.len);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) gs_fail_index(&gs_site2, 0, GS_SLEN(s_2));
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site1; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) { abort_site_ = &gs_site2; abort_i_ = 0; abort_n_ = GS_SLEN(s_2); goto abort_index_; }
     return (int64_t)((uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)arr_3.a[2])) + (uint64_t)t_4.len)) + (uint64_t)((int64_t)s_2.ptr[0]));
+abort_index_:
+    gs_fail_index(abort_site_, abort_i_, abort_n_);
+    return 0;
 }
 
 GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
@@ -61,6 +67,7 @@ GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
 
 static void gs_main_main(void)
 {
+    const gs_site *abort_site_;
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site3, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
@@ -68,9 +75,9 @@ static void gs_main_main(void)
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 o_2 = (gs_opt_i64){true, 3};
-    if (GS_UNLIKELY(!(last_1 == 5))) gs_fail_assert(&gs_site5);
+    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site5; goto abort_assert_; }
     if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site6);
-    if (GS_UNLIKELY(!(o_2.val == 3))) gs_fail_assert(&gs_site7);
+    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site7; goto abort_assert_; }
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
     if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site8, f_3);
@@ -85,6 +92,9 @@ static void gs_main_main(void)
     if (xs_0.len > 10) {
         gs_fail_panic(&gs_site9, GS_STR_LIT("too long", 8));
     }
+    return;
+abort_assert_:
+    gs_fail_assert(abort_site_);
 }
 
 /* ---- entry ---- */

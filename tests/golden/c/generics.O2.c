@@ -21,7 +21,7 @@ static void gs_main_main(void);
 GS_INLINE int64_t gs_main_max__i64(int64_t a_0, int64_t b_1);
 GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1);
 GS_INLINE double gs_main_max__f64(double a_0, double b_1);
-GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(gs_main_Pair__i64__str p_0);
+GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(const gs_main_Pair__i64__str *p_0);
 
 /* ---- data ---- */
 
@@ -42,7 +42,7 @@ static void gs_main_main(void)
     gs_print_f64(t2);
     gs_print_nl();
     gs_main_Pair__i64__str p_0 = (gs_main_Pair__i64__str){1, GS_STR_LIT("one", 3)};
-    gs_main_Pair__str__i64 q_1 = gs_main_Pair__i64__str_swap(p_0);
+    gs_main_Pair__str__i64 q_1 = gs_main_Pair__i64__str_swap(&p_0);
     int64_t t6 = q_1.second;
     gs_print_str(q_1.first);
     gs_print_space();
@@ -74,9 +74,9 @@ GS_INLINE double gs_main_max__f64(double a_0, double b_1)
     return b_1;
 }
 
-GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(gs_main_Pair__i64__str p_0)
+GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(const gs_main_Pair__i64__str *p_0)
 {
-    return (gs_main_Pair__str__i64){p_0.second, p_0.first};
+    return (gs_main_Pair__str__i64){(*p_0).second, (*p_0).first};
 }
 
 /* ---- entry ---- */

@@ -127,6 +127,9 @@ static void gs_main_main(void)
 {
     bool t2;
     bool t4;
+    const gs_site *abort_site_;
+    int64_t abort_i_;
+    int64_t abort_n_;
     bool ok_0 = true;
     gs_slice_sl_u8 held_1 = (gs_slice_sl_u8){(gs_slice_u8 *)gs_alloc_cls(&gs_site0, 31, 300 * sizeof(gs_slice_u8)), 0, (int64_t)300 | GS_OWN_BIT};
     for (int64_t round_2 = 0; round_2 < 3; round_2++) {
@@ -163,11 +166,11 @@ static void gs_main_main(void)
     gs_slice_u8 huge_9 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site6, 16385, 16385, sizeof(uint8_t)), 16385, (int64_t)16385 | GS_OWN_BIT};
     gs_slice_u8 c_10 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site7, 2, 48 * sizeof(uint8_t)), 48, (int64_t)48 | GS_OWN_BIT};
     int64_t t17 = GS_CAP(a_6);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_6.len)) gs_fail_index(&gs_site8, 0, a_6.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_6.len)) { abort_site_ = &gs_site8; abort_i_ = 0; abort_n_ = a_6.len; goto abort_index_; }
     int64_t t19 = a_6.ptr[0];
     int64_t t20 = z_7.len;
     int64_t t21 = big_8.len;
-    if (GS_UNLIKELY((uint64_t)16383 >= (uint64_t)big_8.len)) gs_fail_index(&gs_site9, 16383, big_8.len);
+    if (GS_UNLIKELY((uint64_t)16383 >= (uint64_t)big_8.len)) { abort_site_ = &gs_site9; abort_i_ = 16383; abort_n_ = big_8.len; goto abort_index_; }
     uint8_t t23 = big_8.ptr[16383];
     int64_t t24 = huge_9.len;
     int64_t t25 = c_10.len;
@@ -198,9 +201,9 @@ static void gs_main_main(void)
         xs_11.ptr[xs_11.len++] = i_12;
     }
     int64_t t28 = GS_CAP(xs_11);
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)xs_11.len)) gs_fail_index(&gs_site16, 4, xs_11.len);
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)xs_11.len)) { abort_site_ = &gs_site16; abort_i_ = 4; abort_n_ = xs_11.len; goto abort_index_; }
     int64_t t30 = xs_11.ptr[4];
-    if (GS_UNLIKELY((uint64_t)103 >= (uint64_t)xs_11.len)) gs_fail_index(&gs_site17, 103, xs_11.len);
+    if (GS_UNLIKELY((uint64_t)103 >= (uint64_t)xs_11.len)) { abort_site_ = &gs_site17; abort_i_ = 103; abort_n_ = xs_11.len; goto abort_index_; }
     int64_t t32 = xs_11.ptr[103];
     gs_print_i64(xs_11.len);
     gs_print_space();
@@ -212,21 +215,21 @@ static void gs_main_main(void)
     gs_print_nl();
     gs_slice_delete(&gs_site18, xs_11.ptr, xs_11.cap);
     gs_slice_main_Rec rs_13 = (gs_slice_main_Rec){(gs_main_Rec *)gs_alloc_cls(&gs_site19, 7, 3 * sizeof(gs_main_Rec)), 3, (int64_t)3 | GS_OWN_BIT};
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) gs_fail_index(&gs_site20, 2, rs_13.len);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site20; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[2].name = GS_STR_LIT("r", 1);
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) gs_fail_index(&gs_site21, 2, rs_13.len);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site21; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[2].o = (gs_opt_i32){true, 5};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) gs_fail_index(&gs_site22, 1, rs_13.len);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site22; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[1].ws.a[2] = 9;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) gs_fail_index(&gs_site23, 0, rs_13.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site23; abort_i_ = 0; abort_n_ = rs_13.len; goto abort_index_; }
     int32_t t41 = rs_13.ptr[0].n;
     bool t45 = !rs_13.ptr[0].o.has;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) gs_fail_index(&gs_site24, 2, rs_13.len);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site24; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     gs_str t47 = rs_13.ptr[2].name;
     gs_opt_i32 t49 = rs_13.ptr[2].o;
     if (GS_UNLIKELY(!t49.has)) gs_fail_unwrap(&gs_site25);
     int32_t t51 = t49.val;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) gs_fail_index(&gs_site26, 1, rs_13.len);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site26; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     uint16_t t53 = rs_13.ptr[1].ws.a[2];
     gs_print_bool(rs_13.ptr[0].on);
     gs_print_space();
@@ -244,9 +247,9 @@ static void gs_main_main(void)
     gs_slice_str ss_14 = (gs_slice_str){(gs_str *)gs_alloc_cls(&gs_site28, 1, 2 * sizeof(gs_str)), 2, (int64_t)2 | GS_OWN_BIT};
     gs_slice_sl_i64 sl_15 = (gs_slice_sl_i64){(gs_slice_i64 *)gs_alloc_cls(&gs_site29, 2, 2 * sizeof(gs_slice_i64)), 2, (int64_t)2 | GS_OWN_BIT};
     gs_slice_opt_i64 os_16 = (gs_slice_opt_i64){(gs_opt_i64 *)gs_alloc_cls(&gs_site30, 4, 5 * sizeof(gs_opt_i64)), 5, (int64_t)5 | GS_OWN_BIT};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ss_14.len)) gs_fail_index(&gs_site31, 1, ss_14.len);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ss_14.len)) { abort_site_ = &gs_site31; abort_i_ = 1; abort_n_ = ss_14.len; goto abort_index_; }
     int64_t t62 = sl_15.ptr[1].len;
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)os_16.len)) gs_fail_index(&gs_site32, 4, os_16.len);
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)os_16.len)) { abort_site_ = &gs_site32; abort_i_ = 4; abort_n_ = os_16.len; goto abort_index_; }
     bool t66 = !os_16.ptr[4].has;
     gs_print_i64(GS_SLEN(ss_14.ptr[1]));
     gs_print_space();
@@ -262,6 +265,9 @@ static void gs_main_main(void)
     gs_print_i64(v_18.len);
     gs_print_nl();
     gs_slice_delete(&gs_site37, v_18.ptr, v_18.cap);
+    return;
+abort_index_:
+    gs_fail_index(abort_site_, abort_i_, abort_n_);
 }
 
 /* ---- entry ---- */

@@ -56,17 +56,20 @@ static void gs__init_globals(void)
 
 GS_INLINE int64_t gs_main_mark(int64_t limit_0)
 {
+    const gs_site *abort_site_;
+    int64_t abort_i_;
+    int64_t abort_n_;
     int64_t count_1 = 0;
     int64_t i_2 = 2;
     while (i_2 <= limit_0) {
         gs_slice_bool t1 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t1.len)) gs_fail_index(&gs_site0, i_2, t1.len);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t1.len)) { abort_site_ = &gs_site0; abort_i_ = i_2; abort_n_ = t1.len; goto abort_index_; }
         if (!t1.ptr[i_2]) {
             count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
             int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
             while (j_3 <= limit_0) {
                 gs_slice_bool t9 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
-                if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t9.len)) gs_fail_index(&gs_site1, j_3, t9.len);
+                if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t9.len)) { abort_site_ = &gs_site1; abort_i_ = j_3; abort_n_ = t9.len; goto abort_index_; }
                 t9.ptr[j_3] = true;
                 j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
             }
@@ -74,6 +77,9 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
         i_2 = (int64_t)((uint64_t)i_2 + (uint64_t)1);
     }
     return count_1;
+abort_index_:
+    gs_fail_index(abort_site_, abort_i_, abort_n_);
+    return 0;
 }
 
 GS_INLINE int64_t gs_main_row_sum(int64_t r_0)
@@ -91,16 +97,19 @@ GS_INLINE int64_t gs_main_row_sum(int64_t r_0)
 
 static void gs_main_main(void)
 {
+    const gs_site *abort_site_;
+    int64_t abort_i_;
+    int64_t abort_n_;
     gs_main_flags = (gs_slice_bool){(bool *)gs_alloc_cls(&gs_site3, 6, 101 * sizeof(bool)), 101, (int64_t)101 | GS_OWN_BIT};
     gs_main_rows = (gs_slice_sl_i64){(gs_slice_i64 *)gs_alloc_cls(&gs_site4, 2, 2 * sizeof(gs_slice_i64)), 2, (int64_t)2 | GS_OWN_BIT};
     gs_slice_sl_i64 t2 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2.len)) gs_fail_index(&gs_site5, 1, t2.len);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2.len)) { abort_site_ = &gs_site5; abort_i_ = 1; abort_n_ = t2.len; goto abort_index_; }
     gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site6, 1, 3 * sizeof(int64_t)), 3, (int64_t)3 | GS_OWN_BIT};
     t2.ptr[1] = t4;
     gs_slice_sl_i64 t5 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5.len)) gs_fail_index(&gs_site7, 1, t5.len);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5.len)) { abort_site_ = &gs_site7; abort_i_ = 1; abort_n_ = t5.len; goto abort_index_; }
     gs_slice_i64 t7 = (gs_slice_i64){t5.ptr[1].ptr, t5.ptr[1].len, t5.ptr[1].cap};
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t7.len)) gs_fail_index(&gs_site8, 2, t7.len);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t7.len)) { abort_site_ = &gs_site8; abort_i_ = 2; abort_n_ = t7.len; goto abort_index_; }
     t7.ptr[2] = 7;
     gs_main_Grid g_0 = (gs_main_Grid){(gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site9, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT}};
     gs_main_Grid_fill(&g_0, 5);
@@ -108,7 +117,7 @@ static void gs_main_main(void)
     gs_slice_i64 again_2 = local_1;
     int64_t t13 = gs_main_mark(100);
     int64_t t14 = gs_main_row_sum(1);
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)again_2.len)) gs_fail_index(&gs_site10, 3, again_2.len);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)again_2.len)) { abort_site_ = &gs_site10; abort_i_ = 3; abort_n_ = again_2.len; goto abort_index_; }
     int64_t t16 = again_2.ptr[3];
     gs_print_i64(t13);
     gs_print_space();
@@ -116,6 +125,9 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t16);
     gs_print_nl();
+    return;
+abort_index_:
+    gs_fail_index(abort_site_, abort_i_, abort_n_);
 }
 
 GS_INLINE void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1)

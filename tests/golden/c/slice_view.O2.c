@@ -63,6 +63,9 @@ GS_INLINE gs_str gs_main_stail(gs_str s_0, int64_t lo_1)
 
 static void gs_main_main(void)
 {
+    const gs_site *abort_site_;
+    int64_t abort_i_;
+    int64_t abort_n_;
     gs_slice_i64 z_0 = (gs_slice_i64){0};
     gs_slice_i64 t0 = gs_main_tail(z_0, 0);
     int64_t t1 = t0.len;
@@ -85,13 +88,13 @@ static void gs_main_main(void)
     if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at((void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
     z_0.ptr[z_0.len++] = 2;
     gs_slice_i64 t8 = gs_main_mid(z_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) gs_fail_index(&gs_site4, 0, t8.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site4; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
     int64_t t10 = t8.ptr[0];
     gs_slice_i64 t11 = gs_main_tail(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) gs_fail_index(&gs_site5, 0, t11.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site5; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
     int64_t t13 = t11.ptr[0];
     gs_slice_i64 t14 = gs_main_head(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) gs_fail_index(&gs_site6, 0, t14.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site6; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
     int64_t t16 = t14.ptr[0];
     gs_str t17 = gs_main_stail(GS_STR_LIT("ab", 2), 1);
     gs_print_i64(t10);
@@ -102,6 +105,9 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_str(t17);
     gs_print_nl();
+    return;
+abort_index_:
+    gs_fail_index(abort_site_, abort_i_, abort_n_);
 }
 
 /* ---- entry ---- */

@@ -139,11 +139,12 @@ static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_
         int64_t t4 = t3.len;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t4)) gs_fail_index(site_, k_3, t4);
         int64_t t5 = t3.ptr[k_3];
-        (*p_0).free_top = t5;
+        int64_t nf_4 = t5;
         gs_slice_i64 t6 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
         int64_t t7 = t6.len;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t7)) gs_fail_index(site_, k_3, t7);
         t6.ptr[k_3] = (-1);
+        (*p_0).free_top = nf_4;
         gs_slice_main_Node t8 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t9 = t8.len;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t9)) gs_fail_index(site_, k_3, t9);
@@ -152,10 +153,10 @@ static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_
     }
     gs_slice_main_Node t10 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
     int64_t t11 = t10.len;
-    int64_t i_4 = t11;
+    int64_t i_5 = t11;
     gs_slice_main_Node t12 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
     int64_t t13 = GS_CAP(t12);
-    bool t14 = i_4 == t13;
+    bool t14 = i_5 == t13;
     if (t14) {
         gs_slice_main_Node * t15 = &(*p_0).slots;
         gs_stable_grow_at((void *)&t15->ptr, t15->len, &t15->cap, sizeof(gs_main_Node));
@@ -164,9 +165,9 @@ static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
     (*p_0).next.ptr[(*p_0).next.len++] = (-1);
-    int64_t t16 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+    int64_t t16 = (int64_t)((uint64_t)i_5 + (uint64_t)1);
     (*p_0).len = t16;
-    return i_4;
+    return i_5;
 }
 
 static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)

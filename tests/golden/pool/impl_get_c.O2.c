@@ -108,27 +108,33 @@ GS_INLINE gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, 
 GS_INLINE int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
+    const gs_site *abort_site_;
+    int64_t abort_i_;
+    int64_t abort_n_;
     int64_t f_2 = (*p_0).free_top;
     if (f_2 > 0) {
         int64_t k_3 = (int64_t)((uint64_t)f_2 - (uint64_t)1);
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).next.len)) gs_fail_index(site_, k_3, (*p_0).next.len);
-        (*p_0).free_top = (*p_0).next.ptr[k_3];
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).next.len)) gs_fail_index(site_, k_3, (*p_0).next.len);
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).next.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).next.len; goto abort_index_; }
+        int64_t nf_4 = (*p_0).next.ptr[k_3];
         (*p_0).next.ptr[k_3] = (-1);
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, k_3, (*p_0).slots.len);
+        (*p_0).free_top = nf_4;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).slots.len; goto abort_index_; }
         (*p_0).slots.ptr[k_3] = v_1;
         return k_3;
     }
-    int64_t i_4 = (*p_0).slots.len;
-    if (i_4 == GS_CAP((*p_0).slots)) {
+    int64_t i_5 = (*p_0).slots.len;
+    if (i_5 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Node));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
     (*p_0).next.ptr[(*p_0).next.len++] = (-1);
-    (*p_0).len = (int64_t)((uint64_t)i_4 + (uint64_t)1);
-    return i_4;
+    (*p_0).len = (int64_t)((uint64_t)i_5 + (uint64_t)1);
+    return i_5;
+abort_index_:
+    gs_fail_index(abort_site_, abort_i_, abort_n_);
+    return 0;
 }
 
 GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
