@@ -328,12 +328,18 @@ gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz) {
     int64_t nc = c < 4 ? 4 : (c > GS_LEN_MASK / 2 ? GS_LEN_MASK : c * 2);
     if (nc <= len) nc = len + 1;
     if (size_overflows(nc, esz)) gs_fail_oom(NULL);
-    g.ptr = gs_alloc_uninit((size_t)nc * esz);
     g.cap = nc | GS_OWN_BIT;
+    /* Owned, still-live storage is resized (the heap grows a page run in
+     * place when it can: no copy, no second block beside the first); a
+     * view's storage is copied, and storage that was already deleted or
+     * moved is the user's bug, not a crash here. */
+    if ((cap & GS_OWN_BIT) && gs_heap_live(ptr)) {
+        g.ptr = gs_heap_realloc(ptr, (size_t)nc * esz);
+        if (g.ptr == NULL) gs_fail_oom(NULL);
+        return g;
+    }
+    g.ptr = gs_alloc_uninit((size_t)nc * esz);
     if (len > 0 && ptr != NULL) memcpy(g.ptr, ptr, (size_t)len * esz);
-    /* Only owned, still-live storage is given back: a view of storage that
-     * was already deleted or moved is the user's bug, not a crash here. */
-    if ((cap & GS_OWN_BIT) && gs_heap_live(ptr)) gs_free(ptr);
     return g;
 }
 

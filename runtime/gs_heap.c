@@ -87,6 +87,8 @@ static bool at_cas_ptr(void **p, void *old, void *v) {
 #define RUN_RELEASE_MIN ((size_t)1 << 20)
 #define BITMAP_WORDS (GS_HEAP_SLAB / 16 / 64)
 
+static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
 /* the class tables are gs_heap.h's (one definition, shared with emit-c) */
 #define cls_size gs_heap_cls_size
 #define cls_magic gs_heap_cls_magic
@@ -99,10 +101,18 @@ static const uint16_t cls_nblocks[NCLASS] = {
 int gs_heap_class_of(size_t bytes) { return bytes <= GS_HEAP_SMALL_MAX ? (int)gs_heap_class(bytes) : -1; }
 size_t gs_heap_class_size(int cls) { return cls >= 0 && cls < NCLASS ? cls_size[cls] : 0; }
 
-/* Blocks a thread cache holds per class before half go back to the slabs. */
+/* Blocks a thread cache holds per class before half go back to the slabs:
+ * CACHE_BYTES of them (2 to 64 blocks). Every cached block is resident (a
+ * refill writes a link into each), and a program that uses many classes a
+ * little keeps up to this much per class: 64 KiB per class (the bound
+ * before) cost short_lived ~1 MiB of peak RSS over 17 classes >= 1 KiB. */
+#ifndef GS_HEAP_CACHE_BYTES
+#define GS_HEAP_CACHE_BYTES 16384
+#endif
+#define CACHE_BYTES ((uint32_t)GS_HEAP_CACHE_BYTES)
 static uint32_t cls_cap(unsigned c) {
-    uint32_t n = (uint32_t)(GS_HEAP_SLAB / cls_size[c]);
-    return n > 64 ? 64 : (n < 8 ? 8 : n);
+    uint32_t n = CACHE_BYTES / cls_size[c];
+    return n > 64 ? 64 : (n < 2 ? 2 : n);
 }
 
 /* ================================================================
@@ -357,29 +367,34 @@ int gs_heap_mode(void) {
  * kernel) when the program allocates the same sizes again costs far more
  * than the allocation: on these VMs under load ~50 us per 4 KiB page fault
  * and 0.3-1.5 ms per madvise (docs/benchmarks.md, Heap).
- * So an idle slab, a freed run and a freed huge mapping are kept, still
- * committed and still allocated in their span tree (but owned by no one,
- * so no check takes them for live), and handed out again first:
- *   slabs  newest first (warm pages), from a list linked by next/prev;
- *   runs   up to KEEP_RUNS, the best fit of [n, 2n) pages (the rest of a
- *          bigger one goes back to the tree);
+ * So freed pages stay resident for a while and are handed out again first:
+ *   slabs  an idle slab is kept, still allocated in the slab tree but
+ *          owned by no one (so no check takes it for live), on a list
+ *          linked by next/prev; reused newest first (warm pages);
+ *   runs   a freed run goes back to the run tree at once (it coalesces
+ *          and any size can reuse it: first fit), its pages resident;
  *   huge   up to KEEP_HUGE mappings, the best fit of [len, 2 len).
- * Bounds. Kept slabs and runs together stay under
- *   keep_limit = KEEP_MIN + (bytes in use) / KEEP_FRACTION, at most KEEP_MAX;
- * beyond it the oldest kept runs and slabs are given back (down to
- * KEEP_SLACK below the limit, slabs in address order) through the regions'
- * usual path (gs_region_after_free: madvise in batches). When
- * most of the heap is freed the limit falls to KEEP_MIN, so 100 MiB
- * allocated and freed leaves at most KEEP_MIN (plus the regions' pending
- * batches) resident. Kept huge mappings total at most KEEP_HUGE_MAX; with
+ * Bounds. Kept slabs and run pages freed since the last sweep stay under
+ *   keep_limit = KEEP_MIN + used / KEEP_FRACTION + min(used, peak - used) / KEEP_DOWN
+ * (used: bytes in use), at most KEEP_MAX. The last term lets a heap on its
+ * way down keep more (used + kept stays under the peak), so that when a
+ * program frees most of its heap in random order the slabs go back in
+ * long clusters late rather than one at a time early; as used falls to 0
+ * the limit falls to KEEP_MIN, so 100 MiB allocated and freed leaves about
+ * KEEP_MIN resident. Beyond the limit the run tree is swept (run_sweep:
+ * every free span of at least RUN_RELEASE_MIN in one madvise each; shorter
+ * holes stay resident, as in malloc) and kept slabs go back a cluster at
+ * a time, biggest first (keep_give_back), down to KEEP_SLACK below the
+ * limit. Kept huge mappings total at most KEEP_HUGE_MAX; with
  * the bytes in use they never pass 1.5 x the peak of bytes in use (so
  * they raise peak resident memory by half at most; the smallest go
  * first); and they are unmapped once KEEP_HUGE_TICKS
  * page-layer operations (slab, run or huge allocations and frees) have
  * passed without reusing them. gs_heap_trim
- * gives back everything kept. Compiled with -DGS_HEAP_KEEP=0 (e.g. through
- * GOOSE_CFLAGS) nothing is kept: the policy before it, for A/B
- * measurements (bench/heap/run.py --keep-ab).
+ * gives back everything kept and every free run page. Compiled with
+ * -DGS_HEAP_KEEP=0 (e.g. through GOOSE_CFLAGS) nothing is kept and runs
+ * go back by the region's policy (gs_region_after_free): the policy before
+ * it, for A/B measurements (bench/heap/run.py --keep-ab).
  * ================================================================ */
 #ifndef GS_HEAP_KEEP
 #define GS_HEAP_KEEP 1
@@ -387,13 +402,13 @@ int gs_heap_mode(void) {
 #define KEEP_MIN ((size_t)4 << 20)
 #define KEEP_MAX ((size_t)64 << 20)
 #define KEEP_FRACTION 8
-#define KEEP_RUNS 16
+#define KEEP_DOWN 2
 #define KEEP_HUGE 4
 #define KEEP_HUGE_MAX ((size_t)256 << 20)
 #define KEEP_HUGE_TICKS 64
 #define KEEP_HUGE_PEAK 2
 #define KEEP_SLACK ((size_t)2 << 20)
-#define KEEP_BATCH 64
+#define KEEP_LIST_MAX 4096 /* kept slabs looked at per trim (KEEP_MAX is 1024 slabs) */
 
 typedef struct keep_span {
     uintptr_t at; /* a run: its first page's offset in pages; a huge block: its address */
@@ -404,21 +419,23 @@ typedef struct keep_span {
 static struct {
     size_t used;      /* bytes in use: slabs owned, run pages live, huge blocks live */
     size_t peak;      /* the most `used` has been */
-    size_t kept;      /* bytes of kept slabs and runs */
+    size_t kept;      /* bytes of kept slabs */
+    size_t run_dirty; /* bytes of freed runs back in the run tree, maybe still resident */
+    size_t run_floor; /* run_dirty left by the last sweep (free spans too short to give back) */
     size_t kept_huge; /* bytes of kept huge mappings */
     uint64_t tick;    /* page-layer operations so far */
     ht_slab *slab_new, *slab_old; /* kept slabs, newest first */
-    keep_span run[KEEP_RUNS];     /* kept runs (oldest: smallest tick) */
     keep_span huge[KEEP_HUGE];    /* kept huge mappings */
 } keep;
 
 static size_t keep_limit(void) {
-    size_t l = KEEP_MIN + keep.used / KEEP_FRACTION;
+    size_t down = keep.peak - keep.used, l;
+    down = (down < keep.used ? down : keep.used) / KEEP_DOWN;
+    l = KEEP_MIN + keep.used / KEEP_FRACTION + down;
     if (!GS_HEAP_KEEP) return 0;
     return l < KEEP_MAX ? l : KEEP_MAX;
 }
 
-static void slab_give_back_locked(ht_slab *s);
 static void run_give_back_locked(int64_t off, int64_t n);
 
 /* The newest kept slab, unlinked (NULL: none). */
@@ -433,67 +450,126 @@ static ht_slab *keep_slab_take(void) {
     return s;
 }
 
-static ht_slab *keep_slab_take_oldest(void) {
-    ht_slab *s = keep.slab_old;
-    if (s == NULL) return NULL;
-    keep.slab_old = s->prev;
-    if (s->prev != NULL) s->prev->next = NULL;
-    else keep.slab_new = NULL;
+/* The pages of [lo, hi) (byte offsets in r, rounded inwards to pages) go
+ * back to the OS in one madvise when any of them may be dirty, and are then
+ * known zero. Pages already given back are included: one long call costs
+ * about what a short one does (docs/benchmarks.md, Heap). */
+static void region_give_back_whole(gs_region *r, size_t lo, size_t hi) {
+    size_t pg, first, last;
+    lo = round_up(lo, PAGE);
+    hi = (hi < r->committed ? hi : r->committed) & ~(PAGE - 1);
+    if (lo >= hi) return;
+    first = lo >> PAGE_SHIFT;
+    last = hi >> PAGE_SHIFT;
+    for (pg = first; pg < last && ((r->clean[pg / 64] >> (pg % 64)) & 1); pg++) {
+    }
+    if (pg == last || madvise(r->base + lo, hi - lo, MADV_DONTNEED) != 0) return;
+    for (pg = first; pg < last; pg++) r->clean[pg / 64] |= (uint64_t)1 << (pg % 64);
+    r->released += last - first;
+}
+
+static int slab_addr_cmp(const void *a, const void *b) {
+    const ht_slab *x = *(ht_slab *const *)a, *y = *(ht_slab *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* Kept slabs and run pages freed since the last sweep. */
+static size_t keep_pending(void) { return keep.kept + (keep.run_dirty - keep.run_floor); }
+
+/* A kept slab leaves the kept list (anywhere in it). */
+static void keep_slab_unlink(ht_slab *s) {
+    if (s->prev != NULL) s->prev->next = s->next;
+    else keep.slab_new = s->next;
+    if (s->next != NULL) s->next->prev = s->prev;
+    else keep.slab_old = s->prev;
     s->prev = s->next = NULL;
     keep.kept -= GS_HEAP_SLAB;
-    return s;
 }
 
-static int keep_run_oldest(void) {
-    int i, o = -1;
-    for (i = 0; i < KEEP_RUNS; i++)
-        if (keep.run[i].len != 0 && (o < 0 || keep.run[i].tick < keep.run[o].tick)) o = i;
-    return o;
+/* Every slab strictly between a and b is owned by no one (free or kept). */
+static bool slabs_unowned_between(const ht_slab *a, const ht_slab *b) {
+    for (a++; a < b; a++)
+        if (a->owner != NULL) return false;
+    return true;
 }
 
-static void keep_run_drop(int i) {
-    keep_span e = keep.run[i];
-    keep.run[i].len = 0;
-    keep.kept -= e.len << PAGE_SHIFT;
-    run_give_back_locked((int64_t)e.at, (int64_t)e.len);
+typedef struct keep_cluster {
+    int first, n; /* kept slabs v[first .. first+n) */
+} keep_cluster;
+
+static int cluster_cmp(const void *a, const void *b) {
+    const keep_cluster *x = (const keep_cluster *)a, *y = (const keep_cluster *)b;
+    if (x->n != y->n) return y->n - x->n;
+    return x->first - y->first;
 }
 
-/* Slabs go back in address order, so that neighbours join the region's
- * pending run and leave in one madvise (on these VMs a madvise of 64 KiB
- * costs ~0.3-1.5 ms under load, one of 1 MiB hardly more). */
-static void keep_give_back_sorted(ht_slab **v, int n) {
-    int i, j;
-    for (i = 1; i < n; i++) {
-        ht_slab *x = v[i];
-        for (j = i; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-        v[j] = x;
+/* Kept slabs go back to the slab tree and to the OS until pending bytes
+ * fall to target, a cluster at a time: kept slabs with only free or kept
+ * slabs between them, so that each cluster (with the free spans around it
+ * that were given back before, and everything above the tail when it
+ * reaches it) leaves in one madvise; the biggest clusters go first. Slabs
+ * empty in random order when a program frees most of its heap (working_set
+ * at its end): given back oldest first, one madvise of 64 KiB each, ~1500
+ * calls, and on these VMs each flushes the TLB (~0.3 ms under load). */
+static void keep_give_back(size_t target) {
+    static ht_slab *v[KEEP_LIST_MAX];
+    static keep_cluster c[KEEP_LIST_MAX];
+    ht_slab *s;
+    int n = 0, nc = 0, i, j;
+    for (s = keep.slab_new; s != NULL && n < KEEP_LIST_MAX; s = s->next) v[n++] = s;
+    qsort(v, (size_t)n, sizeof *v, slab_addr_cmp);
+    for (i = 0; i < n; i++) {
+        if (nc > 0 && slabs_unowned_between(v[i - 1], v[i])) c[nc - 1].n++;
+        else c[nc].first = i, c[nc++].n = 1;
     }
-    for (i = 0; i < n; i++) slab_give_back_locked(v[i]);
+    qsort(c, (size_t)nc, sizeof *c, cluster_cmp);
+    for (i = 0; i < nc && keep_pending() > target; i++) {
+        gs_span m = {0, 0};
+        size_t lo, hi;
+        for (j = c[i].first; j < c[i].first + c[i].n; j++) {
+            keep_slab_unlink(v[j]);
+            if (!gs_span_tree_free(&ht.slab_t, v[j] - gs_heap_slabs.desc, 1, &m)) gs_fail_oom(NULL);
+        }
+        /* the last free's span holds the whole cluster (all between is free) */
+        lo = (size_t)m.off << SLAB_SHIFT;
+        hi = m.off == ht.slab_t.tail ? ht.slab_r.committed : (size_t)(m.off + m.len) << SLAB_SHIFT;
+        region_give_back_whole(&ht.slab_r, lo, hi);
+    }
 }
 
-/* When more than limit bytes are kept, gives back the oldest kept runs and
- * slabs (a kept slab's `bump` holds the low 32 bits of the tick it was kept
- * at) until KEEP_SLACK below the limit (so a program freeing at the limit
- * gives back batches, not one slab per free). */
+typedef struct run_sweep_ctx {
+    size_t min;  /* free spans shorter than this stay resident */
+    size_t left; /* bytes of the spans left resident */
+} run_sweep_ctx;
+
+static void run_sweep_span(void *ctx, gs_span sp) {
+    run_sweep_ctx *c = (run_sweep_ctx *)ctx;
+    size_t lo = (size_t)sp.off << PAGE_SHIFT, hi = (size_t)(sp.off + sp.len) << PAGE_SHIFT;
+    if (hi - lo < c->min) c->left += hi - lo;
+    else region_give_back_whole(&ht.run_r, lo, hi);
+}
+
+/* Freed runs go back to the run tree at once (so they coalesce and any
+ * size can reuse them, first fit) but their pages stay resident; a sweep
+ * gives back, one madvise per free span, every free span of at least
+ * RUN_RELEASE_MIN (all of them when all) and the pages above the tail. */
+static void run_sweep(bool all) {
+    run_sweep_ctx c = {all ? 0 : RUN_RELEASE_MIN, 0};
+    gs_span_tree_visit(&ht.run_t, run_sweep_span, &c);
+    region_give_back_whole(&ht.run_r, (size_t)ht.run_t.tail << PAGE_SHIFT, ht.run_r.committed);
+    keep.run_dirty = keep.run_floor = c.left;
+}
+
+/* When kept slabs and run pages freed since the last sweep pass limit: the
+ * run tree is swept (when at least KEEP_SLACK was freed into it since),
+ * then kept slabs go back, a cluster at a time (keep_give_back), until
+ * KEEP_SLACK below the limit (so a program freeing at the limit gives back
+ * batches, not one slab per free). limit 0: every kept slab. */
 static void keep_trim(size_t limit) {
-    ht_slab *v[KEEP_BATCH];
-    int nv = 0;
     size_t target = limit > KEEP_SLACK ? limit - KEEP_SLACK : 0;
-    if (keep.kept <= limit) return;
-    while (keep.kept > target) {
-        int i = keep_run_oldest();
-        if (i >= 0 && (keep.slab_old == NULL || (uint32_t)(keep.tick - keep.run[i].tick) >=
-                                                    (uint32_t)keep.tick - keep.slab_old->bump)) {
-            keep_run_drop(i);
-            continue;
-        }
-        v[nv++] = keep_slab_take_oldest();
-        if (nv == KEEP_BATCH) {
-            keep_give_back_sorted(v, nv);
-            nv = 0;
-        }
-    }
-    keep_give_back_sorted(v, nv);
+    if (keep_pending() <= limit) return;
+    if (keep.run_dirty - keep.run_floor >= KEEP_SLACK) run_sweep(false);
+    if (keep_pending() > target) keep_give_back(target);
 }
 
 static void keep_huge_drop(int i) {
@@ -575,16 +651,6 @@ static void slab_release_locked(ht_slab *s) {
     keep.slab_new = s;
     keep.kept += GS_HEAP_SLAB;
     keep_trim(keep_limit());
-}
-
-/* A free slab goes back to the tree; its pages to the OS by the region's
- * policy. */
-static void slab_give_back_locked(ht_slab *s) {
-    int64_t i = s - gs_heap_slabs.desc;
-    gs_span m;
-    if (!gs_span_tree_free(&ht.slab_t, i, 1, &m)) gs_fail_oom(NULL);
-    gs_region_after_free(&ht.slab_r, (size_t)m.off << SLAB_SHIFT, (size_t)(m.off + m.len) << SLAB_SHIFT,
-                         (size_t)i << SLAB_SHIFT, (size_t)(i + 1) << SLAB_SHIFT);
 }
 
 static uint8_t *slab_start(const ht_slab *s) {
@@ -759,7 +825,6 @@ void gs_heap_thread_exit(void) {
 /* ================================================================
  * Page runs and huge blocks (global lock held).
  * ================================================================ */
-static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
 /* The best kept huge mapping for len bytes (holds len, less than twice),
  * or -1. */
@@ -828,29 +893,11 @@ static void huge_free_locked(uintptr_t a, size_t len) {
     keep_huge_fit_peak();
 }
 
-/* The best kept run for n pages ([n, 2n)), taken: its offset, the pages
- * beyond n given back; -1 when none fits. */
-static int64_t keep_run_take(int64_t n) {
-    int i, b = -1;
-    int64_t off;
-    for (i = 0; i < KEEP_RUNS; i++) {
-        int64_t l = (int64_t)keep.run[i].len;
-        if (l >= n && l / 2 < n && (b < 0 || l < (int64_t)keep.run[b].len)) b = i;
-    }
-    if (b < 0) return -1;
-    off = (int64_t)keep.run[b].at;
-    keep.kept -= keep.run[b].len << PAGE_SHIFT;
-    if ((int64_t)keep.run[b].len > n) run_give_back_locked(off + n, (int64_t)keep.run[b].len - n);
-    keep.run[b].len = 0;
-    return off;
-}
-
 static void *run_alloc_locked(size_t bytes, bool zero) {
     int64_t n = (int64_t)(round_up(bytes, PAGE) >> PAGE_SHIFT), off;
     if (bytes >= GS_HEAP_HUGE_MIN) return huge_alloc_locked(bytes, zero);
     keep_tick();
-    off = keep_run_take(n);
-    if (off < 0) off = gs_span_tree_alloc(&ht.run_t, n);
+    off = gs_span_tree_alloc(&ht.run_t, n);
     if (off < 0) return huge_alloc_locked(bytes, zero);
     if (!gs_region_commit(&ht.run_r, (size_t)(off + n) << PAGE_SHIFT) ||
         !gs_region_commit(&ht.map_r, (size_t)(off + 1) * sizeof(uint32_t))) {
@@ -861,6 +908,10 @@ static void *run_alloc_locked(size_t bytes, bool zero) {
     else gs_region_dirty(&ht.run_r, (size_t)off << PAGE_SHIFT, (size_t)n << PAGE_SHIFT);
     ht.map[off] = (uint32_t)n;
     ht.run_live++;
+    /* most likely pages freed before (first fit): an estimate, made exact
+     * by the next sweep */
+    keep.run_dirty -= keep.run_dirty < ((size_t)n << PAGE_SHIFT) ? keep.run_dirty : (size_t)n << PAGE_SHIFT;
+    if (keep.run_floor > keep.run_dirty) keep.run_floor = keep.run_dirty;
     keep.used += (size_t)n << PAGE_SHIFT;
     if (keep.used > keep.peak) keep.peak = keep.used;
     return (void *)(ht.run_base + ((uintptr_t)off << PAGE_SHIFT));
@@ -874,33 +925,22 @@ static uint32_t run_pages_locked(uintptr_t a) {
     return ht.map[off >> PAGE_SHIFT];
 }
 
-/* A freed run is kept (the release policy) in place of the oldest when
- * all KEEP_RUNS are taken; one bigger than the limit goes straight back. */
+/* A freed run goes back to the tree, its pages resident until a sweep
+ * (the release policy); with GS_HEAP_KEEP=0 by the region's policy. */
 static void run_free_locked(uintptr_t a, uint32_t n) {
     int64_t off = (int64_t)((a - ht.run_base) >> PAGE_SHIFT);
-    size_t bytes = (size_t)n << PAGE_SHIFT, limit;
-    int i, slot = -1;
+    size_t bytes = (size_t)n << PAGE_SHIFT;
     ht.map[off] = 0;
     ht.run_live--;
     keep_tick();
     keep.used -= bytes;
-    limit = keep_limit();
-    if (bytes > limit) {
+    if (!GS_HEAP_KEEP) {
         run_give_back_locked(off, n);
-        keep_trim(limit);
         return;
     }
-    for (i = 0; i < KEEP_RUNS && slot < 0; i++)
-        if (keep.run[i].len == 0) slot = i;
-    if (slot < 0) {
-        slot = keep_run_oldest();
-        keep_run_drop(slot);
-    }
-    keep.run[slot].at = (uintptr_t)off;
-    keep.run[slot].len = n;
-    keep.run[slot].tick = keep.tick;
-    keep.kept += bytes;
-    keep_trim(limit);
+    if (!gs_span_tree_free(&ht.run_t, off, n, NULL)) gs_fail_oom(NULL);
+    keep.run_dirty += bytes;
+    keep_trim(keep_limit());
 }
 
 /* Pages [off, off+n) go back to the tree; to the OS by the region's
@@ -913,6 +953,25 @@ static void run_give_back_locked(int64_t off, int64_t n) {
     hi = m.off == ht.run_t.tail ? ht.run_r.committed : (size_t)(m.off + m.len) << PAGE_SHIFT;
     gs_region_after_free(&ht.run_r, (size_t)m.off << PAGE_SHIFT, hi, (size_t)off << PAGE_SHIFT,
                          (size_t)(off + n) << PAGE_SHIFT);
+}
+
+/* Grows the live run at a of n pages to hold bytes (< GS_HEAP_HUGE_MIN)
+ * in place, when the pages after it are free (or the tail): no copy, and
+ * no second block resident beside the first while a slice doubles. */
+static bool run_grow_locked(uintptr_t a, uint32_t n, size_t bytes) {
+    int64_t off = (int64_t)((a - ht.run_base) >> PAGE_SHIFT), m = (int64_t)(round_up(bytes, PAGE) >> PAGE_SHIFT);
+    size_t add = (size_t)(m - (int64_t)n) << PAGE_SHIFT;
+    if (!gs_region_commit(&ht.run_r, (size_t)(off + m) << PAGE_SHIFT) ||
+        !gs_span_tree_resize_in_place(&ht.run_t, off, (int64_t)n, m, NULL))
+        return false;
+    gs_region_dirty(&ht.run_r, (size_t)(off + (int64_t)n) << PAGE_SHIFT, add);
+    ht.map[off] = (uint32_t)m;
+    keep_tick();
+    keep.used += add;
+    if (keep.used > keep.peak) keep.peak = keep.used;
+    keep.run_dirty -= keep.run_dirty < add ? keep.run_dirty : add;
+    if (keep.run_floor > keep.run_dirty) keep.run_floor = keep.run_dirty;
+    return true;
 }
 
 /* Frees the run or huge block at a: false when it is neither. */
@@ -1068,6 +1127,15 @@ void *gs_heap_realloc(void *p, size_t bytes) {
     if (gs_heap_mode() == MODE_SYSTEM) return sys_realloc(p, bytes);
     old = gs_heap_usable(p);
     if (bytes <= old && bytes > old / 2) return p;
+    if (old > GS_HEAP_SMALL_MAX && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
+        uint32_t n;
+        bool grown;
+        ht_lock();
+        n = run_pages_locked((uintptr_t)p);
+        grown = n != 0 && run_grow_locked((uintptr_t)p, n, bytes);
+        ht_unlock();
+        if (grown) return p;
+    }
 #ifdef MREMAP_MAYMOVE
     if (old >= GS_HEAP_HUGE_MIN && bytes >= GS_HEAP_HUGE_MIN) {
         size_t i, len = round_up(bytes, PAGE);
@@ -1167,6 +1235,7 @@ void gs_heap_trim(void) {
     int i;
     if (gs_heap_mode() != MODE_GOOSE) return;
     ht_lock();
+    run_sweep(true);
     keep_trim(0);
     for (i = 0; i < KEEP_HUGE; i++)
         if (keep.huge[i].len != 0) keep_huge_drop(i);
@@ -1174,3 +1243,62 @@ void gs_heap_trim(void) {
     gs_region_flush(&ht.run_r);
     ht_unlock();
 }
+
+/* GOOSE_CFLAGS=-DGS_HEAP_STATS: at exit, print to stderr what the heap
+ * holds (bytes in use and kept, each region's committed and resident
+ * bytes, per class the slabs, blocks out and bump high-water, cache) and
+ * the process's resident mappings: where peak RSS goes (a debug aid). */
+#ifdef GS_HEAP_STATS
+#include <stdio.h>
+static size_t st_resident(const void *base, size_t len) {
+    size_t n = (len + PAGE - 1) / PAGE, i, r = 0;
+    unsigned char *v;
+    if (base == NULL || len == 0) return 0;
+    v = (unsigned char *)malloc(n);
+    if (mincore((void *)base, len, v) == 0)
+        for (i = 0; i < n; i++) r += v[i] & 1;
+    free(v);
+    return r * 4;
+}
+__attribute__((destructor)) static void gs_heap_stats(void) {
+    int64_t i;
+    unsigned c;
+    FILE *f;
+    char line[512];
+    if (ht.mode != MODE_GOOSE) return;
+    fprintf(stderr, "heapstats: used %zu K peak %zu K kept %zu K kept_huge %zu K\n", keep.used >> 10,
+            keep.peak >> 10, keep.kept >> 10, keep.kept_huge >> 10);
+    fprintf(stderr, "heapstats: slab committed %zu K resident %zu K tail %lld; desc res %zu K; run committed %zu K res %zu K tail %lld; map res %zu K\n",
+            ht.slab_r.committed >> 10, st_resident(ht.slab_r.base, ht.slab_r.committed), (long long)ht.slab_t.tail,
+            st_resident(ht.desc_r.base, ht.desc_r.committed), ht.run_r.committed >> 10,
+            st_resident(ht.run_r.base, ht.run_r.committed), (long long)ht.run_t.tail,
+            st_resident(ht.map_r.base, ht.map_r.committed));
+    for (c = 0; c < NCLASS; c++) {
+        int ns = 0;
+        size_t used = 0, bump = 0;
+        for (i = 0; i < (int64_t)(ht.slab_span >> SLAB_SHIFT); i++) {
+            ht_slab *s = &gs_heap_slabs.desc[i];
+            if (s->owner == NULL || s->cls != c) continue;
+            ns++;
+            used += s->used;
+            bump += s->bump;
+        }
+        if (ns || gs_heap_cache[c].n)
+            fprintf(stderr, "heapstats: cls %2u size %5u slabs %3d used %6zu bump %6zu cache %3u (%zu K)\n", c,
+                    cls_size[c], ns, used, bump, gs_heap_cache[c].n, (size_t)gs_heap_cache[c].n * cls_size[c] >> 10);
+    }
+    f = fopen("/proc/self/smaps_rollup", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "Rss", 3) == 0 || strncmp(line, "Anon", 4) == 0) fprintf(stderr, "heapstats: %s", line);
+    if (f) fclose(f);
+    f = fopen("/proc/self/smaps", "r");
+    {
+        char hdr[512] = "";
+        while (f && fgets(line, sizeof line, f)) {
+            if (line[0] != 'R' && strchr(line, '-') && strchr(line, ' ') > strchr(line, '-')) strcpy(hdr, line);
+            else if (strncmp(line, "Rss:", 4) == 0 && atoi(line + 4) >= 64) fprintf(stderr, "heapstats: %.60s  %s", hdr, line);
+        }
+    }
+    if (f) fclose(f);
+}
+#endif

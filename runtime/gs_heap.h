@@ -5,15 +5,19 @@
  * classes (a table look-up, no loop) and are served from 64 KiB slabs
  * carved from one reserved region; a per-thread cache of free blocks per
  * class sits in front of the slabs, so alloc and free are a pop and a push
- * in the common case (the pop is gs_heap_pop below; the emitted C inlines
+ * in the common case (a cache holds at most 16 KiB, or 2 blocks, per class;
+ * the pop is gs_heap_pop below; the emitted C inlines
  * it where the size is a compile-time constant). Larger sizes are page
  * runs from a second reserved region (a gs_span_tree in page units over a
  * gs_region); the largest (>= GS_HEAP_HUGE_MIN, or when the run region is
  * full) get their own mmap. Regions are reserved once (sized from
  * RLIMIT_AS when there is one) and committed as they grow.
- * Release: idle slabs and freed runs stay committed up to a cap (4 MiB +
- * 1/8 of the bytes in use, at most 64 MiB) and are reused first; beyond
- * it the oldest go back to the OS in batches (gs_region_after_free). Up
+ * Release: idle slabs and freed run pages stay resident up to a cap (4 MiB
+ * + 1/8 of the bytes in use + half of how far use is below its peak, at
+ * most 64 MiB) and are reused first; beyond it free run spans of 1 MiB and
+ * up, and clusters of neighbouring idle slabs, go back to the OS in one
+ * madvise each. A page run grows in place when the pages after it are
+ * free (gs_heap_realloc; a push that outgrows its storage). Up
  * to 4 freed huge mappings are kept while in use + kept stays under 1.5x
  * the peak, each unmapped after 64 page-level operations without reuse.
  * gs_heap_trim gives everything back now; -DGS_HEAP_KEEP=0 restores

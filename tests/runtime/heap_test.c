@@ -6,7 +6,10 @@
  * realloc against a model (no overlap: every block holds its own pattern
  * until freed; alignment 16; zeroed when asked; realloc keeps contents);
  * foreign, interior and double frees are rejected and change nothing;
- * resident memory falls after a 100 MiB free; blocks freed by other
+ * resident memory falls after a 100 MiB free, and after 60 MiB of small
+ * blocks freed in random order (the blocks still live keep their bytes);
+ * a page run grows in place; a thread's cache per class stays within its
+ * byte bound; blocks freed by other
  * threads come home (run under ThreadSanitizer too: `heap_test threads`
  * runs only those cases). One PASS/FAIL line per case and a final
  * "N passed, N failed" line. GOOSE_HEAP=system runs the same cases over
@@ -286,6 +289,80 @@ static void test_rss(void) {
     /* GOOSE_HEAP=system: malloc keeps what it likes; nothing to check */
 }
 
+/* Small blocks only, freed in random order: kept slabs go back a cluster
+ * at a time (one madvise over neighbouring free slabs); a slab with a live
+ * block must never be part of one. */
+static void test_rss_random(void) {
+    enum { N = 60000 };
+    static uint8_t *b[N];
+    static uint32_t idx[N];
+    long base = rss_kib(), after;
+    size_t i, j;
+    bool ok = true;
+    for (i = 0; i < N; i++) {
+        size_t n = 200 + next_u64() % 1800;
+        b[i] = (uint8_t *)gs_alloc_uninit(n);
+        memset(b[i], (int)(i % 251) + 1, n);
+        idx[i] = (uint32_t)i;
+    }
+    for (i = N - 1; i > 0; i--) { /* shuffle */
+        uint32_t t;
+        j = (size_t)(next_u64() % (i + 1));
+        t = idx[i], idx[i] = idx[j], idx[j] = t;
+    }
+    for (i = 0; i < N - N / 10; i++) gs_free(b[idx[i]]), b[idx[i]] = NULL;
+    for (i = 0; i < N; i++)
+        if (b[i] != NULL) ok &= b[i][0] == (uint8_t)(i % 251 + 1) && b[i][199] == (uint8_t)(i % 251 + 1);
+    check("random free: the blocks still live keep their bytes", ok);
+    for (i = 0; i < N; i++)
+        if (b[i] != NULL) gs_free(b[i]);
+    after = rss_kib();
+    printf("  rss KiB: base %ld, after random free %ld\n", base, after);
+    if (goose_heap()) check("random free: rss falls below base + 10 MiB", after - base < 10 * 1024);
+}
+
+/* A page run grown by realloc stays where it is when the pages after it are
+ * free (always at least some of these steps: the run tree fits first), and
+ * keeps its bytes either way. */
+static void test_grow(void) {
+    size_t n = 20000, k, in_place = 0;
+    uint8_t *p = (uint8_t *)gs_alloc_uninit(n);
+    bool ok = true;
+    memset(p, 0x3C, n);
+    for (k = 0; k < 6; k++) {
+        uint8_t *q = (uint8_t *)gs_heap_realloc(p, 2 * n);
+        in_place += q == p;
+        ok &= q[0] == 0x3C && q[n - 1] == 0x3C && q[n / 2] == 0x3C;
+        memset(q + n, 0x3C, n);
+        p = q;
+        n *= 2;
+    }
+    gs_free(p);
+    printf("  grow: %zu of 6 in place\n", in_place);
+    check("grow: realloc of a page run keeps its bytes", ok);
+    if (goose_heap()) check("grow: a page run grows in place (4 of 6 steps at least)", in_place >= 4);
+}
+
+/* A thread's cache of a class holds at most 16 KiB of blocks (2 when the
+ * class is bigger than 8 KiB): cached blocks are resident. */
+static void test_cache_bound(void) {
+    static const size_t sizes[] = {1024, 4096, 16384};
+    size_t k, i;
+    bool ok = true;
+    if (!goose_heap()) return;
+    for (k = 0; k < 3; k++) {
+        unsigned c = gs_heap_class(sizes[k]);
+        void *v[64];
+        size_t held, bound = 16384 > 2 * sizes[k] ? 16384 : 2 * sizes[k];
+        for (i = 0; i < 64; i++) v[i] = gs_alloc_uninit(sizes[k]);
+        for (i = 0; i < 64; i++) gs_free(v[i]);
+        held = (size_t)gs_heap_cache[c].n * gs_heap_class_size((int)c);
+        printf("  cache of %zu-byte blocks: %zu bytes held\n", sizes[k], held);
+        ok &= held <= bound && gs_heap_cache[c].n > 0;
+    }
+    check("cache: at most 16 KiB (or 2 blocks) of free blocks per class", ok);
+}
+
 /* ---- threads ---- */
 enum { NT = 4, PER = 20000 };
 static void *handoff[NT][PER];
@@ -430,6 +507,9 @@ int main(int argc, char **argv) {
         test_reject();
         test_inline();
         test_rss();
+        test_rss_random();
+        test_grow();
+        test_cache_bound();
         test_keep();
     }
     test_threads();
