@@ -257,6 +257,23 @@ static void test_inline(void) {
 }
 
 /* ---- resident memory ---- */
+/* KiB of ASan shadow for `bytes` of memory written (0 without ASan). */
+#if defined(__SANITIZE_ADDRESS__)
+#define HEAP_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HEAP_TEST_ASAN 1
+#endif
+#endif
+static long asan_shadow_kib(size_t bytes) {
+#ifdef HEAP_TEST_ASAN
+    return (long)(bytes / 8 / 1024);
+#else
+    (void)bytes;
+    return 0;
+#endif
+}
+
 static long rss_kib(void) {
     FILE *f = fopen("/proc/self/statm", "r");
     long size = 0, res = 0;
@@ -297,10 +314,11 @@ static void test_rss_random(void) {
     static uint8_t *b[N];
     static uint32_t idx[N];
     long base = rss_kib(), after;
-    size_t i, j;
+    size_t i, j, total = 0;
     bool ok = true;
     for (i = 0; i < N; i++) {
         size_t n = 200 + next_u64() % 1800;
+        total += n;
         b[i] = (uint8_t *)gs_alloc_uninit(n);
         memset(b[i], (int)(i % 251) + 1, n);
         idx[i] = (uint32_t)i;
@@ -318,7 +336,12 @@ static void test_rss_random(void) {
         if (b[i] != NULL) gs_free(b[i]);
     after = rss_kib();
     printf("  rss KiB: base %ld, after random free %ld\n", base, after);
-    if (goose_heap()) check("random free: rss falls below base + 10 MiB", after - base < 10 * 1024);
+    /* ~66 MB were written; what stays is the 4 MiB keep floor, the slab
+     * descriptors, the caches and this test's own arrays (8.6 MiB here,
+     * the same in every run; before the cluster release 12.5 MiB). ASan
+     * (GOOSE_SANITIZE): the memsets touched the shadow of every byte
+     * written, one byte per eight, which stays resident: not the heap's. */
+    if (goose_heap()) check("random free: rss falls below base + 10 MiB", after - base < 10 * 1024 + asan_shadow_kib(total));
 }
 
 /* A page run grown by realloc stays where it is when the pages after it are
