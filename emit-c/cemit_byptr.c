@@ -40,8 +40,6 @@
  * less (they travel in registers). */
 #include "cemit_priv.h"
 
-#include <stdint.h>
-
 static bool cm_byptr_type(const Type *t)
 {
     int64_t size, align;
@@ -50,27 +48,9 @@ static bool cm_byptr_type(const Type *t)
     return cm_csize(t, &size, &align) && size > 16;
 }
 
-/* ---- the set of by-pointer parameters (open addressing on Local*) ---- */
-
-static size_t cm_bp_hash(const Local *l, int cap)
-{
-    return (size_t)(((uintptr_t)l >> 4) * 0x9E3779B97F4A7C15ull) & (size_t)(cap - 1);
-}
-
-static int cm_bp_slot(const Cm *cm, const Local *l)
-{
-    size_t i = cm_bp_hash(l, cm->byptr_cap);
-    while (cm->byptr[i] && cm->byptr[i] != l)
-        i = (i + 1) & (size_t)(cm->byptr_cap - 1);
-    return (int)i;
-}
-
 bool cm_byptr_param(const Cm *cm, const Local *l)
 {
-    if (cm->byptr_cap == 0 || !l)
-        return false;
-    int i = cm_bp_slot(cm, l);
-    return cm->byptr[i] == l && !cm->byptr_off[i];
+    return l && ir_set_has(&cm->byptr, l);
 }
 
 /* ---- callee side: a parameter only read ---- */
@@ -97,26 +77,40 @@ static bool cm_candidate(const IrFunc *f, const Local *l)
 
 /* ---- caller side: an argument nothing can change during the call ---- */
 
-static bool cm_addressed(const IrFunc *f, const IrOpd *o)
+/* The planning state: candidates, those some call refuses, those some call
+ * passes a named local (a copy saved). */
+typedef struct CmBpPlan {
+    PtrSet cand, off, want;
+} CmBpPlan;
+
+/* What g takes the address of (ADDR roots): temps by number, locals. */
+typedef struct CmAddrs {
+    bool *temps;
+    PtrSet locals;
+} CmAddrs;
+
+static void cm_addrs_of(const IrFunc *g, CmAddrs *a)
 {
-    for (int i = 0; i < f->nins; i++) {
-        const IrPlace *p = f->ins[i].place;
-        if (f->ins[i].op != IR_ADDR || !p || p->root.kind != o->kind)
+    *a = (CmAddrs){ NEW_ARRAY(bool, g->ntemps + 1), { 0 } };
+    for (int i = 0; i < g->nins; i++) {
+        const IrPlace *p = g->ins[i].place;
+        if (g->ins[i].op != IR_ADDR || !p)
             continue;
-        if (o->kind == OPD_TEMP ? p->root.temp == o->temp : p->root.local == o->local)
-            return true;
+        if (p->root.kind == OPD_TEMP && p->root.temp >= 0 && p->root.temp < g->ntemps)
+            a->temps[p->root.temp] = true;
+        else if (p->root.kind == OPD_LOCAL)
+            ir_set_add(&a->locals, p->root.local);
     }
-    return false;
 }
 
-static bool cm_safe_arg(const IrFunc *g, const IrOpd *o)
+static bool cm_safe_arg(const IrFunc *g, const CmAddrs *a, const IrOpd *o)
 {
     if (o->kind == OPD_TEMP)
-        return !cm_addressed(g, o);
+        return o->temp < 0 || o->temp >= g->ntemps || !a->temps[o->temp];
     if (o->kind != OPD_LOCAL || !g->fn)
         return false;
     const Local *l = o->local;
-    return l->owner == g->fn && !l->is_ref && !l->captured && !cm_addressed(g, o);
+    return l->owner == g->fn && !l->is_ref && !l->captured && !ir_set_has(&a->locals, l);
 }
 
 static const FnInst *cm_direct_callee(const IrIns *in)
@@ -124,58 +118,60 @@ static const FnInst *cm_direct_callee(const IrIns *in)
     return in->op == IR_CALL && in->fn && !in->fn->is_closure ? in->fn : NULL;
 }
 
-static void cm_refuse_unsafe(Cm *cm, const IrFunc *g)
+/* A candidate still standing during planning. */
+static bool cm_bp_live(const CmBpPlan *pl, const Local *l)
 {
+    return ir_set_has(&pl->cand, l) && !ir_set_has(&pl->off, l);
+}
+
+static void cm_refuse_unsafe(CmBpPlan *pl, const IrFunc *g)
+{
+    CmAddrs a;
+    cm_addrs_of(g, &a);
     for (int i = 0; i < g->nins; i++) {
         const IrIns *in = &g->ins[i];
         const FnInst *fn = cm_direct_callee(in);
         for (int k = 0; fn && k < in->nargs && k < fn->nparams; k++) {
             const Local *l = fn->params[k];
-            if (!cm_byptr_param(cm, l))
+            if (!cm_bp_live(pl, l))
                 continue;
-            if (!cm_safe_arg(g, &in->args[k]))
-                cm->byptr_off[cm_bp_slot(cm, l)] = true;
+            if (!cm_safe_arg(g, &a, &in->args[k]))
+                ir_set_add(&pl->off, l);
             else if (in->args[k].kind == OPD_LOCAL)
-                cm->byptr_want[cm_bp_slot(cm, l)] = true;
+                ir_set_add(&pl->want, l);
         }
     }
 }
 
-static void cm_add_candidates(Cm *cm, const IrFunc *f)
+static void cm_add_candidates(CmBpPlan *pl, const IrFunc *f)
 {
     if (!f->fn || f->fn->is_closure)
         return;
     for (int i = 0; i < f->fn->nparams; i++) {
         const Local *l = f->fn->params[i];
         if (cm_candidate(f, l))
-            cm->byptr[cm_bp_slot(cm, l)] = l;
+            ir_set_add(&pl->cand, l);
     }
 }
 
 void cm_byptr_plan(Cm *cm)
 {
     const IrProgram *ir = cm->ir;
+    CmBpPlan pl = { { 0 }, { 0 }, { 0 } };
     if (cm->o->opt_level < 2)
         return;
-    int n = 0;
-    for (int i = 0; i < ir->nfuncs; i++)
-        if (ir->funcs[i]->reachable && ir->funcs[i]->fn)
-            n += ir->funcs[i]->fn->nparams;
-    cm->byptr_cap = 16;
-    while (cm->byptr_cap < 2 * n + 2)
-        cm->byptr_cap *= 2;
-    cm->byptr = NEW_ARRAY(const Local *, cm->byptr_cap);
-    cm->byptr_off = NEW_ARRAY(bool, cm->byptr_cap);
-    cm->byptr_want = NEW_ARRAY(bool, cm->byptr_cap);
     for (int i = 0; i < ir->nfuncs; i++)
         if (ir->funcs[i]->reachable)
-            cm_add_candidates(cm, ir->funcs[i]);
-    cm_refuse_unsafe(cm, ir->init);
+            cm_add_candidates(&pl, ir->funcs[i]);
+    cm_refuse_unsafe(&pl, ir->init);
     for (int i = 0; i < ir->nfuncs; i++)
         if (ir->funcs[i]->reachable)
-            cm_refuse_unsafe(cm, ir->funcs[i]);
-    for (int i = 0; i < cm->byptr_cap; i++)     /* no call passes a named value: no copy to save */
-        cm->byptr_off[i] = cm->byptr_off[i] || !cm->byptr_want[i];
+            cm_refuse_unsafe(&pl, ir->funcs[i]);
+    for (int i = 0; i < pl.cand.cap; i++) {     /* no call passes a named value: no copy to save */
+        const Local *l = pl.cand.slots[i];
+        if (l && !ir_set_has(&pl.off, l) && ir_set_has(&pl.want, l))
+            ir_set_add(&cm->byptr, l);
+    }
 }
 
 /* ---- emission helpers ---- */

@@ -42,10 +42,7 @@ typedef struct Cm {
     bool uses_pools;        /* a pool type or primitive: include gs_pool.h */
     bool abort_share[CM_NFAIL];  /* -O2: this kind's checks jump to one block */
     int abort_gotos[CM_NFAIL];   /* jumps emitted so far, by kind */
-    const Local **byptr;    /* -O2: parameters passed by const pointer (cemit_byptr.c) */
-    bool *byptr_off;        /* by slot of byptr: refused by some call site */
-    bool *byptr_want;       /* by slot of byptr: some call passes a local (a copy saved) */
-    int byptr_cap;
+    PtrSet byptr;           /* -O2: parameters passed by const pointer (cemit_byptr.c) */
 } Cm;
 
 /* cemit_types.c */

@@ -147,6 +147,45 @@ int ir_count_checks(const IrFunc *f)
     return n;
 }
 
+/* ---- sets of pointers ---- */
+
+static unsigned ir_ptr_hash(const void *p)
+{
+    uintptr_t x = (uintptr_t)p;
+    x ^= x >> 17;
+    x *= 0x9E3779B1u;
+    return (unsigned)(x ^ (x >> 15));
+}
+
+void ir_set_add(PtrSet *s, const void *p)
+{
+    if (ir_set_has(s, p))
+        return;
+    if ((s->len + 1) * 2 > s->cap) {
+        PtrSet n = { NEW_ARRAY(const void *, s->cap ? s->cap * 2 : 16), s->cap ? s->cap * 2 : 16, 0 };
+        for (int i = 0; i < s->cap; i++)
+            if (s->slots[i])
+                ir_set_add(&n, s->slots[i]);
+        *s = n;
+    }
+    unsigned i = ir_ptr_hash(p) & (unsigned)(s->cap - 1);
+    while (s->slots[i])
+        i = (i + 1) & (unsigned)(s->cap - 1);
+    s->slots[i] = p;
+    s->len++;
+}
+
+bool ir_set_has(const PtrSet *s, const void *p)
+{
+    if (!s->cap)
+        return false;
+    for (unsigned i = ir_ptr_hash(p) & (unsigned)(s->cap - 1); s->slots[i];
+         i = (i + 1) & (unsigned)(s->cap - 1))
+        if (s->slots[i] == p)
+            return true;
+    return false;
+}
+
 /* ---- who writes each temp ---- */
 
 /* One more than the largest id of a local the function's instructions

@@ -152,6 +152,16 @@ void ir_index_funcs(IrProgram *ir);
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
 bool ir_stops(const IrProgram *ir, const IrIns *in);
 
+/* ---- ir.c: a set of pointers (open addressing; the lowering and the
+ * emitter). Membership only, so its internal order never reaches the
+ * output. ---- */
+typedef struct PtrSet {
+    const void **slots;
+    int cap, len;
+} PtrSet;
+void ir_set_add(PtrSet *s, const void *p);
+bool ir_set_has(const PtrSet *s, const void *p);
+
 /* ---- ir.c: who writes each temp (for the check-removing passes) ---- */
 typedef struct IrDefs {
     const IrFunc *f;

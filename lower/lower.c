@@ -11,45 +11,6 @@
 
 Type *lx_ty(TypeKind k) { return types_prim(k); }
 
-/* ---- pointer sets ---- */
-
-static unsigned lx_hash(const void *p)
-{
-    uintptr_t x = (uintptr_t)p;
-    x ^= x >> 17;
-    x *= 0x9E3779B1u;
-    return (unsigned)(x ^ (x >> 15));
-}
-
-void lx_set_add(PtrSet *s, const void *p)
-{
-    if (lx_set_has(s, p))
-        return;
-    if ((s->len + 1) * 2 > s->cap) {
-        PtrSet n = { NEW_ARRAY(const void *, s->cap ? s->cap * 2 : 16), s->cap ? s->cap * 2 : 16, 0 };
-        for (int i = 0; i < s->cap; i++)
-            if (s->slots[i])
-                lx_set_add(&n, s->slots[i]);
-        *s = n;
-    }
-    unsigned i = lx_hash(p) & (unsigned)(s->cap - 1);
-    while (s->slots[i])
-        i = (i + 1) & (unsigned)(s->cap - 1);
-    s->slots[i] = p;
-    s->len++;
-}
-
-bool lx_set_has(const PtrSet *s, const void *p)
-{
-    if (!s->cap)
-        return false;
-    for (unsigned i = lx_hash(p) & (unsigned)(s->cap - 1); s->slots[i];
-         i = (i + 1) & (unsigned)(s->cap - 1))
-        if (s->slots[i] == p)
-            return true;
-    return false;
-}
-
 /* ---- a read-only walk over a body, for the address-taken analysis ---- */
 
 typedef void (*LxVisit)(Expr *e, void *ctx);
@@ -151,7 +112,7 @@ static void lx_note_addr(Expr *e, void *ctx)
     for (int i = 0; i < e->call.nargs; i++) {
         Local *l = e->call.args[i]->pass_by_ref ? lx_root_local(e->call.args[i]) : NULL;
         if (l)
-            lx_set_add(ctx, l);
+            ir_set_add(ctx, l);
     }
 }
 

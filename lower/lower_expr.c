@@ -77,7 +77,7 @@ static uint64_t lx_wrap(Type *t, uint64_t v)
 static bool lx_local_stable(Lx *lx, const Local *l)
 {
     return lx->fn && l->owner == lx->fn && !l->is_ref && !l->captured &&
-           !lx_set_has(&lx->addr_taken, l);
+           !ir_set_has(&lx->addr_taken, l);
 }
 
 /* ---- places ---- */

@@ -11,15 +11,6 @@
 
 #include "ir.h"
 
-/* A set of pointers (open addressing); membership only, so its internal
- * order never reaches the output. */
-typedef struct PtrSet {
-    const void **slots;
-    int cap, len;
-} PtrSet;
-void lx_set_add(PtrSet *s, const void *p);
-bool lx_set_has(const PtrSet *s, const void *p);
-
 typedef struct Lx {
     IrProgram *ir;
     IrFunc *f;

@@ -249,6 +249,15 @@ CASES = {
                             cmd="build", expect=("ok", "14\n")),
     "ident_1mb_unknown": dict(files=lambda: {"main.gs": program(f"    println({IDENT})\n")}, cmd="check",
                               expect=("error", r"main\.gs:2:13: error: unknown name aaaa+\.\.\.$"), max_msg=1200),
+    # -O2 passes a large read-only struct by pointer after checking every
+    # call site (emit-c/cemit_byptr.c); that check was once quadratic in
+    # the calls of a function (40,000 calls: 13.9 s, now 0.07 s).
+    "byptr_calls_100k": dict(files=lambda: {"main.gs": program(
+                                 "    let l = Big{a: 1, b: 2, c: 3, d: 4}\n    var t = 0\n"
+                                 + "    t += sum(l)\n" * 100_000 + "    println(t)\n",
+                                 "struct Big { a: int, b: int, c: int, d: int }\n"
+                                 "fn sum(x: Big) -> int { return x.a + x.b + x.c + x.d }\n")},
+                             cmd="run", expect=("ok", "1000000\n")),
     "string_1mb": dict(files=lambda: {"main.gs": program(f'    let s = "{IDENT}"\n    println(s.len)\n')}, cmd="run",
                        expect=("ok", f"{1 << 20}\n")),
 }
