@@ -78,148 +78,206 @@ void gs_slots_grow(gs_slots *p, size_t esz) {
 }
 
 /* ---- reusable[] T: the live-span table (start offset -> length) ----
- * Open addressing with linear probing; keys are off + 1 (0 marks empty);
- * deletion shifts later entries back, so there are no tombstones. */
+ * Open addressing with linear probing over one array of (key, length)
+ * pairs, so a lookup touches one cache line; keys are off + 1 (0 marks
+ * empty); deletion shifts later entries back, so there are no tombstones.
+ * The hash is Fibonacci hashing (one multiply, the top bits): span starts
+ * are distinct offsets, often evenly spaced, which it spreads evenly. At
+ * most half full. */
+
+typedef struct live_ent {
+    int64_t key, len;
+} live_ent;
 
 struct gs_spans_state {
     gs_span_tree tree;
     gs_region region;
     size_t esz;
-    int64_t *keys, *lens;
-    size_t cap, count;
+    live_ent *live; /* cap entries, cap a power of two >= 64 */
+    size_t mask;    /* cap - 1 */
+    unsigned shift; /* 64 - log2(cap) */
+    size_t count;
 };
 
-static size_t live_slot(const gs_spans_state *st, int64_t key) {
-    return (size_t)gs_hash_u64((uint64_t)key) & (st->cap - 1);
+#define LIVE_MIN_BITS 6
+
+GS_INLINE size_t live_slot(const gs_spans_state *st, int64_t key) {
+    return (size_t)(((uint64_t)key * 0x9E3779B97F4A7C15ull) >> st->shift);
 }
 
-static void live_put(gs_spans_state *st, int64_t off, int64_t n);
-
-static void live_grow(gs_spans_state *st) {
-    int64_t *ok = st->keys, *ol = st->lens;
-    size_t oc = st->cap, i;
-    st->cap = oc ? oc * 2 : 64;
-    st->keys = (int64_t *)calloc(st->cap, sizeof(int64_t));
-    st->lens = (int64_t *)calloc(st->cap, sizeof(int64_t));
-    if (st->keys == NULL || st->lens == NULL) gs_fail_oom(NULL);
+/* An empty table of 2^bits entries (the old one, if any, is the caller's). */
+static void live_alloc(gs_spans_state *st, unsigned bits) {
+    size_t cap = (size_t)1 << bits;
+    st->live = (live_ent *)calloc(cap, sizeof(live_ent));
+    if (st->live == NULL) gs_fail_oom(NULL);
+    st->mask = cap - 1;
+    st->shift = 64 - bits;
     st->count = 0;
-    for (i = 0; i < oc; i++)
-        if (ok[i]) live_put(st, ok[i] - 1, ol[i]);
-    free(ok);
-    free(ol);
 }
 
-static void live_put(gs_spans_state *st, int64_t off, int64_t n) {
-    size_t i;
-    if ((st->count + 1) * 2 > st->cap) live_grow(st);
-    for (i = live_slot(st, off + 1); st->keys[i]; i = (i + 1) & (st->cap - 1))
-        if (st->keys[i] == off + 1) break;
-    if (!st->keys[i]) st->count++;
-    st->keys[i] = off + 1;
-    st->lens[i] = n;
+/* Puts a key known to be absent. */
+GS_INLINE void live_insert(gs_spans_state *st, int64_t key, int64_t n) {
+    size_t i = live_slot(st, key);
+    while (st->live[i].key) i = (i + 1) & st->mask;
+    st->live[i].key = key;
+    st->live[i].len = n;
+    st->count++;
+}
+
+static GS_COLD void live_grow(gs_spans_state *st) {
+    live_ent *old = st->live;
+    size_t oc = st->mask + 1, i;
+    live_alloc(st, 64 - st->shift + 1);
+    for (i = 0; i < oc; i++)
+        if (old[i].key) live_insert(st, old[i].key, old[i].len);
+    free(old);
+}
+
+/* Records the live span [off, off+n); off is not live. */
+GS_INLINE void live_put(gs_spans_state *st, int64_t off, int64_t n) {
+    if (GS_UNLIKELY((st->count + 1) * 2 > st->mask + 1)) live_grow(st);
+    live_insert(st, off + 1, n);
 }
 
 /* The slot holding off, or SIZE_MAX. */
-static size_t live_find(const gs_spans_state *st, int64_t off) {
+GS_INLINE size_t live_find(const gs_spans_state *st, int64_t off) {
     size_t i;
-    if (st->cap == 0) return SIZE_MAX;
-    for (i = live_slot(st, off + 1); st->keys[i]; i = (i + 1) & (st->cap - 1))
-        if (st->keys[i] == off + 1) return i;
+    for (i = live_slot(st, off + 1); st->live[i].key; i = (i + 1) & st->mask)
+        if (st->live[i].key == off + 1) return i;
     return SIZE_MAX;
 }
 
-static void live_remove_at(gs_spans_state *st, size_t i) {
-    size_t j = i, mask = st->cap - 1;
-    st->keys[i] = 0;
+GS_INLINE void live_remove_at(gs_spans_state *st, size_t i) {
+    size_t j = i, mask = st->mask;
+    live_ent *e = st->live;
     st->count--;
     for (;;) {
         size_t home;
         j = (j + 1) & mask;
-        if (!st->keys[j]) return;
-        home = live_slot(st, st->keys[j]);
+        if (!e[j].key) break;
+        home = live_slot(st, e[j].key);
         /* move j back to i when its home is not in (i, j] (cyclically) */
-        if ((i <= j) ? (home <= i || home > j) : (home <= i && home > j)) {
-            st->keys[i] = st->keys[j];
-            st->lens[i] = st->lens[j];
-            st->keys[j] = 0;
+        if (((j - home) & mask) >= ((j - i) & mask)) {
+            e[i] = e[j];
             i = j;
         }
     }
+    e[i].key = 0;
 }
 
 /* ---- reusable[] T ---- */
 
-static gs_spans_state *spans_state(gs_spans *p, size_t esz) {
-    gs_spans_state *st = p->st;
-    if (st) return st;
-    st = (gs_spans_state *)calloc(1, sizeof *st);
+static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t esz) {
+    gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
     if (st == NULL || !gs_region_init(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
     st->esz = esz;
     gs_span_tree_init(&st->tree);
     st->tree.limit = (int64_t)(st->region.reserved / esz);
+    live_alloc(st, LIVE_MIN_BITS);
     p->st = st;
     p->base = st->region.base;
     return st;
 }
 
+GS_INLINE gs_spans_state *spans_state(gs_spans *p, size_t esz) {
+    return GS_LIKELY(p->st != NULL) ? p->st : spans_state_new(p, esz);
+}
+
+static GS_COLD GS_NOINLINE void spans_commit_fail(const gs_site *s, gs_spans_state *st, int64_t off,
+                                                  int64_t n) {
+    gs_span_tree_free(&st->tree, off, n, NULL);
+    gs_fail_oom(s);
+}
+
+/* gs_region_zero, with the common small span done here without a call:
+ * bytes inside one page that is not known zero and that the pending run
+ * does not touch (what gs_region_zero does for them: clear the bytes). */
+GS_INLINE void spans_zero(gs_region *r, size_t off, size_t len) {
+    size_t pg = off >> r->page_shift;
+    if (GS_LIKELY(((off + len - 1) >> r->page_shift) == pg && !((r->clean[pg / 64] >> (pg % 64)) & 1) &&
+                  (off >= r->pend_hi || off + len <= r->pend_lo))) {
+        memset(r->base + off, 0, len);
+        return;
+    }
+    gs_region_zero(r, off, len);
+}
+
 void *gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     gs_spans_state *st;
     int64_t off;
-    if (n <= 0) {
+    size_t end;
+    if (GS_UNLIKELY(n <= 0)) {
         if (n < 0) gs_fail_pool_negative(s, n);
         return NULL;
     }
     st = spans_state(p, esz);
     off = gs_span_tree_alloc(&st->tree, n);
-    if (off < 0) gs_fail_oom(s);
-    if (!gs_region_commit(&st->region, (size_t)(off + n) * esz)) {
-        gs_span_tree_free(&st->tree, off, n, NULL);
-        gs_fail_oom(s);
-    }
-    gs_region_zero(&st->region, (size_t)off * esz, (size_t)n * esz);
+    if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
+    end = (size_t)(off + n) * esz;
+    if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
+        spans_commit_fail(s, st, off, n);
+    spans_zero(&st->region, (size_t)off * esz, (size_t)n * esz);
     live_put(st, off, n);
     p->len = st->tree.tail;
     return st->region.base + (size_t)off * esz;
 }
 
-int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t cap, size_t esz) {
+/* The live-table slot of the span (ptr, len, cap) when it is exactly a
+ * live span of this pool, else SIZE_MAX; *off gets its offset. */
+GS_INLINE size_t spans_lookup(const gs_spans *p, const void *ptr, int64_t len, int64_t cap,
+                              size_t esz, int64_t *off) {
     const gs_spans_state *st = p->st;
-    uintptr_t a, b;
+    uintptr_t a, b, q;
     size_t i;
-    if (st == NULL || len <= 0 || !(cap & GS_OWN_BIT) || (cap & GS_LEN_MASK) != len) return -1;
+    if (st == NULL || len <= 0 || !(cap & GS_OWN_BIT) || (cap & GS_LEN_MASK) != len) return SIZE_MAX;
     a = (uintptr_t)st->region.base;
     b = (uintptr_t)ptr;
-    if (b < a || b - a >= (uintptr_t)st->tree.tail * esz || (b - a) % esz != 0) return -1;
-    i = live_find(st, (int64_t)((b - a) / esz));
-    if (i == SIZE_MAX || st->lens[i] != len) return -1;
-    return (int64_t)((b - a) / esz);
+    if (b < a || b - a >= (uintptr_t)st->tree.tail * esz) return SIZE_MAX;
+    q = (b - a) / esz; /* one division: on an element boundary when q * esz is back */
+    if (q * esz != b - a) return SIZE_MAX;
+    *off = (int64_t)q;
+    i = live_find(st, *off);
+    if (i == SIZE_MAX || st->live[i].len != len) return SIZE_MAX;
+    return i;
+}
+
+int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t cap, size_t esz) {
+    int64_t off = -1;
+    return spans_lookup(p, ptr, len, cap, esz, &off) == SIZE_MAX ? -1 : off;
+}
+
+/* Frees the live span at off, held in live-table slot i. */
+GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
+    gs_spans_state *st = p->st;
+    int64_t n = st->live[i].len;
+    gs_span m;
+    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, n, &m))) gs_fail_oom(NULL);
+    live_remove_at(st, i);
+    /* gs_region_after_free does nothing for a span under release_min bytes */
+    if (GS_UNLIKELY((size_t)m.len * esz >= st->region.release_min))
+        gs_region_after_free(&st->region, (size_t)m.off * esz, (size_t)(m.off + m.len) * esz,
+                             (size_t)off * esz, (size_t)(off + n) * esz);
+    p->len = st->tree.tail;
 }
 
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
-    gs_spans_state *st = p->st;
-    size_t i = live_find(st, off);
-    int64_t n = st->lens[i];
-    gs_span m;
-    if (!gs_span_tree_free(&st->tree, off, n, &m)) gs_fail_oom(NULL);
-    live_remove_at(st, i);
-    gs_region_after_free(&st->region, (size_t)m.off * esz, (size_t)(m.off + m.len) * esz,
-                         (size_t)off * esz, (size_t)(off + n) * esz);
-    p->len = st->tree.tail;
+    spans_release_at(p, off, live_find(p->st, off), esz);
 }
 
 void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
                    size_t esz) {
-    int64_t off;
+    int64_t off = -1;
+    size_t i;
     if (len == 0) return;
-    off = gs_spans_find(p, ptr, len, cap, esz);
-    if (off < 0) gs_fail_pool_span(s);
-    gs_spans_release(p, off, esz);
+    i = spans_lookup(p, ptr, len, cap, esz, &off);
+    if (GS_UNLIKELY(i == SIZE_MAX)) gs_fail_pool_span(s);
+    spans_release_at(p, off, i, esz);
 }
 
 bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     gs_spans_state *st = p->st;
     size_t i = live_find(st, off);
-    int64_t n = st->lens[i];
+    int64_t n = st->live[i].len;
     gs_span mg;
     if (m == n) return true;
     if (!gs_span_tree_resize_in_place(&st->tree, off, n, m, &mg)) return false;
@@ -233,7 +291,7 @@ bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
         gs_region_after_free(&st->region, (size_t)mg.off * esz, (size_t)(mg.off + mg.len) * esz,
                              (size_t)(off + m) * esz, (size_t)(off + n) * esz);
     }
-    st->lens[i] = m;
+    st->live[i].len = m;
     p->len = st->tree.tail;
     return true;
 }
@@ -243,8 +301,7 @@ void gs_spans_destroy(gs_spans *p) {
     if (st == NULL) return;
     gs_span_tree_destroy(&st->tree);
     gs_region_destroy(&st->region);
-    free(st->keys);
-    free(st->lens);
+    free(st->live);
     free(st);
     memset(p, 0, sizeof *p);
 }

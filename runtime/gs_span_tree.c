@@ -38,6 +38,9 @@
  *   - alloc carving a span's front: the new maxima on the path are
  *     computed from the values read during the descent (each node's other
  *     entries, the carved span's rest) and written back unconditionally.
+ * A free that ends at the tail (common in the slice pools: a span freed
+ * just after a bigger one was carved behind it) looks only at the last
+ * free span, down the rightmost path without scans.
  * Node arrays are written as whole aligned SIMD chunks (and nodes are
  * 64-byte aligned), so the next operation's vector loads are served from
  * the store buffer: a narrower store under a wider load stalls ~25 cycles
@@ -566,6 +569,10 @@ bool gs_region_init(gs_region *r, size_t reserve) {
     void *p;
     memset(r, 0, sizeof *r);
     r->page = (size_t)sysconf(_SC_PAGESIZE);
+    while (((size_t)1 << r->page_shift) < r->page)
+        r->page_shift++;
+    if (((size_t)1 << r->page_shift) != r->page)
+        return false; /* not a power of two */
     r->release_min = GS_REGION_RELEASE_MIN;
     r->batch = GS_REGION_BATCH;
     reserve = gs_region_round(reserve ? reserve : 1, r->page);
@@ -644,7 +651,16 @@ void gs_region_zero(gs_region *r, size_t off, size_t len) {
     if (len == 0)
         return;
     gs_region_unpend(r, off, len);
-    for (pg = off / r->page; pg * r->page < end; pg++) {
+    pg = off >> r->page_shift;
+    if (((end - 1) >> r->page_shift) == pg) { /* within one page: the common small span */
+        uint64_t *w = &r->clean[pg / 64], bit = (uint64_t)1 << (pg % 64);
+        if (*w & bit)
+            *w &= ~bit;
+        else
+            memset(r->base + off, 0, len);
+        return;
+    }
+    for (; pg * r->page < end; pg++) {
         at = pg * r->page > off ? pg * r->page : off;
         if (gs_region_is_clean(r, pg)) {
             gs_region_mark(r, pg, false);

@@ -134,6 +134,7 @@ typedef struct gs_region {
     size_t released;     /* pages given back so far (statistics) */
     size_t batch;        /* pages are given back in runs of at least this many bytes */
     size_t pend_lo, pend_hi; /* free whole pages waiting to be given back (empty: equal) */
+    unsigned page_shift; /* page == 1 << page_shift */
 } gs_region;
 
 #define GS_REGION_RELEASE_MIN ((size_t)64 * 1024)

@@ -721,6 +721,36 @@ GS_T_API int64_t GS_T(alloc)(gs_span_tree *t, int64_t n) {
     return off;
 }
 
+/* Free of a span that ends at the tail, the tree not empty: every free
+ * span ends at or before off, so the last one (down the rightmost path,
+ * no scans) is the only one that can touch it; the span, and that one
+ * when it does, go back to the tail. */
+FN bool GS_T(free_tail)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
+    gs_span_path p;
+    gs_span_node *x = t->root;
+    int l, h = t->height;
+    int64_t lo;
+    for (l = 0; l < h; l++) {
+        p.node[l] = x;
+        p.idx[l] = x->n - 1;
+        x = IN(x)->child[x->n - 1];
+    }
+    p.node[h] = x;
+    p.idx[h] = x->n - 1;
+    lo = LF(x)->key[x->n - 1];
+    if (lo + LF(x)->val[x->n - 1] != off) {
+        gs_span_report(merged, off, n);
+        t->tail = off;
+        return true;
+    }
+    gs_span_report(merged, lo, off + n - lo);
+    t->nspans--;
+    t->nfree -= off - lo;
+    GS_T(span_delete)(t, &p);
+    t->tail = lo;
+    return true;
+}
+
 /* Every case of free: pred and succ may be in other leaves, the span may
  * reach the tail, nodes may split or underflow. */
 FN bool GS_T(free_slow)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
@@ -747,6 +777,8 @@ FN bool GS_T(free_slow)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged
         gs_span_report(merged, off, n);
         return true;
     }
+    if (end == t->tail)
+        return GS_T(free_tail)(t, off, n, merged);
     h = t->height;
     /* every stored offset is below KEND: clamping keeps the search's answer */
     x = GS_T(find_at)(t, (K)(off < KEND ? off : KEND), &p);
@@ -762,20 +794,6 @@ FN bool GS_T(free_slow)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged
     hs = pos < x->h.n || GS_T(step_next)(t, &sp);
     a = hp && (int64_t)LF(pp.node[h])->key[pp.idx[h]] + LF(pp.node[h])->val[pp.idx[h]] == off;
     b = hs && LF(sp.node[h])->key[sp.idx[h]] == end;
-    if (end == t->tail) { /* back to the tail, with the predecessor if it touches */
-        if (a) {
-            int64_t lo = LF(pp.node[h])->key[pp.idx[h]];
-            gs_span_report(merged, lo, end - lo);
-            t->nspans--;
-            t->nfree -= off - lo;
-            GS_T(span_delete)(t, &pp);
-            t->tail = lo;
-        } else {
-            gs_span_report(merged, off, n);
-            t->tail = off;
-        }
-        return true;
-    }
     if (a) {
         K pk = LF(pp.node[h])->key[pp.idx[h]];
         K v = (K)(LF(pp.node[h])->val[pp.idx[h]] + n + (b ? LF(sp.node[h])->val[sp.idx[h]] : 0));
