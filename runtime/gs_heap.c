@@ -4,16 +4,20 @@
  *   slabs   64 KiB slabs; which are in use: a gs_span_tree in slab units
  *   descs   one ht_slab descriptor per slab (out of band: blocks start at
  *           the slab's start, so every class is 16-aligned)
- *   runs    page runs; which pages are in use: a gs_span_tree in pages
- *   map     one uint32 per run page: the run's page count at its first
- *           page while it is live, else 0
+ *   pends   one bitmap per slab of blocks freed by other threads, not yet
+ *           reclaimed (touched only by programs with threads)
+ *   runs    page runs, in units of 512 bytes (a run wastes 256 bytes on
+ *           average, not 2 KiB); which units are in use: a gs_span_tree
+ *   map     one uint16 per run unit: the run's unit count at its first
+ *           unit while it is live, else 0
  * and huge blocks, each its own mmap, in a hash set of (address, size).
  *
  * Who writes what (threads): a slab's free list, bump index, `used` count,
  * list links and live bitmap are written only by the thread heap that owns
- * it; its `pend` bitmap (blocks freed by other threads, not yet reclaimed)
- * by anyone, atomically. Slab creation and release, runs, huge blocks and
- * the list of thread heaps are under the global lock. */
+ * it; its `npend` count and pend bitmap (blocks freed by other threads,
+ * not yet reclaimed) by anyone, atomically. Slab creation and release,
+ * runs, huge blocks and the list of thread heaps are under the global
+ * lock. */
 #define _GNU_SOURCE /* mremap, MAP_ANONYMOUS, MAP_NORESERVE, madvise */
 
 #include "gs_heap.h"
@@ -56,7 +60,13 @@ static bool at_cas_ptr(void **p, void *old, void *v) {
     *p = v;
     return true;
 }
+static uint32_t at_add32(uint32_t *p, uint32_t v) {
+    uint32_t o = *p;
+    *p = o + v;
+    return o;
+}
 #define AT_OR64(p, v) at_or64(p, v)
+#define AT_ADD32(p, v) at_add32(p, v)
 #define AT_AND64(p, v) at_and64(p, v)
 #define AT_XCHG_PTR(p, v) at_xchg_ptr(p, v)
 #define AT_CAS_PTR(p, old, v) at_cas_ptr(p, old, v)
@@ -69,6 +79,7 @@ static bool at_cas_ptr(void **p, void *old, void *v) {
 #define AT_ST(p, v) __atomic_store_n(p, v, __ATOMIC_RELAXED)
 #define AT_OR64(p, v) __atomic_fetch_or(p, v, __ATOMIC_ACQ_REL)
 #define AT_AND64(p, v) __atomic_fetch_and(p, v, __ATOMIC_ACQ_REL)
+#define AT_ADD32(p, v) __atomic_fetch_add(p, v, __ATOMIC_ACQ_REL)
 #define AT_XCHG_PTR(p, v) __atomic_exchange_n(p, v, __ATOMIC_ACQUIRE)
 #define AT_CAS_PTR(p, old, v) \
     __atomic_compare_exchange_n(p, &(old), v, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED)
@@ -84,8 +95,10 @@ static bool at_cas_ptr(void **p, void *old, void *v) {
 #define SLAB_SHIFT 16
 #define PAGE_SHIFT 12
 #define PAGE ((size_t)1 << PAGE_SHIFT)
+#define UNIT_SHIFT 9 /* runs are counted in units of 512 bytes */
+#define UNIT ((size_t)1 << UNIT_SHIFT)
 #define RUN_RELEASE_MIN ((size_t)1 << 20)
-#define BITMAP_WORDS (GS_HEAP_SLAB / 16 / 64)
+#define BITMAP_WORDS (GS_HEAP_SLAB_BLOCKS / 64)
 
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
@@ -93,16 +106,17 @@ static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 #define cls_size gs_heap_cls_size
 #define cls_magic gs_heap_cls_magic
 
+/* GS_HEAP_SLAB / size, at most GS_HEAP_SLAB_BLOCKS */
 static const uint16_t cls_nblocks[NCLASS] = {
-    4096, 2048, 1365, 1024, 819, 682, 585, 512, 409, 341, 292, 256, 204, 170, 146, 128, 102, 85,
-    73,   64,   51,   42,   36,  32,  25,  21,  18,  16,  12,  10,  9,   8,   6,   5,   4,   4,
+    1024, 1024, 1024, 1024, 819, 682, 585, 512, 409, 341, 292, 256, 204, 170, 146, 128, 102, 85, 73,
+    64, 56, 51, 46, 42, 39, 36, 34, 32, 28, 25, 23, 21, 19, 18, 17, 16
 };
 
 int gs_heap_class_of(size_t bytes) { return bytes <= GS_HEAP_SMALL_MAX ? (int)gs_heap_class(bytes) : -1; }
 size_t gs_heap_class_size(int cls) { return cls >= 0 && cls < NCLASS ? cls_size[cls] : 0; }
 
 /* Blocks a thread cache holds per class before half go back to the slabs:
- * CACHE_BYTES of them (2 to 64 blocks). Every cached block is resident (a
+ * CACHE_BYTES of them (4 to 64 blocks). Every cached block is resident (a
  * refill writes a link into each), and a program that uses many classes a
  * little keeps up to this much per class: 64 KiB per class (the bound
  * before) cost short_lived ~1 MiB of peak RSS over 17 classes >= 1 KiB. */
@@ -114,6 +128,7 @@ static uint32_t cls_cap(unsigned c) {
     uint32_t n = CACHE_BYTES / cls_size[c];
     return n > 64 ? 64 : (n < 2 ? 2 : n);
 }
+
 
 /* ================================================================
  * Structures.
@@ -151,18 +166,20 @@ static struct {
     int lock;
     /* slabs (where they are: gs_heap_slabs) */
     size_t slab_span; /* bytes of slabs with a committed descriptor (atomic) */
-    gs_region slab_r, desc_r;
+    gs_region slab_r, desc_r, pend_r;
     gs_span_tree slab_t;
+    uint64_t *pend; /* slab i's pend bitmap: pend[i * BITMAP_WORDS ...] */
     /* runs */
     uintptr_t run_base;
     gs_region run_r, map_r;
     gs_span_tree run_t;
-    uint32_t *map;
+    uint16_t *map;
     int64_t run_live;
     /* huge blocks */
     LiveSet huge;
     /* thread heaps */
     ht_heap *heaps;
+    int shrinking; /* bytes in use are below half their peak (atomic) */
 } ht;
 
 static HT_TLS ht_heap *ht_me;
@@ -320,13 +337,14 @@ static void ht_align_slabs(gs_region *r) {
 
 static bool ht_setup(void) {
     size_t runs = ht_budget(), slabs = runs / 4;
-    int64_t nslab, npage;
+    int64_t nslab, nunit;
     if (!ht_reserve(&ht.slab_r, slabs) || !ht_reserve(&ht.run_r, runs)) return false;
     ht_align_slabs(&ht.slab_r);
     nslab = (int64_t)(ht.slab_r.reserved >> SLAB_SHIFT);
-    npage = (int64_t)(ht.run_r.reserved >> PAGE_SHIFT);
+    nunit = (int64_t)(ht.run_r.reserved >> UNIT_SHIFT);
     if (!gs_region_init(&ht.desc_r, (size_t)nslab * sizeof(ht_slab)) ||
-        !gs_region_init(&ht.map_r, (size_t)npage * sizeof(uint32_t)))
+        !gs_region_init(&ht.pend_r, (size_t)nslab * BITMAP_WORDS * sizeof(uint64_t)) ||
+        !gs_region_init(&ht.map_r, (size_t)nunit * sizeof(uint16_t)))
         return false;
     /* Runs give pages back once their free span reaches 1 MiB: smaller
      * holes are reused soon, and faulting pages in again costs more than
@@ -335,11 +353,12 @@ static bool ht_setup(void) {
     gs_span_tree_init(&ht.slab_t);
     ht.slab_t.limit = nslab;
     gs_span_tree_init(&ht.run_t);
-    ht.run_t.limit = npage;
+    ht.run_t.limit = nunit;
     gs_heap_slabs.base = (uintptr_t)ht.slab_r.base;
     gs_heap_slabs.desc = (ht_slab *)ht.desc_r.base;
+    ht.pend = (uint64_t *)ht.pend_r.base;
     ht.run_base = (uintptr_t)ht.run_r.base;
-    ht.map = (uint32_t *)ht.map_r.base;
+    ht.map = (uint16_t *)ht.map_r.base;
     return true;
 }
 
@@ -544,7 +563,7 @@ typedef struct run_sweep_ctx {
 
 static void run_sweep_span(void *ctx, gs_span sp) {
     run_sweep_ctx *c = (run_sweep_ctx *)ctx;
-    size_t lo = (size_t)sp.off << PAGE_SHIFT, hi = (size_t)(sp.off + sp.len) << PAGE_SHIFT;
+    size_t lo = (size_t)sp.off << UNIT_SHIFT, hi = (size_t)(sp.off + sp.len) << UNIT_SHIFT;
     if (hi - lo < c->min) c->left += hi - lo;
     else region_give_back_whole(&ht.run_r, lo, hi);
 }
@@ -556,7 +575,7 @@ static void run_sweep_span(void *ctx, gs_span sp) {
 static void run_sweep(bool all) {
     run_sweep_ctx c = {all ? 0 : RUN_RELEASE_MIN, 0};
     gs_span_tree_visit(&ht.run_t, run_sweep_span, &c);
-    region_give_back_whole(&ht.run_r, (size_t)ht.run_t.tail << PAGE_SHIFT, ht.run_r.committed);
+    region_give_back_whole(&ht.run_r, (size_t)ht.run_t.tail << UNIT_SHIFT, ht.run_r.committed);
     keep.run_dirty = keep.run_floor = c.left;
 }
 
@@ -595,6 +614,7 @@ static void keep_tick(void) {
     int i;
     keep.tick++;
     if (keep.used > keep.peak) keep.peak = keep.used;
+    AT_ST(&ht.shrinking, keep.used < keep.peak / 2);
     if (keep.kept_huge == 0) return;
     for (i = 0; i < KEEP_HUGE; i++)
         if (keep.huge[i].len != 0 && keep.tick - keep.huge[i].tick > KEEP_HUGE_TICKS) keep_huge_drop(i);
@@ -615,7 +635,8 @@ static ht_slab *slab_new_locked(ht_heap *h, unsigned c) {
     i = gs_span_tree_alloc(&ht.slab_t, 1);
     if (i < 0) return NULL;
     if (!gs_region_commit(&ht.slab_r, (size_t)(i + 1) << SLAB_SHIFT) ||
-        !gs_region_commit(&ht.desc_r, (size_t)(i + 1) * sizeof(ht_slab))) {
+        !gs_region_commit(&ht.desc_r, (size_t)(i + 1) * sizeof(ht_slab)) ||
+        !gs_region_commit(&ht.pend_r, (size_t)(i + 1) * BITMAP_WORDS * sizeof(uint64_t))) {
         gs_span_tree_free(&ht.slab_t, i, 1, NULL);
         return NULL;
     }
@@ -704,6 +725,17 @@ static uint32_t block_index(uintptr_t a, unsigned c) {
     return (uint32_t)(((uint64_t)(a & (GS_HEAP_SLAB - 1)) * cls_magic[c]) >> 32);
 }
 
+/* s's pend bitmap: blocks other threads freed, not yet reclaimed. */
+static uint64_t *slab_pend(const ht_slab *s) {
+    return ht.pend + (size_t)(s - gs_heap_slabs.desc) * BITMAP_WORDS;
+}
+
+/* Block bi of s is pending. The bitmap is read only when s has pending
+ * blocks (a remote free counts itself in npend before it claims its bit). */
+static bool slab_pending(const ht_slab *s, uint32_t bi) {
+    return AT_LD(&s->npend) != 0 && ((AT_LD(&slab_pend(s)[bi >> 6]) >> (bi & 63)) & 1);
+}
+
 /* Blocks other threads freed come home: no longer live or pending, back in
  * their slabs. */
 static void ht_drain(ht_heap *h) {
@@ -717,10 +749,26 @@ static void ht_drain(ht_heap *h) {
         uint64_t bit = (uint64_t)1 << (bi & 63);
         memcpy(&next, p, sizeof next);
         AT_ST(&s->live[bi >> 6], s->live[bi >> 6] & ~bit);
-        AT_AND64(&s->pend[bi >> 6], ~bit);
+        AT_AND64(&slab_pend(s)[bi >> 6], ~bit);
+        AT_ADD32(&s->npend, (uint32_t)-1);
         slab_put(h, s, p, false);
         p = next;
     }
+}
+
+/* While the heap is below half its peak (most of it freed), a cache holds
+ * at most SHRINK_CAP blocks of its class: every cached block keeps its
+ * slab from going back, and a program that frees most of its heap in
+ * random order would otherwise end with up to a cache's capacity of slabs
+ * per class held by one block each (heap_test's random free: 156 slabs,
+ * 10 MB). Set when a cache overflows or runs dry. */
+#ifndef GS_HEAP_SHRINK_CAP
+#define GS_HEAP_SHRINK_CAP 4
+#endif
+#define SHRINK_CAP ((uint32_t)GS_HEAP_SHRINK_CAP)
+static uint32_t cache_cap(unsigned c) {
+    uint32_t n = cls_cap(c);
+    return AT_LD(&ht.shrinking) && n > SHRINK_CAP ? SHRINK_CAP : n;
 }
 
 /* Half the cache of class c (all of it when all) goes back to the slabs. */
@@ -735,14 +783,28 @@ static void ht_flush(ht_heap *h, unsigned c, bool all) {
     }
 }
 
-static GS_NOINLINE GS_COLD void ht_flush_half(ht_heap *h, unsigned c) { ht_flush(h, c, false); }
+static GS_NOINLINE GS_COLD void ht_flush_half(ht_heap *h, unsigned c) {
+    h->cap[c] = cache_cap(c);
+    ht_flush(h, c, false);
+}
 
-/* Fills the cache of class c with up to half its capacity. false: no
- * memory for a new slab. */
+/* The slab's next never-used block reaches into a page no block of it
+ * has reached yet. */
+static bool bump_new_page(const ht_slab *s, uint32_t size) {
+    return (size_t)(s->bump + 1) * size > round_up((size_t)s->bump * size, PAGE);
+}
+
+/* Fills the cache of class c with up to half its capacity. Never-used
+ * blocks that reach into a fresh page come one refill at a time: a class
+ * touches a new page only when every block it touched before is live, so
+ * a class used a little costs a page, not its cache's capacity (strings:
+ * 17 classes, 26 slab pages -> 17). false: no memory for a new slab. */
 static bool ht_refill(ht_heap *h, unsigned c) {
     gs_heap_bin *b = &gs_heap_cache[c];
-    uint32_t want = h->cap[c] / 2, nb = slab_nblocks(c), size = cls_size[c];
+    uint32_t want, nb = slab_nblocks(c), size = cls_size[c];
     ht_drain(h);
+    h->cap[c] = cache_cap(c);
+    want = h->cap[c] / 2;
     while (b->n < want) {
         ht_slab *s = h->avail[c];
         void *p;
@@ -758,6 +820,7 @@ static bool ht_refill(ht_heap *h, unsigned c) {
             p = s->free;
             memcpy(&s->free, p, sizeof(void *));
         } else {
+            if (b->n > 0 && bump_new_page(s, size)) break;
             p = slab_start(s) + (size_t)s->bump * size;
             s->bump++;
         }
@@ -839,9 +902,10 @@ static int keep_huge_fit(size_t len) {
 
 static void *huge_alloc_locked(size_t bytes, bool zero) {
     size_t len = round_up(bytes, PAGE);
-    int k = keep_huge_fit(len);
+    int k;
     void *p;
-    keep_tick();
+    keep_tick(); /* first: it may unmap kept mappings */
+    k = keep_huge_fit(len);
     if (k >= 0) { /* kept: dirty, so zeroed here when asked */
         p = (void *)keep.huge[k].at;
         len = keep.huge[k].len;
@@ -894,42 +958,42 @@ static void huge_free_locked(uintptr_t a, size_t len) {
 }
 
 static void *run_alloc_locked(size_t bytes, bool zero) {
-    int64_t n = (int64_t)(round_up(bytes, PAGE) >> PAGE_SHIFT), off;
+    int64_t n = (int64_t)(round_up(bytes, UNIT) >> UNIT_SHIFT), off;
     if (bytes >= GS_HEAP_HUGE_MIN) return huge_alloc_locked(bytes, zero);
     keep_tick();
     off = gs_span_tree_alloc(&ht.run_t, n);
     if (off < 0) return huge_alloc_locked(bytes, zero);
-    if (!gs_region_commit(&ht.run_r, (size_t)(off + n) << PAGE_SHIFT) ||
-        !gs_region_commit(&ht.map_r, (size_t)(off + 1) * sizeof(uint32_t))) {
+    if (!gs_region_commit(&ht.run_r, (size_t)(off + n) << UNIT_SHIFT) ||
+        !gs_region_commit(&ht.map_r, (size_t)(off + 1) * sizeof(uint16_t))) {
         gs_span_tree_free(&ht.run_t, off, n, NULL);
         return huge_alloc_locked(bytes, zero);
     }
-    if (zero) gs_region_zero(&ht.run_r, (size_t)off << PAGE_SHIFT, (size_t)n << PAGE_SHIFT);
-    else gs_region_dirty(&ht.run_r, (size_t)off << PAGE_SHIFT, (size_t)n << PAGE_SHIFT);
-    ht.map[off] = (uint32_t)n;
+    if (zero) gs_region_zero(&ht.run_r, (size_t)off << UNIT_SHIFT, (size_t)n << UNIT_SHIFT);
+    else gs_region_dirty(&ht.run_r, (size_t)off << UNIT_SHIFT, (size_t)n << UNIT_SHIFT);
+    ht.map[off] = (uint16_t)n;
     ht.run_live++;
     /* most likely pages freed before (first fit): an estimate, made exact
      * by the next sweep */
-    keep.run_dirty -= keep.run_dirty < ((size_t)n << PAGE_SHIFT) ? keep.run_dirty : (size_t)n << PAGE_SHIFT;
+    keep.run_dirty -= keep.run_dirty < ((size_t)n << UNIT_SHIFT) ? keep.run_dirty : (size_t)n << UNIT_SHIFT;
     if (keep.run_floor > keep.run_dirty) keep.run_floor = keep.run_dirty;
-    keep.used += (size_t)n << PAGE_SHIFT;
+    keep.used += (size_t)n << UNIT_SHIFT;
     if (keep.used > keep.peak) keep.peak = keep.used;
-    return (void *)(ht.run_base + ((uintptr_t)off << PAGE_SHIFT));
+    return (void *)(ht.run_base + ((uintptr_t)off << UNIT_SHIFT));
 }
 
-/* The page count of the live run at a, or 0. */
-static uint32_t run_pages_locked(uintptr_t a) {
+/* The unit count of the live run at a, or 0. */
+static uint32_t run_units_locked(uintptr_t a) {
     uintptr_t off = a - ht.run_base;
-    if (off >= ht.run_r.reserved || (off & (PAGE - 1)) != 0) return 0;
-    if ((off >> PAGE_SHIFT) >= (uintptr_t)ht.run_t.tail) return 0;
-    return ht.map[off >> PAGE_SHIFT];
+    if (off >= ht.run_r.reserved || (off & (UNIT - 1)) != 0) return 0;
+    if ((off >> UNIT_SHIFT) >= (uintptr_t)ht.run_t.tail) return 0;
+    return ht.map[off >> UNIT_SHIFT];
 }
 
 /* A freed run goes back to the tree, its pages resident until a sweep
  * (the release policy); with GS_HEAP_KEEP=0 by the region's policy. */
 static void run_free_locked(uintptr_t a, uint32_t n) {
-    int64_t off = (int64_t)((a - ht.run_base) >> PAGE_SHIFT);
-    size_t bytes = (size_t)n << PAGE_SHIFT;
+    int64_t off = (int64_t)((a - ht.run_base) >> UNIT_SHIFT);
+    size_t bytes = (size_t)n << UNIT_SHIFT;
     ht.map[off] = 0;
     ht.run_live--;
     keep_tick();
@@ -950,22 +1014,22 @@ static void run_give_back_locked(int64_t off, int64_t n) {
     size_t hi;
     if (!gs_span_tree_free(&ht.run_t, off, n, &m)) gs_fail_oom(NULL);
     /* a run that went back to the tail joins everything committed above it */
-    hi = m.off == ht.run_t.tail ? ht.run_r.committed : (size_t)(m.off + m.len) << PAGE_SHIFT;
-    gs_region_after_free(&ht.run_r, (size_t)m.off << PAGE_SHIFT, hi, (size_t)off << PAGE_SHIFT,
-                         (size_t)(off + n) << PAGE_SHIFT);
+    hi = m.off == ht.run_t.tail ? ht.run_r.committed : (size_t)(m.off + m.len) << UNIT_SHIFT;
+    gs_region_after_free(&ht.run_r, (size_t)m.off << UNIT_SHIFT, hi, (size_t)off << UNIT_SHIFT,
+                         (size_t)(off + n) << UNIT_SHIFT);
 }
 
 /* Grows the live run at a of n pages to hold bytes (< GS_HEAP_HUGE_MIN)
  * in place, when the pages after it are free (or the tail): no copy, and
  * no second block resident beside the first while a slice doubles. */
 static bool run_grow_locked(uintptr_t a, uint32_t n, size_t bytes) {
-    int64_t off = (int64_t)((a - ht.run_base) >> PAGE_SHIFT), m = (int64_t)(round_up(bytes, PAGE) >> PAGE_SHIFT);
-    size_t add = (size_t)(m - (int64_t)n) << PAGE_SHIFT;
-    if (!gs_region_commit(&ht.run_r, (size_t)(off + m) << PAGE_SHIFT) ||
+    int64_t off = (int64_t)((a - ht.run_base) >> UNIT_SHIFT), m = (int64_t)(round_up(bytes, UNIT) >> UNIT_SHIFT);
+    size_t add = (size_t)(m - (int64_t)n) << UNIT_SHIFT;
+    if (!gs_region_commit(&ht.run_r, (size_t)(off + m) << UNIT_SHIFT) ||
         !gs_span_tree_resize_in_place(&ht.run_t, off, (int64_t)n, m, NULL))
         return false;
-    gs_region_dirty(&ht.run_r, (size_t)(off + (int64_t)n) << PAGE_SHIFT, add);
-    ht.map[off] = (uint32_t)m;
+    gs_region_dirty(&ht.run_r, (size_t)(off + (int64_t)n) << UNIT_SHIFT, add);
+    ht.map[off] = (uint16_t)m;
     keep_tick();
     keep.used += add;
     if (keep.used > keep.peak) keep.peak = keep.used;
@@ -980,7 +1044,7 @@ static bool big_free(uintptr_t a) {
     size_t i;
     bool ok = true;
     ht_lock();
-    if ((n = run_pages_locked(a)) != 0) {
+    if ((n = run_units_locked(a)) != 0) {
         run_free_locked(a, n);
     } else if ((i = live_find(&ht.huge, a)) != SIZE_MAX) {
         size_t len = ht.huge.slots[i].size;
@@ -997,7 +1061,7 @@ static size_t big_usable(uintptr_t a) {
     uint32_t n;
     size_t i, r = 0;
     ht_lock();
-    if ((n = run_pages_locked(a)) != 0) r = (size_t)n << PAGE_SHIFT;
+    if ((n = run_units_locked(a)) != 0) r = (size_t)n << UNIT_SHIFT;
     else if ((i = live_find(&ht.huge, a)) != SIZE_MAX) r = ht.huge.slots[i].size;
     ht_unlock();
     return r;
@@ -1043,17 +1107,22 @@ static int64_t slab_live_index(const ht_slab *s, uintptr_t a) {
     uint32_t bi = block_index(a, c);
     uint64_t bit = (uint64_t)1 << (bi & 63);
     if (bi * cls_size[c] != off || bi >= slab_nblocks(c)) return -1;
-    if (!(AT_LD(&s->live[bi >> 6]) & bit) || (AT_LD(&s->pend[bi >> 6]) & bit)) return -1;
+    if (!(AT_LD(&s->live[bi >> 6]) & bit) || slab_pending(s, bi)) return -1;
     return bi;
 }
 
-/* A block of s freed by a thread that does not own s: claimed in the pend
- * bitmap (a second claim fails), then pushed onto the owner's stack. */
+/* A block of s freed by a thread that does not own s: counted in npend,
+ * claimed in the pend bitmap (a second claim fails), then pushed onto the
+ * owner's stack. */
 static bool free_remote(ht_slab *s, void *p, uint32_t bi) {
     uint64_t bit = (uint64_t)1 << (bi & 63);
     ht_heap *o = AT_LD(&s->owner);
     void *head;
-    if (AT_OR64(&s->pend[bi >> 6], bit) & bit) return false;
+    AT_ADD32(&s->npend, 1);
+    if (AT_OR64(&slab_pend(s)[bi >> 6], bit) & bit) {
+        AT_ADD32(&s->npend, (uint32_t)-1);
+        return false;
+    }
     head = AT_LD(&o->remote);
     do memcpy(p, &head, sizeof head);
     while (!AT_CAS_PTR(&o->remote, head, p));
@@ -1085,8 +1154,7 @@ bool gs_heap_free(void *p) {
             uint64_t bit = (uint64_t)1 << (bi & 63), w = s->live[bi >> 6];
             gs_heap_bin *b = &gs_heap_cache[c];
             if (GS_UNLIKELY(bi * cls_size[c] != (uint32_t)(a & (GS_HEAP_SLAB - 1)) ||
-                            bi >= slab_nblocks(c) || !(w & bit) ||
-                            (AT_LD(&s->pend[bi >> 6]) & bit)))
+                            bi >= slab_nblocks(c) || !(w & bit) || slab_pending(s, bi)))
                 return false;
             AT_ST(&s->live[bi >> 6], w & ~bit);
             if (GS_UNLIKELY(b->n >= h->cap[c])) ht_flush_half(h, c);
@@ -1131,7 +1199,7 @@ void *gs_heap_realloc(void *p, size_t bytes) {
         uint32_t n;
         bool grown;
         ht_lock();
-        n = run_pages_locked((uintptr_t)p);
+        n = run_units_locked((uintptr_t)p);
         grown = n != 0 && run_grow_locked((uintptr_t)p, n, bytes);
         ht_unlock();
         if (grown) return p;
@@ -1177,9 +1245,9 @@ static bool slab_inside(uintptr_t a) {
 /* a lies inside a live run or at its end (global lock held). */
 static bool run_contains_locked(uintptr_t a) {
     uintptr_t pg, off = a - ht.run_base, tail = (uintptr_t)ht.run_t.tail;
-    if (off > tail << PAGE_SHIFT || tail == 0) return false;
-    for (pg = off >> PAGE_SHIFT; ; pg--) {
-        if (pg < tail && ht.map[pg] != 0) return off - (pg << PAGE_SHIFT) <= (uintptr_t)ht.map[pg] << PAGE_SHIFT;
+    if (off > tail << UNIT_SHIFT || tail == 0) return false;
+    for (pg = off >> UNIT_SHIFT; ; pg--) {
+        if (pg < tail && ht.map[pg] != 0) return off - (pg << UNIT_SHIFT) <= (uintptr_t)ht.map[pg] << UNIT_SHIFT;
         if (pg == 0) return false;
     }
 }
@@ -1224,8 +1292,10 @@ size_t gs_heap_live_count(void) {
     n = ht.run_live + (int64_t)ht.huge.count;
     for (i = 0; i < (int64_t)(ht.slab_span >> SLAB_SHIFT); i++) {
         const ht_slab *s = &gs_heap_slabs.desc[i];
+        const uint64_t *pend = slab_pend(s);
         if (AT_LD(&s->owner) == NULL) continue;
-        for (w = 0; w < BITMAP_WORDS; w++) n += popcount64(AT_LD(&s->live[w]) & ~AT_LD(&s->pend[w]));
+        for (w = 0; w < BITMAP_WORDS; w++)
+            n += popcount64(AT_LD(&s->live[w]) & (AT_LD(&s->npend) ? ~AT_LD(&pend[w]) : ~(uint64_t)0));
     }
     ht_unlock();
     return (size_t)n;
@@ -1247,7 +1317,8 @@ void gs_heap_trim(void) {
 /* GOOSE_CFLAGS=-DGS_HEAP_STATS: at exit, print to stderr what the heap
  * holds (bytes in use and kept, each region's committed and resident
  * bytes, per class the slabs, blocks out and bump high-water, cache) and
- * the process's resident mappings: where peak RSS goes (a debug aid). */
+ * the process's resident mappings: where peak RSS goes (a debug aid).
+ * Under GOOSE_HEAP=system only the process's resident totals. */
 #ifdef GS_HEAP_STATS
 #include <stdio.h>
 static size_t st_resident(const void *base, size_t len) {
@@ -1265,7 +1336,13 @@ __attribute__((destructor)) static void gs_heap_stats(void) {
     unsigned c;
     FILE *f;
     char line[512];
-    if (ht.mode != MODE_GOOSE) return;
+    if (ht.mode != MODE_GOOSE) {
+        f = fopen("/proc/self/smaps_rollup", "r");
+        while (f && fgets(line, sizeof line, f))
+            if (strncmp(line, "Rss", 3) == 0 || strncmp(line, "Anon", 4) == 0) fprintf(stderr, "heapstats: %s", line);
+        if (f) fclose(f);
+        return;
+    }
     fprintf(stderr, "heapstats: used %zu K peak %zu K kept %zu K kept_huge %zu K\n", keep.used >> 10,
             keep.peak >> 10, keep.kept >> 10, keep.kept_huge >> 10);
     fprintf(stderr, "heapstats: slab committed %zu K resident %zu K tail %lld; desc res %zu K; run committed %zu K res %zu K tail %lld; map res %zu K\n",

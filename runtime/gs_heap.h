@@ -5,12 +5,15 @@
  * classes (a table look-up, no loop) and are served from 64 KiB slabs
  * carved from one reserved region; a per-thread cache of free blocks per
  * class sits in front of the slabs, so alloc and free are a pop and a push
- * in the common case (a cache holds at most 16 KiB, or 2 blocks, per class;
- * the pop is gs_heap_pop below; the emitted C inlines
- * it where the size is a compile-time constant). Larger sizes are page
- * runs from a second reserved region (a gs_span_tree in page units over a
- * gs_region); the largest (>= GS_HEAP_HUGE_MIN, or when the run region is
- * full) get their own mmap. Regions are reserved once (sized from
+ * in the common case (a cache holds at most 16 KiB per class; the pop is
+ * gs_heap_pop below; the emitted C inlines it where the size is a
+ * compile-time constant). Larger sizes are runs from a second reserved
+ * region (a gs_span_tree in 512-byte units over a gs_region: a run wastes
+ * 256 bytes on average, and a freed run is reused by any size, so a
+ * program holding a few blocks of many sizes above 4 KiB does not keep
+ * a slab per size class, as it did with slabs up to 16 KiB); the largest
+ * (>= GS_HEAP_HUGE_MIN, or when the run region is full) get their own
+ * mmap. Regions are reserved once (sized from
  * RLIMIT_AS when there is one) and committed as they grow.
  * Release: idle slabs and freed run pages stay resident up to a cap (4 MiB
  * + 1/8 of the bytes in use + half of how far use is below its peak, at
@@ -24,7 +27,7 @@
  * release at once (for A/B). A zeroed allocation re-zeroes only pages not
  * known to be zero.
  *
- * Exactness: each slab has a live bitmap, each run a page-map entry, each
+ * Exactness: each slab has a live bitmap, each run a unit-map entry, each
  * huge block an entry in a hash set; gs_heap_free rejects (returns false,
  * nothing changed) anything but the start of a live block: a foreign
  * address (outside every region the heap reserved: two compares and a hash
@@ -50,7 +53,7 @@
 #include <string.h>
 
 #define GS_HEAP_NCLASS 36
-#define GS_HEAP_SMALL_MAX ((size_t)16384)
+#define GS_HEAP_SMALL_MAX ((size_t)4096)
 #define GS_HEAP_SLAB ((size_t)65536)
 #define GS_HEAP_HUGE_MIN ((size_t)4 << 20)
 
@@ -86,7 +89,10 @@ int gs_heap_class_of(size_t bytes);
 size_t gs_heap_class_size(int cls);
 
 /* ================================================================
- * Size classes: 16..128 by 16, then four per doubling up to 16 KiB. The
+ * Size classes: 16..128 by 16, four per doubling up to 1 KiB, then eight
+ * per doubling up to 4 KiB (a block above 1 KiB wastes 1/16 of its size
+ * on average, not 1/8; with runs in 512-byte units above 4 KiB,
+ * working_set's rounding waste is 1.033x, was 1.084x). The
  * one definition, for the runtime and for the compiler: emit-c folds the
  * class of a constant size with gs_heap_class and writes it into the C it
  * emits (gs_alloc_cls in goose_rt.h), so the two cannot drift. Block
@@ -94,30 +100,25 @@ size_t gs_heap_class_size(int cls);
  * for offsets below 64 KiB; tests/runtime/heap_test.c checks every one).
  * ================================================================ */
 static const uint32_t gs_heap_cls_size[GS_HEAP_NCLASS] = {
-    16,   32,   48,   64,   80,   96,   112,  128,  160,   192,   224,   256,
-    320,  384,  448,  512,  640,  768,  896,  1024, 1280,  1536,  1792,  2048,
-    2560, 3072, 3584, 4096, 5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384,
+    16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 896, 1024,
+    1152, 1280, 1408, 1536, 1664, 1792, 1920, 2048, 2304, 2560, 2816, 3072, 3328, 3584, 3840, 4096
 };
 static const uint32_t gs_heap_cls_magic[GS_HEAP_NCLASS] = {
     268435456, 134217728, 89478486, 67108864, 53687092, 44739243, 38347923, 33554432, 26843546,
-    22369622,  19173962,  16777216, 13421773, 11184811, 9586981,  8388608,  6710887,  5592406,
-    4793491,   4194304,   3355444,  2796203,  2396746,  2097152,  1677722,  1398102,  1198373,
-    1048576,   838861,    699051,   599187,   524288,   419431,   349526,   299594,   262144,
+    22369622, 19173962, 16777216, 13421773, 11184811, 9586981, 8388608, 6710887, 5592406, 4793491,
+    4194304, 3728271, 3355444, 3050403, 2796203, 2581111, 2396746, 2236963, 2097152, 1864136,
+    1677722, 1525202, 1398102, 1290556, 1198373, 1118482, 1048576
 };
 /* (n + 15) >> 4 for n <= 1024 */
 static const uint8_t gs_heap_cls_small[65] = {
-    0,  0,  1,  2,  3,  4,  5,  6,  7,  8,  8,  9,  9,  10, 10, 11, 11, 12, 12, 12, 12, 13,
-    13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 17, 17,
-    17, 17, 17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19,
+    0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, 13, 13, 13, 13, 14, 14,
+    14, 14, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 18, 18,
+    18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19
 };
-/* (n + 127) >> 7 for 1024 < n <= 16384 */
-static const uint8_t gs_heap_cls_mid[129] = {
-    0,  0,  0,  0,  0,  0,  0,  0,  0,  20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 24, 24, 25,
-    25, 25, 25, 26, 26, 26, 26, 27, 27, 27, 27, 28, 28, 28, 28, 28, 28, 28, 28, 29, 29, 29,
-    29, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 30, 30, 31, 31, 31, 31, 31, 31, 31, 31, 32,
-    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33, 33, 33,
-    33, 33, 33, 33, 33, 33, 33, 33, 33, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
-    34, 34, 34, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35, 35,
+/* (n + 127) >> 7 for 1024 < n <= 4096 */
+static const uint8_t gs_heap_cls_mid[33] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 21, 22, 23, 24, 25, 26, 27, 28, 28, 29, 29, 30, 30, 31, 31, 32,
+    32, 33, 33, 34, 34, 35, 35
 };
 
 /* The class of n (n <= GS_HEAP_SMALL_MAX). The macro evaluates n twice;
@@ -154,9 +155,18 @@ typedef struct gs_heap_bin {
 } gs_heap_bin;
 extern GS_HEAP_TLS gs_heap_bin gs_heap_cache[GS_HEAP_NCLASS];
 
+/* A slab holds at most this many blocks (the 16-, 32- and 48-byte classes
+ * use the first 16, 32 and 48 KiB of their slab): the live bitmap is 128
+ * bytes, and a descriptor 184 (1,072 with a bitmap per 16 bytes of slab:
+ * 1.6% of the slabs' memory, resident). */
+#define GS_HEAP_SLAB_BLOCKS 1024
+
 /* A slab's descriptor (out of band: blocks start at the slab's start). A
  * slab's free list, bump index, used count, list links and live bitmap are
- * written only by the thread that owns it; pend by anyone, atomically. */
+ * written only by the thread that owns it; npend by anyone, atomically.
+ * The bitmap of blocks freed by other threads and not yet reclaimed is
+ * elsewhere (gs_heap.c), read only while npend is not 0: a program with
+ * one thread never touches its pages. */
 struct gs_heap_thread;
 typedef struct gs_heap_slab {
     struct gs_heap_thread *owner; /* NULL: the slab is free */
@@ -166,8 +176,8 @@ typedef struct gs_heap_slab {
     uint32_t listed; /* on the owner's avail list */
     void *free;      /* blocks given back, linked through their first word */
     struct gs_heap_slab *prev, *next; /* the owner's slabs of this class with room */
-    uint64_t live[GS_HEAP_SLAB / 16 / 64]; /* live blocks (written by the owner only) */
-    uint64_t pend[GS_HEAP_SLAB / 16 / 64]; /* freed by another thread, not yet reclaimed */
+    uint32_t npend;  /* blocks freed by another thread, not yet reclaimed */
+    uint64_t live[GS_HEAP_SLAB_BLOCKS / 64]; /* live blocks (written by the owner only) */
 } gs_heap_slab;
 
 /* The slab region's start and the descriptors (slab i: desc[i]); set once,

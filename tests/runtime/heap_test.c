@@ -366,24 +366,24 @@ static void test_grow(void) {
     if (goose_heap()) check("grow: a page run grows in place (4 of 6 steps at least)", in_place >= 4);
 }
 
-/* A thread's cache of a class holds at most 16 KiB of blocks (2 when the
- * class is bigger than 8 KiB): cached blocks are resident. */
+/* A thread's cache of a class holds at most 16 KiB of blocks: cached
+ * blocks are resident. */
 static void test_cache_bound(void) {
-    static const size_t sizes[] = {1024, 4096, 16384};
+    static const size_t sizes[] = {1024, 2048, GS_HEAP_SMALL_MAX};
     size_t k, i;
     bool ok = true;
     if (!goose_heap()) return;
     for (k = 0; k < 3; k++) {
         unsigned c = gs_heap_class(sizes[k]);
         void *v[64];
-        size_t held, bound = 16384 > 2 * sizes[k] ? 16384 : 2 * sizes[k];
+        size_t held, bound = 16384;
         for (i = 0; i < 64; i++) v[i] = gs_alloc_uninit(sizes[k]);
         for (i = 0; i < 64; i++) gs_free(v[i]);
         held = (size_t)gs_heap_cache[c].n * gs_heap_class_size((int)c);
         printf("  cache of %zu-byte blocks: %zu bytes held\n", sizes[k], held);
         ok &= held <= bound && gs_heap_cache[c].n > 0;
     }
-    check("cache: at most 16 KiB (or 2 blocks) of free blocks per class", ok);
+    check("cache: at most 16 KiB of free blocks per class", ok);
 }
 
 /* ---- threads ---- */

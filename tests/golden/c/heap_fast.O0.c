@@ -186,9 +186,9 @@ static void gs_main_main(void)
     a_6.ptr[a_6.len++] = 7;
     gs_slice_u8 t12 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site7, 0, 0, sizeof(uint8_t)), 0, (int64_t)0 | GS_OWN_BIT};
     gs_slice_u8 z_7 = t12;
-    gs_slice_u8 t13 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site8, 16384, 16384, sizeof(uint8_t)), 16384, (int64_t)16384 | GS_OWN_BIT};
+    gs_slice_u8 t13 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site8, 4096, 4096, sizeof(uint8_t)), 4096, (int64_t)4096 | GS_OWN_BIT};
     gs_slice_u8 big_8 = t13;
-    gs_slice_u8 t14 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site9, 16385, 16385, sizeof(uint8_t)), 16385, (int64_t)16385 | GS_OWN_BIT};
+    gs_slice_u8 t14 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site9, 4097, 4097, sizeof(uint8_t)), 4097, (int64_t)4097 | GS_OWN_BIT};
     gs_slice_u8 huge_9 = t14;
     gs_slice_u8 t15 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site10, 48, 48, sizeof(uint8_t)), 48, (int64_t)48 | GS_OWN_BIT};
     gs_slice_u8 c_10 = t15;
@@ -200,8 +200,8 @@ static void gs_main_main(void)
     int64_t t20 = z_7.len;
     int64_t t21 = big_8.len;
     int64_t t22 = big_8.len;
-    if (GS_UNLIKELY((uint64_t)16383 >= (uint64_t)t22)) gs_fail_index(&gs_site12, 16383, t22);
-    uint8_t t23 = big_8.ptr[16383];
+    if (GS_UNLIKELY((uint64_t)4095 >= (uint64_t)t22)) gs_fail_index(&gs_site12, 4095, t22);
+    uint8_t t23 = big_8.ptr[4095];
     int64_t t24 = huge_9.len;
     int64_t t25 = c_10.len;
     gs_print_i64(t16);

@@ -131,7 +131,7 @@ static void gs_main_main(void)
     int64_t abort_i_;
     int64_t abort_n_;
     bool ok_0 = true;
-    gs_slice_sl_u8 held_1 = (gs_slice_sl_u8){(gs_slice_u8 *)gs_alloc_cls(&gs_site0, 31, 300 * sizeof(gs_slice_u8)), 0, (int64_t)300 | GS_OWN_BIT};
+    gs_slice_sl_u8 held_1 = (gs_slice_sl_u8){(gs_slice_u8 *)gs_slice_make(&gs_site0, 0, 300, sizeof(gs_slice_u8)), 0, (int64_t)300 | GS_OWN_BIT};
     for (int64_t round_2 = 0; round_2 < 3; round_2++) {
         for (int64_t i_3 = 0; i_3 < 300; i_3++) {
             gs_slice_u8 b_4 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site1, 1, 32 * sizeof(uint8_t)), 32, (int64_t)32 | GS_OWN_BIT};
@@ -162,16 +162,16 @@ static void gs_main_main(void)
     if (GS_UNLIKELY(a_6.len == GS_CAP(a_6))) gs_slice_grow_at((void *)&a_6.ptr, a_6.len, &a_6.cap, sizeof(int64_t));
     a_6.ptr[a_6.len++] = 7;
     gs_slice_u8 z_7 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site4, 0, 0 * sizeof(uint8_t)), 0, (int64_t)0 | GS_OWN_BIT};
-    gs_slice_u8 big_8 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site5, 35, 16384 * sizeof(uint8_t)), 16384, (int64_t)16384 | GS_OWN_BIT};
-    gs_slice_u8 huge_9 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site6, 16385, 16385, sizeof(uint8_t)), 16385, (int64_t)16385 | GS_OWN_BIT};
+    gs_slice_u8 big_8 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site5, 35, 4096 * sizeof(uint8_t)), 4096, (int64_t)4096 | GS_OWN_BIT};
+    gs_slice_u8 huge_9 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site6, 4097, 4097, sizeof(uint8_t)), 4097, (int64_t)4097 | GS_OWN_BIT};
     gs_slice_u8 c_10 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site7, 2, 48 * sizeof(uint8_t)), 48, (int64_t)48 | GS_OWN_BIT};
     int64_t t17 = GS_CAP(a_6);
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_6.len)) { abort_site_ = &gs_site8; abort_i_ = 0; abort_n_ = a_6.len; goto abort_index_; }
     int64_t t19 = a_6.ptr[0];
     int64_t t20 = z_7.len;
     int64_t t21 = big_8.len;
-    if (GS_UNLIKELY((uint64_t)16383 >= (uint64_t)big_8.len)) { abort_site_ = &gs_site9; abort_i_ = 16383; abort_n_ = big_8.len; goto abort_index_; }
-    uint8_t t23 = big_8.ptr[16383];
+    if (GS_UNLIKELY((uint64_t)4095 >= (uint64_t)big_8.len)) { abort_site_ = &gs_site9; abort_i_ = 4095; abort_n_ = big_8.len; goto abort_index_; }
+    uint8_t t23 = big_8.ptr[4095];
     int64_t t24 = huge_9.len;
     int64_t t25 = c_10.len;
     gs_print_i64(a_6.len);

@@ -3,7 +3,7 @@
 // gs_alloc_cls(site, class, bytes), whose fast path (a pop from the
 // thread's cache, a live bit set, a constant-size memset) clang and gcc
 // inline; TinyCC and the JIT call it. Sizes not known at compile time,
-// above 16 KiB, or at -O0 keep gs_slice_make. Every block behaves as any
+// above 4 KiB, or at -O0 keep gs_slice_make. Every block behaves as any
 // other: delete, push growth (gs_slice_grow frees the old block) and
 // reuse of dirty cached blocks (zeroed again). Run at every back end, and
 // under GOOSE_HEAP=system (tests/runtime: runtime_heap_fast_system).
@@ -44,10 +44,10 @@ fn main() {
     var a = make([]int, 0, 8)
     a.push(7)
     let z = make([]u8, 0)
-    let big = make([]u8, 16384)
-    let huge = make([]u8, 16385)
+    let big = make([]u8, 4096)
+    let huge = make([]u8, 4097)
     let c = make([]u8, N)
-    println(a.len, a.cap, a[0], z.len, big.len, big[16383], huge.len, c.len)
+    println(a.len, a.cap, a[0], z.len, big.len, big[4095], huge.len, c.len)
     delete(a)
     delete(z)
     delete(big)
