@@ -37,7 +37,7 @@ MATRICES = [
 ]
 # What a pool function is called in the emitted C: the builtin's runtime
 # helpers and the library's methods.
-POOL_FN = re.compile(r"^(gs_slots_\w+|gs_spans_\w+|gs_pool_slot_pool__\w+|gs_pool_slice_pool__\w+)$")
+POOL_FN = re.compile(r"^(gs_slots_\w+|gs_spans_\w+|gsm_pool_slot_pool__\w+|gsm_pool_slice_pool__\w+)$")
 COLD_FN = re.compile(r"_fail")
 REMARK = re.compile(r"remark: '(\w+)' (inlined|not inlined) into '(\w+)'")
 

@@ -270,6 +270,9 @@ static int *cm_number_sites(Cm *cm, const IrFunc *f)
         if (f->ins[i].op != IR_NOP && s >= 0 && num[s] < 0 && (end || start) &&
             !ir_fn_has_site(f->fn))   /* reports at site_ */
             num[s] = cm->nsites++;
+        s = f->ins[i].site_unless - 1;    /* a check hoisted out of an if's arms */
+        if (f->ins[i].op != IR_NOP && s >= 0 && num[s] < 0 && !ir_fn_has_site(f->fn))
+            num[s] = cm->nsites++;
     }
     return num;
 }

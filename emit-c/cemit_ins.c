@@ -457,6 +457,8 @@ static const CmPrim cm_prims[] = {
     { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
     { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))" },
     { BI_P_SPAN_AT, TY_ERROR, "(%S){(%E *)%0->base + %1, %2, GS_SPAN_CAP(%2)}" },
+    { BI_P_BYTES_EQUAL, TY_ERROR, "gs_u8s_equal(%0.ptr, %0.len, %1.ptr, %1.len)" },
+    { BI_P_BYTES_COMPARE, TY_ERROR, "gs_u8s_compare(%0.ptr, %0.len, %1.ptr, %1.len)" },
 };
 
 /* The container type behind the first argument (through a reference). */
@@ -672,9 +674,20 @@ static const char *cm_check_cond(Cm *cm, const IrIns *in, const char *a, const c
     }
 }
 
+/* The check's site; for one pass_hoist.c moved out of an if's arms, the
+ * arm's that would have run, picked by the if's test. */
+static const char *cm_check_site(Cm *cm, const IrIns *in)
+{
+    const char *s = cm_site_ref(cm, in->site);
+    if (in->site_unless == 0)
+        return s;
+    const char *u = cm_site_ref(cm, in->site_unless - 1);
+    return strcmp(s, u) ? mem_printf(g_arena, "(%s ? %s : %s)", cm_s(cm, &in->c), s, u) : s;
+}
+
 static void cm_check(Cm *cm, const IrIns *in)
 {
-    const char *s = cm_site_ref(cm, in->site), *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
+    const char *s = cm_check_site(cm, in), *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
     CmFailKind k[2];
     if (in->op == IR_CHECK_SLICE) {
         cm_check_slice(cm, in, s);

@@ -117,7 +117,8 @@ struct TypeExpr {
     BI(P_FAIL, "__fail", 0) BI(P_GROW_STABLE, "__grow_stable", 0) \
     BI(P_REF_INDEX, "__ref_index", 0) BI(P_SPAN_FIND, "__span_find", 0) \
     BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
-    BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0)
+    BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) \
+    BI(P_BYTES_EQUAL, "__bytes_equal", 0) BI(P_BYTES_COMPARE, "__bytes_compare", 0)
 
 typedef enum BuiltinId {
     BI_NONE,
@@ -444,7 +445,7 @@ struct FnInst {
 struct Module {
     const char *name;       /* "main" for the root, file stem or stdlib name */
     const char *path;       /* path of the .gs file */
-    const char *cprefix;    /* "gs_main_", "gs_pool_", ... */
+    const char *cprefix;    /* "gs_main_", "gsm_pool_", ... */
     bool is_stdlib;
     Decl **decls;
     int ndecls;

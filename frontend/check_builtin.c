@@ -308,6 +308,19 @@ static Type *bi_p_own(Expr *e, Type *h)
     return e->call.builtin == BI_P_OWN ? t : ty(TY_VOID);
 }
 
+/* __bytes_equal(a, b) -> bool, __bytes_compare(a, b) -> int: two []u8. */
+static Type *bi_p_bytes(Expr *e, Type *h)
+{
+    if (!bi_arity(e, 0, 2, 2))
+        return ty_err();
+    Type *u8s = types_slice(ty(TY_U8));
+    bool ok = !ck_is_err(ck_value(arg(e, 0), u8s));
+    ok = !ck_is_err(ck_value(arg(e, 1), u8s)) && ok;
+    if (!ok)
+        return ty_err();
+    return e->call.builtin == BI_P_BYTES_EQUAL ? ty(TY_BOOL) : ty(TY_I64);
+}
+
 typedef Type *(*BiCheck)(Expr *e, Type *hint);
 
 static const BiCheck bi_fn[BI__COUNT] = {
@@ -320,6 +333,7 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_P_FAIL] = bi_p_fail, [BI_P_GROW_STABLE] = bi_p_grow_stable, [BI_P_REF_INDEX] = bi_p_ref_index,
     [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,
     [BI_P_OWN] = bi_p_own, [BI_P_DROP] = bi_p_own,
+    [BI_P_BYTES_EQUAL] = bi_p_bytes, [BI_P_BYTES_COMPARE] = bi_p_bytes,
 };
 
 static bool bi_is_primitive(BuiltinId id) { return bi_names[id][0] == '_'; }

@@ -195,7 +195,10 @@ static const char *ck_last_component(const char *path)
     return intern(s, n);
 }
 
-/* C prefix gs_<name>_, made unique and C-safe. */
+/* C prefix gsm_<name>_, made unique and C-safe. The runtime and the
+ * emitter's own names (gs_slice_make, gs_opt_int, ...) start with gs_,
+ * so an imported module named slice or opt cannot collide with them; the
+ * root module is gs_main_ (check_program). */
 static const char *ck_cprefix(const char *name)
 {
     StrBuf b = { 0 };
@@ -210,7 +213,7 @@ static const char *ck_cprefix(const char *name)
     for (int i = 2; map_get(&ck.cprefixes, cand); i++)
         cand = intern_cstr(mem_printf(g_arena, "%s%d", base, i));
     map_put(&ck.cprefixes, cand, (void *)1);
-    return mem_printf(g_arena, "gs_%s_", cand);
+    return mem_printf(g_arena, "gsm_%s_", cand);
 }
 
 static Module *ck_new_module(const char *name, const char *path, bool stdlib)

@@ -237,6 +237,73 @@ const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o)
     return &d->f->ins[d->def[o->temp]];
 }
 
+/* ---- what may change a local ---- */
+
+bool ir_place_in_value(const IrPlace *p, const Local *l)
+{
+    if (!p || p->root.kind != OPD_LOCAL || p->root.local != l)
+        return false;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind == PJ_SINDEX || p->proj[k].kind == PJ_DEREF)
+            return false;
+    return true;
+}
+
+bool ir_writes_local(const IrIns *in, const Local *l)
+{
+    bool writes = in->op == IR_STORE || in->op == IR_PUSH || in->op == IR_POP ||
+                  in->op == IR_CLEAR || in->op == IR_ADDR || in->op == IR_DECL;
+    if (in->op == IR_DECL)
+        return in->local == l;
+    return writes && ir_place_in_value(in->place, l);
+}
+
+bool ir_local_private(const IrFunc *f, const Local *l)
+{
+    if (l->captured || l->is_ref || l->owner != f->fn)
+        return false;
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_ADDR && ir_place_in_value(f->ins[i].place, l))
+            return false;
+    return true;
+}
+
+void ir_addressed_locals(const IrFunc *f, PtrSet *out)
+{
+    for (int i = 0; i < f->nins; i++) {
+        const IrPlace *p = f->ins[i].place;
+        if (f->ins[i].op == IR_ADDR && p->root.kind == OPD_LOCAL && ir_place_in_value(p, p->root.local))
+            ir_set_add(out, p->root.local);
+    }
+}
+
+bool ir_local_private_in(const IrFunc *f, const PtrSet *addressed, const Local *l)
+{
+    return !l->captured && !l->is_ref && l->owner == f->fn && !ir_set_has(addressed, l);
+}
+
+void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out)
+{
+    for (int i = from; i < to; i++) {
+        const IrIns *in = &f->ins[i];
+        const Local *l = in->op == IR_DECL ? in->local
+                         : in->place && in->place->root.kind == OPD_LOCAL ? in->place->root.local : NULL;
+        if (l && ir_writes_local(in, l))
+            ir_set_add(out, l);
+    }
+}
+
+int ir_block_end(const IrFunc *f, int start)
+{
+    int depth = 0;
+    for (int i = start; i < f->nins; i++) {
+        depth += ir_op_info[f->ins[i].op].nesting;
+        if (depth == 0)
+            return i;
+    }
+    return f->nins;
+}
+
 /* ---- verifier ---- */
 
 typedef struct IrVerify {
@@ -405,6 +472,8 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
         sb_puts(o, ")");
     if (in->site >= 0)
         sb_printf(o, " @%d:%d", f->sites[in->site].loc.line, f->sites[in->site].loc.col);
+    if (in->site_unless > 0)    /* the site when c is false (pass_hoist.c) */
+        sb_printf(o, " else @%d:%d", f->sites[in->site_unless - 1].loc.line, f->sites[in->site_unless - 1].loc.col);
     sb_puts(o, "\n");
 }
 

@@ -85,6 +85,9 @@ typedef struct IrIns {
     IrOpd *args;
     int nargs;
     int site;           /* index into IrFunc.sites, or -1 */
+    int site_unless;    /* a check pass_hoist.c moved out of both arms of an
+                           if: 1 + the else arm's site, reported when operand
+                           c (the if's test) is false; 0 for every other */
     int aux;            /* BinOp, UnOp, width, flags */
     FnInst *fn;         /* CALL, FNVAL, CLOSURE */
     Local *local;       /* DECL, FOR counter */
@@ -114,6 +117,7 @@ typedef struct IrFunc {
     bool noreturn;          /* -O1+: every path ends in a runtime error (emitted cold, noreturn) */
     bool inline_always;     /* -O2: small and calls no function that returns (emitted GS_INLINE) */
     int checks_removed;
+    int loops_versioned;    /* -O2: loops copied with and without their checks (pass_version.c) */
 } IrFunc;
 
 struct IrProgram {
@@ -175,9 +179,36 @@ void ir_defs_free(IrDefs *d);
  * written more than once). */
 const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o);
 
+/* ---- ir.c: what may change a local (the check-removing passes) ---- */
+/* The place is (part of) local l's own value, not storage it points at. */
+bool ir_place_in_value(const IrPlace *p, const Local *l);
+/* in may change l's value: declares it, stores, pushes, pops or clears
+ * it, or takes its address. */
+bool ir_writes_local(const IrIns *in, const Local *l);
+/* l can change only through instructions of f that name it. */
+bool ir_local_private(const IrFunc *f, const Local *l);
+/* The same with the locals whose address f takes collected once. */
+void ir_addressed_locals(const IrFunc *f, PtrSet *out);
+bool ir_local_private_in(const IrFunc *f, const PtrSet *addressed, const Local *l);
+/* Adds the locals instructions [from, to) may change (ir_writes_local). */
+void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out);
+/* The instruction closing the block opened at start (f->nins if none). */
+int ir_block_end(const IrFunc *f, int start);
+
 /* ---- pass_facts.c: checks proven by earlier checks and tests (-O1);
  * returns how many it deleted ---- */
 int pass_facts(const IrProgram *ir, IrFunc *f);
+
+/* ---- pass_version.c: loop versioning (-O2), after the other passes ---- */
+void pass_version(const IrProgram *ir);
+
+/* ---- pass_inline.c: small straight-line standard library functions
+ * inlined at their calls (-O2), before the check-removing passes ---- */
+void pass_inline(const IrProgram *ir);
+
+/* ---- pass_hoist.c: a check both arms of an if begin with, done once
+ * before the if (-O2); returns how many arm checks it merged ---- */
+int pass_hoist(IrFunc *f);
 
 /* ---- ir.c: checks over the IR ---- */
 /* Structure and temp discipline; dies with an internal error naming the

@@ -408,6 +408,7 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_P_FAIL] = bi_primitive, [BI_P_GROW_STABLE] = bi_primitive, [BI_P_REF_INDEX] = bi_primitive,
     [BI_P_SPAN_FIND] = bi_primitive, [BI_P_SPAN_RESIZE] = bi_primitive, [BI_P_SPAN_AT] = bi_primitive,
     [BI_P_OWN] = bi_own, [BI_P_DROP] = bi_drop,
+    [BI_P_BYTES_EQUAL] = bi_primitive, [BI_P_BYTES_COMPARE] = bi_primitive,
 };
 
 IrOpd lx_call(Lx *lx, Expr *e)

@@ -6,7 +6,9 @@
  * a slice made once by make([]T, n) and never changed; pass_facts.c then
  * deletes the ones earlier checks and tests prove. It also marks
  * functions for the C emitter: noreturn (every path fails: cold, out of
- * line) and, at -O2, inline (small leaves). Every deleted check is counted.
+ * line) and, at -O2, inline (small leaves); at -O2 pass_version.c then
+ * versions loops whose checks one guard can prove. Every deleted check is
+ * counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
@@ -75,53 +77,11 @@ static const Local *bce_len_of(const IrFunc *f, const IrOpd *o, int before)
     return NULL;
 }
 
-/* The place is (part of) the local's own value, not storage it points at. */
-static bool bce_in_value(const IrPlace *p, const Local *l)
-{
-    if (!p || p->root.kind != OPD_LOCAL || p->root.local != l)
-        return false;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind == PJ_SINDEX || p->proj[k].kind == PJ_DEREF)
-            return false;
-    return true;
-}
-
-static bool bce_touches(const IrIns *in, const Local *l)
-{
-    bool writes = in->op == IR_STORE || in->op == IR_PUSH || in->op == IR_POP ||
-                  in->op == IR_CLEAR || in->op == IR_ADDR || in->op == IR_DECL;
-    if (in->op == IR_DECL)
-        return in->local == l;
-    return writes && bce_in_value(in->place, l);
-}
-
-/* l can change only through instructions of this function that name it. */
-static bool bce_local_private(const IrFunc *f, const Local *l)
-{
-    if (l->captured || l->is_ref || l->owner != f->fn)
-        return false;
-    for (int i = 0; i < f->nins; i++)
-        if (f->ins[i].op == IR_ADDR && bce_in_value(f->ins[i].place, l))
-            return false;
-    return true;
-}
-
-static int bce_loop_end(const IrFunc *f, int start)
-{
-    int depth = 0;
-    for (int i = start; i < f->nins; i++) {
-        depth += ir_op_info[f->ins[i].op].nesting;
-        if (depth == 0)
-            return i;
-    }
-    return f->nins;
-}
-
 /* for i in lo..N with constants 0 <= lo: i < N indexes any fixed array of N. */
 static void bce_const_range(IrFunc *f, int at)
 {
     const IrIns *loop = &f->ins[at];
-    int end = bce_loop_end(f, at);
+    int end = ir_block_end(f, at);
     for (int i = at + 1; i < end; i++) {
         IrIns *in = &f->ins[i];
         if (in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
@@ -183,7 +143,7 @@ static void bce_fixed_range(const Bce *b, int at)
     const IrOpd *n = bce_fixed_value(b, &loop->b);
     if (!n)
         return;
-    int end = bce_loop_end(f, at);
+    int end = ir_block_end(f, at);
     for (int i = at + 1; i < end; i++) {
         IrIns *in = &f->ins[i];
         if (in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
@@ -206,11 +166,11 @@ static void bce_range_loop(const Bce *b, int at)
     }
     bce_fixed_range(b, at);
     const Local *xs = bce_len_of(f, &loop->b, at);
-    if (!xs || !bce_local_private(f, xs))
+    if (!xs || !ir_local_private(f, xs))
         return;
-    int end = bce_loop_end(f, at);
+    int end = ir_block_end(f, at);
     for (int i = at + 1; i < end; i++)
-        if (bce_touches(&f->ins[i], xs))
+        if (ir_writes_local(&f->ins[i], xs))
             return;
     for (int i = at + 1; i < end; i++) {
         IrIns *in = &f->ins[i];
@@ -235,7 +195,7 @@ static void bce_tables(Bce *b)
         const IrIns *in = &f->ins[i];
         const Local *l = in->op == IR_DECL ? in->local
                          : in->place && in->place->root.kind == OPD_LOCAL ? in->place->root.local : NULL;
-        if (!l || l->id < 0 || l->id >= nids || !bce_touches(in, l))
+        if (!l || l->id < 0 || l->id >= nids || !ir_writes_local(in, l))
             continue;
         b->writes[l->id]++;
         if (in->op == IR_DECL)
@@ -317,17 +277,23 @@ void lower_optimise(IrProgram *ir, const LowerOptions *o)
     if (!ir || !o || o->opt_level < 1)
         return;
     nr_mark(ir);
+    if (o->opt_level >= 2)
+        pass_inline(ir);
     for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
         ir->funcs[i]->inline_always = inl_func(ir, ir->funcs[i]);
     for (int i = 0; i < ir->nfuncs; i++)
         bce_func(ir, ir->funcs[i]);
     bce_func(ir, ir->init);
+    if (o->opt_level >= 2)
+        pass_version(ir);
+    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
+        ir->funcs[i]->checks_removed += pass_hoist(ir->funcs[i]);
     ir_verify(ir);
 }
 
 void lower_stats(StrBuf *out, const IrProgram *ir)
 {
-    int kept = 0, removed = 0;
+    int kept = 0, removed = 0, versioned = 0;
     sb_puts(out, "checks kept / removed per function:\n");
     for (int i = -1; i < ir->nfuncs; i++) {
         const IrFunc *f = i < 0 ? ir->init : ir->funcs[i];
@@ -336,8 +302,12 @@ void lower_stats(StrBuf *out, const IrProgram *ir)
         int k = ir_count_checks(f);
         kept += k;
         removed += f->checks_removed;
+        versioned += f->loops_versioned;
         if (k || f->checks_removed)
             sb_printf(out, "  %-40s %5d kept %5d removed\n", f->cname, k, f->checks_removed);
     }
     sb_printf(out, "total: %d checks kept, %d removed\n", kept, removed);
+    if (versioned)
+        sb_printf(out, "loops versioned: %d (a check removed in a loop's guarded copy stays, and "
+                       "counts as kept, in its unguarded copy)\n", versioned);
 }

@@ -8,7 +8,8 @@
  *   - a loop's exit test (`while a` is `if (!a) break;`): a is true after it;
  *   - an earlier check that passed: `xs[i]` gives 0 <= i < xs.len,
  *     `xs[a:b]` gives 0 <= a <= b <= xs.len;
- * and they prove index, pop, slice and division checks. Two more sources:
+ * and they prove index, pop, slice and division checks (an equality gives
+ * <= both ways). Two more sources:
  * the check's own operand (`x & 63` as a shift count of a 64-bit value),
  * and the length of a slice fresh from `make` in the window (its length
  * operand), so `var c = make([]T, m)` then `defaults(c[k:m])` under
@@ -21,7 +22,11 @@
  * write memory or existing locals (stores, pushes, calls that return,
  * loops), so two loads of the same place in the walked window read the
  * same value, and at FX_WINDOW instructions, so it stays linear in the
- * size of a function. Every deleted check is counted.
+ * size of a function. A range loop `for i in lo..hi` is one more case:
+ * the facts just before it that prove lo >= 0 and hi <= b.len (b a local
+ * the loop does not change, i never assigned) delete every b[i] check in
+ * it, so `if a.len != b.len { return }` then `for i in 0..a.len { b[i] }`
+ * keeps none. Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
@@ -45,6 +50,7 @@ typedef struct Fx {
     int *ndecl;         /* per local id: DECLs of it */
     int *decl_at;       /* per local id: the (last) one */
     signed char *nonneg; /* per local id: fx_local_nonneg, 0 unknown, 1 yes, -1 no */
+    PtrSet addressed;   /* locals whose address the function takes */
     int lo;             /* the window: (lo, check) has no writes */
     FxRel rel[FX_MAX_REL];
     int nrel;
@@ -300,7 +306,10 @@ static void fx_add_cmp(Fx *x, int cmp, bool truth, bool uns, const IrOpd *a, con
         [BIN_LE] = BIN_GT, [BIN_GT] = BIN_LE, [BIN_GE] = BIN_LT,
     };
     int op = truth ? cmp : negate[cmp];
-    if (op == BIN_LT || op == BIN_LE || op == BIN_NE)
+    if (op == BIN_EQ) {         /* a == b: a <= b and b <= a */
+        fx_add(x, BIN_LE, uns, a, b);
+        fx_add(x, BIN_LE, uns, b, a);
+    } else if (op == BIN_LT || op == BIN_LE || op == BIN_NE)
         fx_add(x, op, uns, a, b);
     else if (op == BIN_GT)
         fx_add(x, BIN_LT, uns, b, a);
@@ -464,22 +473,34 @@ static bool fx_by_relations(const Fx *x, const IrIns *c)
     }
 }
 
-static bool fx_proven(Fx *x, int at)
+/* The first instruction before at, walking back, that may write (or
+ * stop): the window is what lies between. When the check is in an else
+ * block, the walk goes from the ELSE to its IF: the then block is not on
+ * the path (the ELSE of an if/else closed before the check is, and is
+ * walked through). */
+static int fx_window_start(const Fx *x, int at, int stop)
 {
-    const IrIns *c = &x->f->ins[at];
-    int64_t v;
-    if (c->op == IR_CHECK_SHIFT) {      /* x & m with 0 <= m < width */
-        const IrIns *d = ir_defs_one(&x->d, &c->a);
-        if (d && d->op == IR_BIN && d->aux == BIN_AND &&
-            ((fx_int(&d->b, &v) && v >= 0 && v < c->aux) || (fx_int(&d->a, &v) && v >= 0 && v < c->aux)))
-            return true;
+    int lo = at - 1, closed = 0;
+    for (; lo > stop && fx_quiet(x, &x->f->ins[lo]); lo--) {
+        IrOp op = x->f->ins[lo].op;
+        if (op == IR_ENDIF)
+            closed++;
+        else if (op == IR_IF && closed > 0)
+            closed--;
+        else if (op == IR_ELSE && closed == 0)
+            lo = x->match[lo];      /* then lo-- steps past the IF */
     }
+    return lo;
+}
+
+/* The relations known just before instruction at (zero typed as t); true
+ * when an earlier check already proves c (c may be NULL). */
+static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
+{
     int stop = at - FX_WINDOW > -1 ? at - FX_WINDOW : -1;
-    x->lo = at - 1;
-    while (x->lo > stop && fx_quiet(x, &x->f->ins[x->lo]))
-        x->lo--;
+    x->lo = fx_window_start(x, at, stop);
     x->nrel = 0;
-    x->zero = (IrOpd){ .kind = OPD_INT, .type = c->a.type, .i = 0 };
+    x->zero = (IrOpd){ .kind = OPD_INT, .type = t, .i = 0 };
     for (int j = at - 1; j > x->lo; j--) {
         const IrIns *e = &x->f->ins[j];
         if (e->op == IR_ENDIF) {                /* a closed block: step over it */
@@ -499,12 +520,77 @@ static bool fx_proven(Fx *x, int at)
         } else if (e->op == IR_BRK_UNLESS) {    /* `while a`: a holds in the body */
             fx_learn(x, &e->a, true, 0);
         } else if (ir_op_info[e->op].is_check) {
-            if (fx_implied_by_check(x, e, c))
+            if (c && fx_implied_by_check(x, e, c))
                 return true;
             fx_learn_check(x, e);
         }
     }
-    return fx_by_relations(x, c);
+    return false;
+}
+
+static bool fx_proven(Fx *x, int at)
+{
+    const IrIns *c = &x->f->ins[at];
+    int64_t v;
+    if (c->op == IR_CHECK_SHIFT) {      /* x & m with 0 <= m < width */
+        const IrIns *d = ir_defs_one(&x->d, &c->a);
+        if (d && d->op == IR_BIN && d->aux == BIN_AND &&
+            ((fx_int(&d->b, &v) && v >= 0 && v < c->aux) || (fx_int(&d->a, &v) && v >= 0 && v < c->aux)))
+            return true;
+    }
+    return fx_collect(x, at, c, c->a.type) || fx_by_relations(x, c);
+}
+
+/* ---- for i in lo..hi: checks i < b.len proven before the loop ----
+ * The facts at the FOR (before it, in its window) prove 0 <= lo and
+ * hi <= b.len, b a local nothing in the loop can change, and the loop
+ * does not assign i: then every b[i] in the loop, nested loops included,
+ * is in range (`if a.len != b.len { return }` then `for i in 0..a.len`). */
+
+/* o is written by `LOAD [b len]` inside the loop after at, b a local of
+ * this function that nothing in the loop (written) changes. */
+static bool fx_fixed_len_in_loop(const Fx *x, const IrOpd *o, int at, const PtrSet *written)
+{
+    const IrIns *d = ir_defs_one(&x->d, o);
+    if (!d || x->d.def[o->temp] <= at || d->op != IR_LOAD || d->place->root.kind != OPD_LOCAL ||
+        d->place->nproj != 1 || d->place->proj[0].kind != PJ_LEN)
+        return false;
+    const Local *b = d->place->root.local;
+    return ir_local_private_in(x->f, &x->addressed, b) && !ir_set_has(written, b);
+}
+
+static bool fx_range_candidate(const Fx *x, const IrIns *loop, const IrIns *in, int at, const PtrSet *written)
+{
+    return in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
+           type_is_signed(in->a.type) && fx_fixed_len_in_loop(x, &in->b, at, written);
+}
+
+static int fx_range_loop(Fx *x, int at)
+{
+    const IrIns *loop = &x->f->ins[at];
+    int end = ir_block_end(x->f, at), removed = 0;
+    PtrSet written = { 0 };
+    bool any = false;
+    if (!loop->local || !type_is_signed(loop->type))
+        return 0;
+    ir_locals_written(x->f, at + 1, end, &written);
+    if (ir_set_has(&written, loop->local))
+        return 0;
+    for (int i = at + 1; i < end && !any; i++)
+        any = fx_range_candidate(x, loop, &x->f->ins[i], at, &written);
+    if (!any)
+        return 0;
+    fx_collect(x, at, NULL, loop->type);
+    if (!fx_ge0(x, &loop->a))
+        return 0;
+    for (int i = at + 1; i < end; i++) {
+        IrIns *in = &x->f->ins[i];
+        if (fx_range_candidate(x, loop, in, at, &written) && fx_le(x, &loop->b, &in->b)) {
+            in->op = IR_NOP;
+            removed++;
+        }
+    }
+    return removed;
 }
 
 /* match[] for every ELSE and ENDIF; the ndecl table. */
@@ -543,6 +629,7 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.nonneg = calloc((size_t)x.d.nlocal_ids + 1, 1);
     fx_tables(&x);
+    ir_addressed_locals(f, &x.addressed);
     int removed = 0;
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
@@ -551,6 +638,9 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
             removed++;
         }
     }
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_FOR)
+            removed += fx_range_loop(&x, i);
     ir_defs_free(&x.d);
     free(x.match);
     free(x.els);

@@ -212,6 +212,16 @@ GS_INLINE bool gs_str_eq(gs_str a, gs_str b) {
     if (n != GS_SLEN(b)) return false;
     return n == 0 || a.ptr == b.ptr || memcmp(a.ptr, b.ptr, (size_t)n) == 0;
 }
+/* The library's bytes.equal / bytes.compare (stdlib/bytes): []u8 as
+ * (pointer, length); compare is -1, 0 or 1, bytewise, a prefix first. */
+GS_INLINE bool gs_u8s_equal(const uint8_t *a, int64_t na, const uint8_t *b, int64_t nb) {
+    return na == nb && (na == 0 || a == b || memcmp(a, b, (size_t)na) == 0);
+}
+GS_INLINE int64_t gs_u8s_compare(const uint8_t *a, int64_t na, const uint8_t *b, int64_t nb) {
+    int c = (na < nb ? na : nb) == 0 ? 0 : memcmp(a, b, (size_t)(na < nb ? na : nb));
+    if (c != 0) return c < 0 ? -1 : 1;
+    return na < nb ? -1 : na > nb;
+}
 
 /* ---- printing: print/println to stdout, eprintln to stderr ----
  * Arguments are separated by gs_print_space; println ends with

@@ -21,6 +21,7 @@
 //   Prints `Etc::CacheSimulation: OK in <s>s` or
 //   `Etc::CacheSimulation: ERR[actual=<a>, expected=<e>]` (exit status 1).
 
+import "bytes"
 import "pool"
 
 const NAME: string = "Etc::CacheSimulation"
@@ -74,18 +75,6 @@ fn hash_bytes(a: []u8) -> u64 {
         h = (h ^ b as u64) * 1099511628211
     }
     return h
-}
-
-fn same_bytes(a: []u8, b: []u8) -> bool {
-    if a.len != b.len {
-        return false
-    }
-    for i in 0..a.len {
-        if a[i] != b[i] {
-            return false
-        }
-    }
-    return true
 }
 
 // A node of the recency list (most recent at the head).
@@ -152,7 +141,7 @@ fn (c: ref Cache) find(k: []u8, h: u64) -> int {
         if n == NIL {
             return i
         }
-        if c.nodes.get(n).hash == h && same_bytes(c.nodes.get(n).key, k) {
+        if c.nodes.get(n).hash == h && bytes.equal(c.nodes.get(n).key, k) {
             return i
         }
         i = (i + 1) & c.mask

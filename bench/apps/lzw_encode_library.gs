@@ -23,6 +23,7 @@
 //   Prints `Compress::LZWEncode: OK in <s>s` or
 //   `Compress::LZWEncode: ERR[actual=<a>, expected=<e>]` (exit status 1).
 
+import "bytes"
 import "pool"
 
 const NAME: string = "Compress::LZWEncode"
@@ -60,18 +61,6 @@ inline fn fnv_step(h: u64, b: u8) -> u64 {
     return (h ^ b as u64) * FNV_PRIME
 }
 
-fn same_bytes(a: []u8, b: []u8) -> bool {
-    if a.len != b.len {
-        return false
-    }
-    for i in 0..a.len {
-        if a[i] != b[i] {
-            return false
-        }
-    }
-    return true
-}
-
 struct Lzw {
     text: pool.slice_pool[u8]
     data: []u8          // the input
@@ -105,7 +94,7 @@ fn (z: ref Lzw) find(s: []u8, h: u64) -> int {
         if code == NIL {
             return i
         }
-        if z.hashes[code] == h && same_bytes(z.dict[code], s) {
+        if z.hashes[code] == h && bytes.equal(z.dict[code], s) {
             return i
         }
         i = (i + 1) & z.mask

@@ -6,7 +6,7 @@
 typedef struct gs_main_Big gs_main_Big;
 typedef struct gs_slice_main_Big gs_slice_main_Big;
 typedef struct gs_slice_i64 gs_slice_i64;
-typedef struct gs_pool_slot_pool__main_Big gs_pool_slot_pool__main_Big;
+typedef struct gsm_pool_slot_pool__main_Big gsm_pool_slot_pool__main_Big;
 typedef struct gs_fn__void gs_fn__void;
 
 /* ---- types ---- */
@@ -26,7 +26,7 @@ struct gs_slice_i64 {
     int64_t len;
     int64_t cap;
 };
-struct gs_pool_slot_pool__main_Big {
+struct gsm_pool_slot_pool__main_Big {
     gs_slice_main_Big slots;
     gs_slice_i64 next;
     int64_t free_top;
@@ -48,13 +48,13 @@ static gs_main_Big gs_main_mk(int64_t k_0);
 static int64_t gs_main_seen_fn(gs_main_Big x_0, gs_fn__void f_1);
 static int64_t gs_main_seen_global(gs_main_Big x_0);
 static int64_t gs_main_seen_ref(gs_main_Big *r_0, gs_main_Big x_1);
-static int64_t gs_main_seen_slot(gs_main_Big x_0, gs_pool_slot_pool__main_Big *p_1, int64_t i_2);
+static int64_t gs_main_seen_slot(gs_main_Big x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2);
 static int64_t gs_main_seen_reusable(gs_main_Big x_0, gs_slots *r_1, int64_t i_2);
 static int64_t gs_main_seen_twice(gs_main_Big x_0, gs_fn__void f_1);
 static void gs_main_main(void);
-static gs_main_Big * gs_pool_slot_pool__main_Big_get(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, int64_t i_1);
+static gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, int64_t i_1);
 static void gs_main_main__closure1(void *env_);
-static int64_t gs_pool_slot_pool__main_Big_alloc(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, gs_main_Big v_1);
+static int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, gs_main_Big v_1);
 static void gs_main_main__closure2(void *env_);
 
 /* ---- data ---- */
@@ -103,10 +103,10 @@ static int64_t gs_main_seen_ref(gs_main_Big *r_0, gs_main_Big x_1)
     return t0;
 }
 
-static int64_t gs_main_seen_slot(gs_main_Big x_0, gs_pool_slot_pool__main_Big *p_1, int64_t i_2)
+static int64_t gs_main_seen_slot(gs_main_Big x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2)
 {
-    gs_pool_slot_pool__main_Big * t0 = p_1;
-    gs_main_Big * t1 = gs_pool_slot_pool__main_Big_get(&gs_site0, t0, i_2);
+    gsm_pool_slot_pool__main_Big * t0 = p_1;
+    gs_main_Big * t1 = gsm_pool_slot_pool__main_Big_get(&gs_site0, t0, i_2);
     (*t1).a = 55;
     int64_t t2 = x_0.a;
     return t2;
@@ -147,11 +147,11 @@ static void gs_main_main(void)
     gs_print_nl();
     gs_main_Big t5 = gs_main_mk(0);
     gs_main_Big q_2 = t5;
-    gs_pool_slot_pool__main_Big t6 = (gs_pool_slot_pool__main_Big){0};
-    gs_pool_slot_pool__main_Big p0_3 = t6;
-    gs_pool_slot_pool__main_Big * t7 = &p0_3;
+    gsm_pool_slot_pool__main_Big t6 = (gsm_pool_slot_pool__main_Big){0};
+    gsm_pool_slot_pool__main_Big p0_3 = t6;
+    gsm_pool_slot_pool__main_Big * t7 = &p0_3;
     gs_main_Big t8 = gs_main_mk(0);
-    int64_t t9 = gs_pool_slot_pool__main_Big_alloc(&gs_site2, t7, t8);
+    int64_t t9 = gsm_pool_slot_pool__main_Big_alloc(&gs_site2, t7, t8);
     int64_t i0_4 = t9;
     gs_slots r0_5 = (gs_slots){0};
     gs_slots * t10 = &r0_5;
@@ -161,7 +161,7 @@ static void gs_main_main(void)
     int64_t j0_6 = t12;
     gs_main_Big * t13 = &q_2;
     int64_t t14 = gs_main_seen_ref(t13, plain_0);
-    gs_pool_slot_pool__main_Big * t15 = &p0_3;
+    gsm_pool_slot_pool__main_Big * t15 = &p0_3;
     int64_t t16 = gs_main_seen_slot(plain_0, t15, i0_4);
     gs_slots * t17 = &r0_5;
     int64_t t18 = gs_main_seen_reusable(plain_0, t17, j0_6);
@@ -211,19 +211,19 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t36);
     gs_print_nl();
-    gs_pool_slot_pool__main_Big t37 = (gs_pool_slot_pool__main_Big){0};
-    gs_pool_slot_pool__main_Big p_10 = t37;
-    gs_pool_slot_pool__main_Big * t38 = &p_10;
+    gsm_pool_slot_pool__main_Big t37 = (gsm_pool_slot_pool__main_Big){0};
+    gsm_pool_slot_pool__main_Big p_10 = t37;
+    gsm_pool_slot_pool__main_Big * t38 = &p_10;
     gs_main_Big t39 = gs_main_mk(5);
-    int64_t t40 = gs_pool_slot_pool__main_Big_alloc(&gs_site3, t38, t39);
+    int64_t t40 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t38, t39);
     int64_t i_11 = t40;
-    gs_pool_slot_pool__main_Big * t41 = &p_10;
-    gs_main_Big * t42 = gs_pool_slot_pool__main_Big_get(&gs_site4, t41, i_11);
+    gsm_pool_slot_pool__main_Big * t41 = &p_10;
+    gs_main_Big * t42 = gsm_pool_slot_pool__main_Big_get(&gs_site4, t41, i_11);
     gs_main_Big t43 = (*t42);
-    gs_pool_slot_pool__main_Big * t44 = &p_10;
+    gsm_pool_slot_pool__main_Big * t44 = &p_10;
     int64_t t45 = gs_main_seen_slot(t43, t44, i_11);
-    gs_pool_slot_pool__main_Big * t46 = &p_10;
-    gs_main_Big * t47 = gs_pool_slot_pool__main_Big_get(&gs_site5, t46, i_11);
+    gsm_pool_slot_pool__main_Big * t46 = &p_10;
+    gs_main_Big * t47 = gsm_pool_slot_pool__main_Big_get(&gs_site5, t46, i_11);
     int64_t t48 = (*t47).a;
     gs_print_i64(t45);
     gs_print_space();
@@ -249,7 +249,7 @@ static void gs_main_main(void)
     gs_print_nl();
 }
 
-static gs_main_Big * gs_pool_slot_pool__main_Big_get(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, int64_t i_1)
+static gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, int64_t i_1)
 {
     (void)site_;
     gs_slice_main_Big t0 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
@@ -264,7 +264,7 @@ static void gs_main_main__closure1(void *env_)
     (void)env_;
 }
 
-static int64_t gs_pool_slot_pool__main_Big_alloc(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, gs_main_Big v_1)
+static int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, gs_main_Big v_1)
 {
     (void)site_;
     int64_t t0 = (*p_0).free_top;

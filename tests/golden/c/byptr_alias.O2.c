@@ -6,7 +6,7 @@
 typedef struct gs_main_Big gs_main_Big;
 typedef struct gs_slice_main_Big gs_slice_main_Big;
 typedef struct gs_slice_i64 gs_slice_i64;
-typedef struct gs_pool_slot_pool__main_Big gs_pool_slot_pool__main_Big;
+typedef struct gsm_pool_slot_pool__main_Big gsm_pool_slot_pool__main_Big;
 typedef struct gs_fn__void gs_fn__void;
 
 /* ---- types ---- */
@@ -26,7 +26,7 @@ struct gs_slice_i64 {
     int64_t len;
     int64_t cap;
 };
-struct gs_pool_slot_pool__main_Big {
+struct gsm_pool_slot_pool__main_Big {
     gs_slice_main_Big slots;
     gs_slice_i64 next;
     int64_t free_top;
@@ -48,13 +48,13 @@ GS_INLINE gs_main_Big gs_main_mk(int64_t k_0);
 static int64_t gs_main_seen_fn(const gs_main_Big *x_0, gs_fn__void f_1);
 GS_INLINE int64_t gs_main_seen_global(const gs_main_Big *x_0);
 GS_INLINE int64_t gs_main_seen_ref(gs_main_Big *r_0, const gs_main_Big *x_1);
-static int64_t gs_main_seen_slot(const gs_main_Big *x_0, gs_pool_slot_pool__main_Big *p_1, int64_t i_2);
+GS_INLINE int64_t gs_main_seen_slot(const gs_main_Big *x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2);
 GS_INLINE int64_t gs_main_seen_reusable(const gs_main_Big *x_0, gs_slots *r_1, int64_t i_2);
 static int64_t gs_main_seen_twice(const gs_main_Big *x_0, gs_fn__void f_1);
 static void gs_main_main(void);
-GS_INLINE gs_main_Big * gs_pool_slot_pool__main_Big_get(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, int64_t i_1);
+GS_INLINE gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, int64_t i_1);
 static void gs_main_main__closure1(void *env_);
-GS_INLINE int64_t gs_pool_slot_pool__main_Big_alloc(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, gs_main_Big v_1);
+GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, gs_main_Big v_1);
 static void gs_main_main__closure2(void *env_);
 
 /* ---- data ---- */
@@ -63,10 +63,10 @@ static const gs_site gs_site0 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL }
 static const gs_site gs_site1 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -98,9 +98,10 @@ GS_INLINE int64_t gs_main_seen_ref(gs_main_Big *r_0, const gs_main_Big *x_1)
     return (*x_1).a;
 }
 
-static int64_t gs_main_seen_slot(const gs_main_Big *x_0, gs_pool_slot_pool__main_Big *p_1, int64_t i_2)
+GS_INLINE int64_t gs_main_seen_slot(const gs_main_Big *x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2)
 {
-    (*gs_pool_slot_pool__main_Big_get(&gs_site0, p_1, i_2)).a = 55;
+    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*p_1).slots.len)) gs_fail_index(&gs_site0, i_2, (*p_1).slots.len);
+    (*&(*p_1).slots.ptr[i_2]).a = 55;
     return (*x_0).a;
 }
 
@@ -135,9 +136,9 @@ static void gs_main_main(void)
     gs_print_i64(t4);
     gs_print_nl();
     gs_main_Big q_2 = gs_main_mk(0);
-    gs_pool_slot_pool__main_Big p0_3 = (gs_pool_slot_pool__main_Big){0};
-    gs_pool_slot_pool__main_Big * t7 = &p0_3;
-    int64_t i0_4 = gs_pool_slot_pool__main_Big_alloc(&gs_site2, t7, gs_main_mk(0));
+    gsm_pool_slot_pool__main_Big p0_3 = (gsm_pool_slot_pool__main_Big){0};
+    gsm_pool_slot_pool__main_Big * t7 = &p0_3;
+    int64_t i0_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site2, t7, gs_main_mk(0));
     gs_slots r0_5 = (gs_slots){0};
     gs_slots * t10 = &r0_5;
     gs_main_Big t11 = gs_main_mk(0);
@@ -187,14 +188,14 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t36);
     gs_print_nl();
-    gs_pool_slot_pool__main_Big p_10 = (gs_pool_slot_pool__main_Big){0};
-    gs_pool_slot_pool__main_Big * t38 = &p_10;
-    int64_t i_11 = gs_pool_slot_pool__main_Big_alloc(&gs_site3, t38, gs_main_mk(5));
-    gs_main_Big * t42 = gs_pool_slot_pool__main_Big_get(&gs_site4, &p_10, i_11);
-    gs_main_Big t43 = (*t42);
+    gsm_pool_slot_pool__main_Big p_10 = (gsm_pool_slot_pool__main_Big){0};
+    gsm_pool_slot_pool__main_Big * t38 = &p_10;
+    int64_t i_11 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t38, gs_main_mk(5));
+    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site4; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
+    gs_main_Big t43 = (*&p_10.slots.ptr[i_11]);
     int64_t t45 = gs_main_seen_slot(&t43, &p_10, i_11);
-    gs_main_Big * t47 = gs_pool_slot_pool__main_Big_get(&gs_site5, &p_10, i_11);
-    int64_t t48 = (*t47).a;
+    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site5; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
+    int64_t t48 = (*&p_10.slots.ptr[i_11]).a;
     gs_print_i64(t45);
     gs_print_space();
     gs_print_i64(t48);
@@ -219,7 +220,7 @@ abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
 }
 
-GS_INLINE gs_main_Big * gs_pool_slot_pool__main_Big_get(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, int64_t i_1)
+GS_INLINE gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, int64_t i_1)
 {
     (void)site_;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, i_1, (*p_0).slots.len);
@@ -231,7 +232,7 @@ static void gs_main_main__closure1(void *env_)
     (void)env_;
 }
 
-GS_INLINE int64_t gs_pool_slot_pool__main_Big_alloc(const gs_site *site_, gs_pool_slot_pool__main_Big *p_0, gs_main_Big v_1)
+GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, gs_main_Big v_1)
 {
     (void)site_;
     const gs_site *abort_site_;

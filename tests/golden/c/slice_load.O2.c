@@ -37,8 +37,8 @@ GS_INLINE void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1);
 /* ---- data ---- */
 gs_slice_bool gs_main_flags;
 gs_slice_sl_i64 gs_main_rows;
-static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
@@ -61,20 +61,50 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
     int64_t abort_n_;
     int64_t count_1 = 0;
     int64_t i_2 = 2;
-    while (i_2 <= limit_0) {
-        gs_slice_bool t1 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t1.len)) { abort_site_ = &gs_site0; abort_i_ = i_2; abort_n_ = t1.len; goto abort_index_; }
-        if (!t1.ptr[i_2]) {
-            count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
-            int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
-            while (j_3 <= limit_0) {
-                gs_slice_bool t9 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
-                if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t9.len)) { abort_site_ = &gs_site1; abort_i_ = j_3; abort_n_ = t9.len; goto abort_index_; }
-                t9.ptr[j_3] = true;
-                j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
+    if (((0 <= i_2) && (limit_0 < gs_main_flags.len)) && (limit_0 <= INT64_C(9223372036854775806))) {
+        while (i_2 <= limit_0) {
+            if (!gs_main_flags.ptr[i_2]) {
+                count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
+                int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
+                if ((((0 <= j_3) && (limit_0 < gs_main_flags.len)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2)))) {
+                    while (j_3 <= limit_0) {
+                        gs_main_flags.ptr[j_3] = true;
+                        j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
+                    }
+                } else {
+                    while (j_3 <= limit_0) {
+                        gs_slice_bool t31 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
+                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t31.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t31.len; goto abort_index_; }
+                        t31.ptr[j_3] = true;
+                        j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
+                    }
+                }
             }
+            i_2 = (int64_t)((uint64_t)i_2 + (uint64_t)1);
         }
-        i_2 = (int64_t)((uint64_t)i_2 + (uint64_t)1);
+    } else {
+        while (i_2 <= limit_0) {
+            gs_slice_bool t36 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
+            if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t36.len)) { abort_site_ = &gs_site1; abort_i_ = i_2; abort_n_ = t36.len; goto abort_index_; }
+            if (!t36.ptr[i_2]) {
+                count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
+                int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
+                if ((((0 <= j_3) && (limit_0 < gs_main_flags.len)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2)))) {
+                    while (j_3 <= limit_0) {
+                        gs_main_flags.ptr[j_3] = true;
+                        j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
+                    }
+                } else {
+                    while (j_3 <= limit_0) {
+                        gs_slice_bool t60 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
+                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t60.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t60.len; goto abort_index_; }
+                        t60.ptr[j_3] = true;
+                        j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
+                    }
+                }
+            }
+            i_2 = (int64_t)((uint64_t)i_2 + (uint64_t)1);
+        }
     }
     return count_1;
 abort_index_:

@@ -3,7 +3,7 @@
 // and n cannot change (a let, a parameter, a loop counter or a constant):
 // xs.len == n wherever xs can be read. Adversarial twins:
 // rterr/bce_fixed_len_pushed.gs, rterr/bce_fixed_len_var.gs,
-// rterr/bce_fixed_len_cap.gs; fill_twice keeps its check (reassigned).
+// rterr/bce_fixed_len_cap.gs; fill_twice (reassigned) is loop-versioned.
 fn sum_rounds(n: int, rounds: int) -> int {
     var h = make([]int, n)
     var s = 0

@@ -6,7 +6,7 @@
 typedef struct gs_main_Node gs_main_Node;
 typedef struct gs_slice_main_Node gs_slice_main_Node;
 typedef struct gs_slice_i64 gs_slice_i64;
-typedef struct gs_pool_slot_pool__main_Node gs_pool_slot_pool__main_Node;
+typedef struct gsm_pool_slot_pool__main_Node gsm_pool_slot_pool__main_Node;
 
 /* ---- types ---- */
 struct gs_main_Node {
@@ -22,7 +22,7 @@ struct gs_slice_i64 {
     int64_t len;
     int64_t cap;
 };
-struct gs_pool_slot_pool__main_Node {
+struct gsm_pool_slot_pool__main_Node {
     gs_slice_main_Node slots;
     gs_slice_i64 next;
     int64_t free_top;
@@ -31,28 +31,28 @@ struct gs_pool_slot_pool__main_Node {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1);
-static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0);
+static void gsm_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1);
+static void gsm_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0);
 static int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1);
-static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
+static int64_t gs_main_sum_library(gsm_pool_slot_pool__main_Node *p_0, int64_t i_1);
 static void gs_main_main(void);
-static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
-static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1);
-static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
+static gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1);
+static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, gs_main_Node v_1);
+static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/pool/impl_get_c.gs", 9, 62, NULL };
-static const gs_site gs_site1 = { "tests/golden/pool/impl_get_c.gs", 11, 69, NULL };
-static const gs_site gs_site2 = { "tests/golden/pool/impl_get_c.gs", 17, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/pool/impl_get_c.gs", 19, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 20, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/pool/impl_get_c.gs", 11, 62, NULL };
+static const gs_site gs_site1 = { "tests/golden/pool/impl_get_c.gs", 13, 69, NULL };
+static const gs_site gs_site2 = { "tests/golden/pool/impl_get_c.gs", 19, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/pool/impl_get_c.gs", 21, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 22, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
 {
 }
 
-static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1)
+static void gsm_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1)
 {
     (void)site_;
     gs_str t0 = gs_to_string_i64(i_0);
@@ -63,7 +63,7 @@ static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int6
     gs_fail_str(site_, t4);
 }
 
-static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
+static void gsm_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
 {
     (void)site_;
     gs_str t0 = gs_to_string_i64(i_0);
@@ -80,10 +80,10 @@ static int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1)
     return t1;
 }
 
-static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+static int64_t gs_main_sum_library(gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
-    gs_pool_slot_pool__main_Node * t0 = p_0;
-    gs_main_Node * t1 = gs_pool_slot_pool__main_Node_get(&gs_site1, t0, i_1);
+    gsm_pool_slot_pool__main_Node * t0 = p_0;
+    gs_main_Node * t1 = gsm_pool_slot_pool__main_Node_get(&gs_site1, t0, i_1);
     int64_t t2 = (*t1).key;
     return t2;
 }
@@ -91,20 +91,20 @@ static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_
 static void gs_main_main(void)
 {
     gs_slots r_0 = (gs_slots){0};
-    gs_pool_slot_pool__main_Node t0 = (gs_pool_slot_pool__main_Node){0};
-    gs_pool_slot_pool__main_Node p_1 = t0;
+    gsm_pool_slot_pool__main_Node t0 = (gsm_pool_slot_pool__main_Node){0};
+    gsm_pool_slot_pool__main_Node p_1 = t0;
     gs_slots * t1 = &r_0;
     gs_main_Node t2 = (gs_main_Node){3};
     int64_t t3 = gs_slots_alloc(t1, sizeof(gs_main_Node));
     ((gs_main_Node *)r_0.ptr)[t3] = t2;
     int64_t i_2 = t3;
-    gs_pool_slot_pool__main_Node * t4 = &p_1;
+    gsm_pool_slot_pool__main_Node * t4 = &p_1;
     gs_main_Node t5 = (gs_main_Node){4};
-    int64_t t6 = gs_pool_slot_pool__main_Node_alloc(&gs_site2, t4, t5);
+    int64_t t6 = gsm_pool_slot_pool__main_Node_alloc(&gs_site2, t4, t5);
     int64_t j_3 = t6;
     gs_slots * t7 = &r_0;
     int64_t t8 = gs_main_sum_builtin(t7, i_2);
-    gs_pool_slot_pool__main_Node * t9 = &p_1;
+    gsm_pool_slot_pool__main_Node * t9 = &p_1;
     int64_t t10 = gs_main_sum_library(t9, j_3);
     gs_print_i64(t8);
     gs_print_space();
@@ -112,11 +112,11 @@ static void gs_main_main(void)
     gs_print_nl();
     gs_slots * t11 = &r_0;
     gs_slots_free(&gs_site3, t11, i_2);
-    gs_pool_slot_pool__main_Node * t12 = &p_1;
-    gs_pool_slot_pool__main_Node_free(&gs_site4, t12, j_3);
+    gsm_pool_slot_pool__main_Node * t12 = &p_1;
+    gsm_pool_slot_pool__main_Node_free(&gs_site4, t12, j_3);
 }
 
-static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+static gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     (void)site_;
     gs_slice_main_Node t0 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
@@ -126,7 +126,7 @@ static gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_
     return t2;
 }
 
-static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
+static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
     int64_t t0 = (*p_0).free_top;
@@ -170,7 +170,7 @@ static int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_
     return i_5;
 }
 
-static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     bool t1;
     (void)site_;
@@ -185,7 +185,7 @@ static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot
     if (t1) {
         gs_slice_main_Node t5 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t6 = t5.len;
-        gs_pool_slot_pool_fail_range(site_, i_1, t6);
+        gsm_pool_slot_pool_fail_range(site_, i_1, t6);
     }
     gs_slice_i64 t7 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
     int64_t t8 = t7.len;
@@ -193,7 +193,7 @@ static void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot
     int64_t t9 = t7.ptr[i_1];
     bool t10 = t9 != (-1);
     if (t10) {
-        gs_pool_slot_pool_fail_twice(site_, i_1);
+        gsm_pool_slot_pool_fail_twice(site_, i_1);
     }
     gs_slice_i64 t11 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
     int64_t t12 = t11.len;

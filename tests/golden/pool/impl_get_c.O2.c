@@ -6,7 +6,7 @@
 typedef struct gs_main_Node gs_main_Node;
 typedef struct gs_slice_main_Node gs_slice_main_Node;
 typedef struct gs_slice_i64 gs_slice_i64;
-typedef struct gs_pool_slot_pool__main_Node gs_pool_slot_pool__main_Node;
+typedef struct gsm_pool_slot_pool__main_Node gsm_pool_slot_pool__main_Node;
 
 /* ---- types ---- */
 struct gs_main_Node {
@@ -22,7 +22,7 @@ struct gs_slice_i64 {
     int64_t len;
     int64_t cap;
 };
-struct gs_pool_slot_pool__main_Node {
+struct gsm_pool_slot_pool__main_Node {
     gs_slice_main_Node slots;
     gs_slice_i64 next;
     int64_t free_top;
@@ -31,28 +31,28 @@ struct gs_pool_slot_pool__main_Node {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1);
-GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0);
+GS_NORETURN GS_COLD GS_NOINLINE static void gsm_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1);
+GS_NORETURN GS_COLD GS_NOINLINE static void gsm_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0);
 GS_INLINE int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1);
-static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
+GS_INLINE int64_t gs_main_sum_library(gsm_pool_slot_pool__main_Node *p_0, int64_t i_1);
 static void gs_main_main(void);
-GS_INLINE gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
-GS_INLINE int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1);
-GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1);
+GS_INLINE gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1);
+GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, gs_main_Node v_1);
+GS_INLINE void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/pool/impl_get_c.gs", 9, 62, NULL };
-static const gs_site gs_site1 = { "tests/golden/pool/impl_get_c.gs", 11, 69, NULL };
-static const gs_site gs_site2 = { "tests/golden/pool/impl_get_c.gs", 17, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/pool/impl_get_c.gs", 19, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 20, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/pool/impl_get_c.gs", 11, 62, NULL };
+static const gs_site gs_site1 = { "tests/golden/pool/impl_get_c.gs", 13, 69, NULL };
+static const gs_site gs_site2 = { "tests/golden/pool/impl_get_c.gs", 19, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/pool/impl_get_c.gs", 21, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 22, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
 {
 }
 
-GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1)
+GS_NORETURN GS_COLD GS_NOINLINE static void gsm_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int64_t n_1)
 {
     (void)site_;
     gs_str t2 = gs_str_concat((gs_str_concat(GS_STR_LIT("pool free of index ", 19), gs_to_string_i64(i_0))), GS_STR_LIT(" out of range for length ", 25));
@@ -60,7 +60,7 @@ GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_range(const g
     gs_fail_str(site_, t4);
 }
 
-GS_NORETURN GS_COLD GS_NOINLINE static void gs_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
+GS_NORETURN GS_COLD GS_NOINLINE static void gsm_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
 {
     (void)site_;
     gs_str t2 = gs_str_concat((gs_str_concat(GS_STR_LIT("pool free of index ", 19), gs_to_string_i64(i_0))), GS_STR_LIT(" that is already free", 21));
@@ -73,21 +73,21 @@ GS_INLINE int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1)
     return ((gs_main_Node *)(*r_0).ptr)[i_1].key;
 }
 
-static int64_t gs_main_sum_library(gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+GS_INLINE int64_t gs_main_sum_library(gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
-    gs_main_Node * t1 = gs_pool_slot_pool__main_Node_get(&gs_site1, p_0, i_1);
-    return (*t1).key;
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(&gs_site1, i_1, (*p_0).slots.len);
+    return (*&(*p_0).slots.ptr[i_1]).key;
 }
 
 static void gs_main_main(void)
 {
     gs_slots r_0 = (gs_slots){0};
-    gs_pool_slot_pool__main_Node p_1 = (gs_pool_slot_pool__main_Node){0};
+    gsm_pool_slot_pool__main_Node p_1 = (gsm_pool_slot_pool__main_Node){0};
     gs_main_Node t2 = (gs_main_Node){3};
     int64_t t3 = gs_slots_alloc((&r_0), sizeof(gs_main_Node));
     ((gs_main_Node *)r_0.ptr)[t3] = t2;
     int64_t i_2 = t3;
-    int64_t j_3 = gs_pool_slot_pool__main_Node_alloc(&gs_site2, &p_1, (gs_main_Node){4});
+    int64_t j_3 = gsm_pool_slot_pool__main_Node_alloc(&gs_site2, &p_1, (gs_main_Node){4});
     int64_t t8 = gs_main_sum_builtin(&r_0, i_2);
     int64_t t10 = gs_main_sum_library(&p_1, j_3);
     gs_print_i64(t8);
@@ -95,17 +95,17 @@ static void gs_main_main(void)
     gs_print_i64(t10);
     gs_print_nl();
     gs_slots_free(&gs_site3, (&r_0), i_2);
-    gs_pool_slot_pool__main_Node_free(&gs_site4, &p_1, j_3);
+    gsm_pool_slot_pool__main_Node_free(&gs_site4, &p_1, j_3);
 }
 
-GS_INLINE gs_main_Node * gs_pool_slot_pool__main_Node_get(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+GS_INLINE gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     (void)site_;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, i_1, (*p_0).slots.len);
     return &(*p_0).slots.ptr[i_1];
 }
 
-GS_INLINE int64_t gs_pool_slot_pool__main_Node_alloc(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
+GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
     const gs_site *abort_site_;
@@ -137,15 +137,15 @@ abort_index_:
     return 0;
 }
 
-GS_INLINE void gs_pool_slot_pool__main_Node_free(const gs_site *site_, gs_pool_slot_pool__main_Node *p_0, int64_t i_1)
+GS_INLINE void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     (void)site_;
     if (((uint64_t)i_1) >= ((uint64_t)(*p_0).slots.len)) {
-        gs_pool_slot_pool_fail_range(site_, i_1, (*p_0).slots.len);
+        gsm_pool_slot_pool_fail_range(site_, i_1, (*p_0).slots.len);
     }
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).next.len)) gs_fail_index(site_, i_1, (*p_0).next.len);
     if ((*p_0).next.ptr[i_1] != (-1)) {
-        gs_pool_slot_pool_fail_twice(site_, i_1);
+        gsm_pool_slot_pool_fail_twice(site_, i_1);
     }
     (*p_0).next.ptr[i_1] = (*p_0).free_top;
     (*p_0).free_top = (int64_t)((uint64_t)i_1 + (uint64_t)1);

@@ -1,0 +1,307 @@
+/* pass_inline.c — -O2: a call of a small straight-line standard library
+ * function is replaced by the function's body, in the IR.
+ *
+ * `p.get(i)` of pool.slot_pool is a load, a check and an address: clang
+ * inlines its C function anyway, TinyCC inlines nothing, so under `--cc
+ * tcc` and the JIT every such call cost a call, a frame and a copy of the
+ * arguments that `r[i]` of the builtin pool does not pay. Done here, the
+ * body is also in front of the check-removing passes, which run after.
+ *
+ * A callee qualifies when it is a standard library function (its checks
+ * report at the user's call: the inlined checks get sites at the call,
+ * with the callee's detail) whose body is at most INL_MAX instructions of
+ * values, loads, stores, addresses and checks, ending in its one RET: no
+ * control flow, no calls, no locals of its own, parameters never written.
+ * Value arguments become temporaries (a caller's local is copied first, so
+ * a store through a ref argument cannot change what the body reads); a
+ * ref parameter, used only as the root of places, becomes the caller's
+ * reference temporary dereferenced.
+ * Not for: user functions (the C compiler inlines those where it can). */
+#include "ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { INL_MAX = 24 };
+
+/* The index of parameter l of g, or -1. */
+static int inl_param(const IrFunc *g, const Local *l)
+{
+    for (int k = 0; k < g->fn->nparams; k++)
+        if (g->fn->params[k] == l)
+            return k;
+    return -1;
+}
+
+static bool inl_op_ok(IrOp op)
+{
+    switch (op) {
+    case IR_MOV: case IR_LOAD: case IR_STORE: case IR_ADDR: case IR_BIN: case IR_UN: case IR_CAST:
+    case IR_SELECT: case IR_STRUCT: case IR_SOME: case IR_SLICE: case IR_NOP: case IR_RET:
+        return true;
+    default:
+        return ir_op_info[op].is_check;
+    }
+}
+
+/* Every local o names is a value parameter of g (a ref one only as a place root). */
+static bool inl_opd_ok(const IrFunc *g, const IrOpd *o)
+{
+    return o->kind != OPD_LOCAL || (inl_param(g, o->local) >= 0 && !o->local->is_ref);
+}
+
+static bool inl_ins_ok(const IrFunc *g, const IrIns *in, bool last)
+{
+    if (!inl_op_ok(in->op) || (in->op == IR_RET) != last || !inl_opd_ok(g, &in->a) || !inl_opd_ok(g, &in->b) ||
+        !inl_opd_ok(g, &in->c))
+        return false;
+    for (int k = 0; k < in->nargs; k++)
+        if (!inl_opd_ok(g, &in->args[k]))
+            return false;
+    if (!in->place)
+        return true;
+    const IrOpd *r = &in->place->root;
+    if (r->kind == OPD_LOCAL && inl_param(g, r->local) < 0)
+        return false;
+    for (int k = 0; k < in->place->nproj; k++)
+        if (!inl_opd_ok(g, &in->place->proj[k].index))
+            return false;
+    for (int k = 0; k < g->fn->nparams; k++)
+        if (!g->fn->params[k]->is_ref && ir_writes_local(in, g->fn->params[k]))
+            return false;
+    return true;
+}
+
+/* g's body can replace a call. */
+static bool inl_callee(const IrFunc *g)
+{
+    if (!g || !g->fn || g->fn->is_closure || !ir_fn_has_site(g->fn) || g->ncaptures || g->noreturn)
+        return false;
+    int last = g->nins - 1, n = 0;
+    while (last >= 0 && g->ins[last].op == IR_NOP)
+        last--;
+    if (last < 0)
+        return false;
+    for (int i = 0; i <= last; i++) {
+        if (!inl_ins_ok(g, &g->ins[i], i == last))
+            return false;
+        n += g->ins[i].op != IR_NOP;
+    }
+    return n <= INL_MAX;
+}
+
+/* The arguments of call c can stand for g's parameters: a ref argument is
+ * a temporary holding the reference. */
+static bool inl_args_ok(const IrIns *c, const IrFunc *g)
+{
+    if (c->nargs != g->fn->nparams)
+        return false;
+    for (int k = 0; k < c->nargs; k++)
+        if (g->fn->params[k]->is_ref && (c->args[k].kind != OPD_TEMP || c->args[k].type->kind != TY_REF))
+            return false;
+    return true;
+}
+
+typedef struct Inl {
+    IrFunc *f;              /* the caller */
+    const IrFunc *g;        /* the callee */
+    const IrIns *call;
+    int *tmap;              /* callee temp -> caller temp */
+    IrOpd *pmap;            /* parameter -> caller operand */
+    const IrPlace **pref;   /* ref parameter -> the caller's place it refers to, or NULL */
+    bool stores;            /* the callee stores (through a ref parameter) */
+    int *smap;              /* callee site -> caller site, -1 not made yet */
+} Inl;
+
+static IrOpd inl_opd(const Inl *x, IrOpd o)
+{
+    if (o.kind == OPD_TEMP)
+        o.temp = x->tmap[o.temp];
+    else if (o.kind == OPD_LOCAL)
+        return x->pmap[inl_param(x->g, o.local)];
+    return o;
+}
+
+/* A place of the callee in the caller: a ref parameter's places start
+ * from the caller's place it refers to, or else from its reference
+ * dereferenced. */
+static IrPlace *inl_place(const Inl *x, const IrPlace *p)
+{
+    IrPlace *q = NEW(IrPlace);
+    *q = *p;
+    const IrPlace *pre = NULL;
+    int k0 = 0;
+    if (p->root.kind == OPD_LOCAL && p->root.local->is_ref) {
+        int k = inl_param(x->g, p->root.local);
+        pre = x->pref[k];
+        q->root = pre ? pre->root : x->pmap[k];
+        k0 = pre ? pre->nproj : 1;
+    } else {
+        q->root = inl_opd(x, p->root);
+    }
+    q->nproj = p->nproj + k0;
+    q->proj = NEW_ARRAY(IrProj, q->nproj);
+    for (int k = 0; k < k0; k++)
+        q->proj[k] = pre ? pre->proj[k] : (IrProj){ .kind = PJ_DEREF, .type = p->root.local->type };
+    for (int k = 0; k < p->nproj; k++) {
+        q->proj[k + k0] = p->proj[k];
+        q->proj[k + k0].index = inl_opd(x, p->proj[k].index);
+    }
+    return q;
+}
+
+/* The caller's place behind reference temp t when it is `t = ADDR
+ * place` shortly before the call at i, the place a local's or global's
+ * fields (so reading it again reads the same storage), else NULL. */
+static const IrPlace *inl_ref_place(const IrIns *ins, int i, const int *ndef, int t)
+{
+    if (ndef[t] != 1)
+        return NULL;
+    for (int j = i - 1; j >= 0 && j >= i - 16; j--) {
+        if (ins[j].dst != t)
+            continue;
+        const IrPlace *p = ins[j].op == IR_ADDR ? ins[j].place : NULL;
+        if (!p || (p->root.kind != OPD_LOCAL && p->root.kind != OPD_GLOBAL))
+            return NULL;
+        for (int k = 0; k < p->nproj; k++)
+            if (p->proj[k].kind != PJ_FIELD)
+                return NULL;
+        return p;
+    }
+    return NULL;
+}
+
+/* A caller site for callee site s: at the call, with the callee's detail. */
+static int inl_site(Inl *x, int s)
+{
+    if (s < 0)
+        return -1;
+    if (x->smap[s] < 0) {
+        const IrSite *cs = &x->f->sites[x->call->site];
+        x->smap[s] = ir_site(x->f, cs->loc, x->g->sites[s].what, x->g->sites[s].kind);
+    }
+    return x->smap[s];
+}
+
+/* A new caller temporary holding a, copied at the call. */
+static IrOpd inl_copy(Inl *x, IrOpd a)
+{
+    IrIns *mv = ir_emit(x->f, IR_MOV, x->call->loc);
+    mv->dst = ir_temp(x->f, a.type);
+    mv->type = a.type;
+    mv->a = a;
+    return ir_tempopd(x->f, mv->dst);
+}
+
+/* The caller operand parameter k stands for: a temporary, a constant, or
+ * a local or global (copied into a new temporary first when the body
+ * stores: the store could change it). */
+static IrOpd inl_arg(Inl *x, int k)
+{
+    IrOpd a = x->call->args[k];
+    if ((a.kind != OPD_LOCAL && a.kind != OPD_GLOBAL) || !x->stores)
+        return a;
+    return inl_copy(x, a);
+}
+
+/* A constant used as a place root needs a temporary too. */
+static IrOpd inl_rootable(Inl *x, IrOpd a)
+{
+    if (a.kind == OPD_TEMP || a.kind == OPD_LOCAL || a.kind == OPD_GLOBAL)
+        return a;
+    return inl_copy(x, a);
+}
+
+/* Appends g's body in place of call c (at i of the caller's old ins). */
+static void inl_expand(IrFunc *f, const IrIns *ins, int i, const int *ndef, const IrFunc *g)
+{
+    const IrIns *c = &ins[i];
+    Inl x = { f, g, c, NEW_ARRAY(int, g->ntemps + 1), NEW_ARRAY(IrOpd, g->fn->nparams + 1),
+              NEW_ARRAY(const IrPlace *, g->fn->nparams + 1), false, NEW_ARRAY(int, g->nsites + 1) };
+    for (int t = 0; t < g->ntemps; t++)
+        x.tmap[t] = ir_temp(f, g->temps[t]);
+    for (int s = 0; s < g->nsites; s++)
+        x.smap[s] = -1;
+    for (int j = 0; j < g->nins; j++)
+        x.stores |= g->ins[j].op == IR_STORE;
+    for (int k = 0; k < g->fn->nparams; k++) {
+        bool ref = g->fn->params[k]->is_ref;
+        x.pmap[k] = ref ? c->args[k] : inl_rootable(&x, inl_arg(&x, k));
+        x.pref[k] = ref ? inl_ref_place(ins, i, ndef, c->args[k].temp) : NULL;
+    }
+    for (int i = 0; i < g->nins; i++) {
+        const IrIns *in = &g->ins[i];
+        if (in->op == IR_NOP)
+            continue;
+        if (in->op == IR_RET) {
+            if (c->dst >= 0) {
+                IrIns *mv = ir_emit(f, IR_MOV, c->loc);
+                mv->dst = c->dst;
+                mv->type = f->temps[c->dst];
+                mv->a = inl_opd(&x, in->a);
+            }
+            return;
+        }
+        IrIns copy = *in;
+        copy.dst = in->dst >= 0 ? x.tmap[in->dst] : -1;
+        copy.a = inl_opd(&x, in->a);
+        copy.b = inl_opd(&x, in->b);
+        copy.c = inl_opd(&x, in->c);
+        if (in->nargs) {
+            copy.args = NEW_ARRAY(IrOpd, in->nargs);
+            for (int k = 0; k < in->nargs; k++)
+                copy.args[k] = inl_opd(&x, in->args[k]);
+        }
+        if (in->place)
+            copy.place = inl_place(&x, in->place);
+        copy.site = inl_site(&x, in->site);
+        copy.site_unless = 0;
+        copy.loc = c->loc;
+        *ir_emit(f, in->op, c->loc) = copy;
+    }
+}
+
+/* The callee of in when its body replaces the call, else NULL. */
+static const IrFunc *inl_target(const IrProgram *ir, const IrFunc *f, const PtrSet *ok, const IrIns *in)
+{
+    const IrFunc *g = in->op == IR_CALL ? ir_find_func(ir, in->fn) : NULL;
+    return g && g != f && ir_set_has(ok, g) && inl_args_ok(in, g) ? g : NULL;
+}
+
+static void inl_func(const IrProgram *ir, IrFunc *f, const PtrSet *ok)
+{
+    bool any = false;
+    for (int i = 0; i < f->nins && !any; i++)
+        any = inl_target(ir, f, ok, &f->ins[i]) != NULL;
+    if (!any)
+        return;
+    IrIns *old = f->ins;    /* arena storage: ir_emit copies into new storage */
+    int n = f->nins;
+    int *ndef = (int *)calloc((size_t)f->ntemps + 1, sizeof(int));
+    for (int i = 0; i < n; i++)
+        if (old[i].dst >= 0)
+            ndef[old[i].dst]++;
+    f->ins = NULL;
+    f->nins = f->cap_ins = 0;
+    for (int i = 0; i < n; i++) {
+        const IrFunc *g = inl_target(ir, f, ok, &old[i]);
+        if (g)
+            inl_expand(f, old, i, ndef, g);
+        else
+            *ir_emit(f, old[i].op, old[i].loc) = old[i];
+    }
+    free(ndef);
+}
+
+void pass_inline(const IrProgram *ir)
+{
+    PtrSet ok = { 0 };
+    for (int i = 0; i < ir->nfuncs; i++)
+        if (inl_callee(ir->funcs[i]))
+            ir_set_add(&ok, ir->funcs[i]);
+    if (ok.len == 0)
+        return;
+    for (int i = 0; i < ir->nfuncs; i++)
+        inl_func(ir, ir->funcs[i], &ok);
+    inl_func(ir, ir->init, &ok);
+}

@@ -1,0 +1,716 @@
+/* pass_version.c — -O2 loop versioning: a loop whose index checks no
+ * earlier fact proves, but one test evaluated just before the loop can,
+ * becomes
+ *     if (guard) { the loop without those checks } else { the loop as it was }
+ * Both arms run the same instructions in the same order apart from the
+ * deleted checks, and the guard holds only when none of them can fail, so
+ * a program does exactly what it did: a failing check still fires in the
+ * slow arm at the same iteration, after the same side effects, with the
+ * same file:line:col. The guard is pure (loads, compares), read when the
+ * loop starts.
+ *
+ * The checks it covers, `CHECK_INDEX a, b` with b a `LOAD [X len]` of a
+ * slice X the loop cannot change (a private local it never assigns, or a
+ * global it never writes with no call in the loop that could):
+ *   - `for i in lo..hi`, a = i (never assigned): guard `lo >= 0 && hi <= X.len`;
+ *   - `while .. j < L ..` (or `j <= L`, a conjunct of the loop's exit
+ *     test) with j a private int local written once in the loop, by
+ *     `j = j + step` after the check and outside nested loops, L and step
+ *     invariant: guard `j >= 0 && L <= X.len` (`L < X.len` for `<=`) and
+ *     `step > 0 && L <= INT64_MAX - step`, so j only grows and never wraps.
+ * Loops of at most LV_MAX_BODY instructions are copied; a loop inside a
+ * versioned one may be versioned itself (LV_MAX_NEST levels), within a
+ * growth budget per function. The copy gives every temp defined in the
+ * loop a new number (each temp keeps one definition per copy; the loop's
+ * temps are read only inside it). --stats counts a versioned check once as
+ * removed (the fast copy) and once as kept (the slow copy).
+ * Not for: proofs without a guard (pass_bce.c, pass_facts.c). */
+#include "ir.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { LV_MAX_BODY = 160, LV_MAX_NEST = 2, LV_MAX_TERMS = 24, LV_MAX_CMPS = 8 };
+
+/* A value the guard reads before the loop: an operand with the same value
+ * there and in the loop; or (load) a fresh read of a place the loop does
+ * not change; or (from_max) INT64_MAX - the operand. */
+typedef struct LvVal {
+    IrOpd opd;
+    const IrPlace *load;
+    bool from_max;
+} LvVal;
+
+/* One conjunct of the guard: x op y, op BIN_LE or BIN_LT, on int. */
+typedef struct LvTerm {
+    int op;
+    LvVal x, y;
+} LvTerm;
+
+typedef struct LvPlan {
+    LvTerm term[LV_MAX_TERMS];
+    int nterm;
+    int *checks;        /* the checks the guard proves (original indices) */
+    int nchecks;
+} LvPlan;
+
+typedef struct Lv {
+    const IrProgram *ir;
+    IrFunc *f;          /* rebuilt in place */
+    IrFunc orig;        /* the function as it was: src instructions, temps */
+    const IrIns *src;
+    IrDefs d;           /* over orig */
+    int *close;         /* per block opener: its closer */
+    int *use_lo, *use_hi;   /* per temp: first and last instruction reading it */
+    int *tmap;          /* per original temp: its number in the copy being made */
+    int *stamp, arm;    /* per original temp: the arm that last renumbered it */
+    bool *drop;         /* per instruction: a check the enclosing fast arms delete */
+    PtrSet addressed;   /* locals whose address the function takes */
+    int budget;         /* instructions the copies may still add */
+    Type *i64, *boolean;
+} Lv;
+
+/* ---- reading the original ---- */
+
+static void lv_note_use(Lv *lv, const IrOpd *o, int i)
+{
+    if (o->kind != OPD_TEMP || o->temp < 0 || o->temp >= lv->orig.ntemps)
+        return;
+    if (lv->use_lo[o->temp] < 0)
+        lv->use_lo[o->temp] = i;
+    lv->use_hi[o->temp] = i;
+}
+
+static void lv_tables(Lv *lv)
+{
+    const IrFunc *f = &lv->orig;
+    int nt = f->ntemps + 1, *stack = calloc((size_t)f->nins + 1, sizeof(int)), sp = 0;
+    lv->close = calloc((size_t)f->nins + 1, sizeof(int));
+    lv->use_lo = malloc(sizeof(int) * (size_t)nt);
+    lv->use_hi = calloc((size_t)nt, sizeof(int));
+    lv->tmap = malloc(sizeof(int) * (size_t)nt);
+    lv->stamp = calloc((size_t)nt, sizeof(int));
+    lv->drop = calloc((size_t)f->nins + 1, sizeof(bool));
+    for (int t = 0; t < nt; t++) {
+        lv->use_lo[t] = -1;
+        lv->tmap[t] = t;
+    }
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        lv_note_use(lv, &in->a, i);
+        lv_note_use(lv, &in->b, i);
+        lv_note_use(lv, &in->c, i);
+        for (int k = 0; k < in->nargs; k++)
+            lv_note_use(lv, &in->args[k], i);
+        if (in->place) {
+            lv_note_use(lv, &in->place->root, i);
+            for (int k = 0; k < in->place->nproj; k++)
+                lv_note_use(lv, &in->place->proj[k].index, i);
+        }
+        if (ir_op_info[in->op].nesting > 0)
+            stack[sp++] = i;
+        else if (ir_op_info[in->op].nesting < 0 && sp > 0)
+            lv->close[stack[--sp]] = i;
+    }
+    free(stack);
+}
+
+/* The loop's temps are defined and read only inside it; no closure (its
+ * env is named by its temp); small enough to copy. */
+static bool lv_copyable(const Lv *lv, int at, int end)
+{
+    int n = 0;
+    if (end - at > 4 * LV_MAX_BODY)
+        return false;
+    for (int i = at; i <= end; i++) {
+        const IrIns *in = &lv->src[i];
+        int t = in->dst;
+        n += in->op != IR_NOP;
+        if (in->op == IR_CLOSURE)
+            return false;
+        if (t >= 0 && (lv->d.def0[t] < at || lv->d.def[t] > end ||
+                       (lv->use_lo[t] >= 0 && (lv->use_lo[t] < at || lv->use_hi[t] > end))))
+            return false;
+    }
+    return n <= LV_MAX_BODY && 2 * (end - at + 1) + 8 <= lv->budget;
+}
+
+static bool lv_writer(IrOp op)
+{
+    return op == IR_STORE || op == IR_PUSH || op == IR_POP || op == IR_CLEAR || op == IR_ADDR;
+}
+
+/* A write through a pointer: it may reach a global's header. (Other
+ * writes change a local, a temp's own value, or slice storage, which
+ * holds no global.) */
+static bool lv_indirect_write(const IrIns *in)
+{
+    if (!lv_writer(in->op) || in->op == IR_ADDR)
+        return false;
+    const IrPlace *p = in->place;
+    if ((p->root.kind == OPD_LOCAL && p->root.local->is_ref) || (p->root.type && p->root.type->kind == TY_REF))
+        return true;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind == PJ_DEREF)
+            return true;
+    return false;
+}
+
+static bool lv_has_ref_arg(const IrIns *in)
+{
+    for (int k = 0; k < in->nargs; k++)
+        if (in->args[k].type && in->args[k].type->kind == TY_REF)
+            return true;
+    return false;
+}
+
+/* Global g keeps its value (its slice header) through the loop. */
+static bool lv_global_fixed(const Lv *lv, int at, int end, const Global *g)
+{
+    for (int i = at + 1; i < end; i++) {
+        const IrIns *in = &lv->src[i];
+        if (in->op == IR_CALLV || (in->op == IR_CALL && !ir_stops(lv->ir, in)) ||
+            ((in->op == IR_RT || in->op == IR_PRIM) && lv_has_ref_arg(in)) || lv_indirect_write(in))
+            return false;
+        if (!lv_writer(in->op) || in->place->root.kind != OPD_GLOBAL || in->place->root.global != g)
+            continue;
+        bool in_value = true;
+        for (int k = 0; k < in->place->nproj; k++)
+            in_value = in_value && in->place->proj[k].kind != PJ_SINDEX && in->place->proj[k].kind != PJ_DEREF;
+        if (in_value)
+            return false;
+    }
+    return true;
+}
+
+/* Local l keeps its value through the loop. */
+static bool lv_local_fixed(const Lv *lv, int at, int end, const Local *l)
+{
+    if (!ir_local_private_in(&lv->orig, &lv->addressed, l))
+        return false;
+    for (int i = at + 1; i < end; i++)
+        if (ir_writes_local(&lv->src[i], l))
+            return false;
+    return true;
+}
+
+static bool lv_root_fixed(const Lv *lv, int at, int end, const IrOpd *root)
+{
+    if (root->kind == OPD_LOCAL)
+        return lv_local_fixed(lv, at, end, root->local);
+    return root->kind == OPD_GLOBAL && lv_global_fixed(lv, at, end, root->global);
+}
+
+/* o as a value the guard can read before the loop (an int). */
+static bool lv_fixed_val(const Lv *lv, int at, int end, const IrOpd *o, LvVal *v)
+{
+    *v = (LvVal){ .opd = *o };
+    if (!o->type || o->type->kind != TY_I64)
+        return false;
+    if (o->kind == OPD_INT)
+        return true;
+    if (o->kind == OPD_LOCAL || o->kind == OPD_GLOBAL)
+        return lv_root_fixed(lv, at, end, o);
+    const IrIns *d = ir_defs_one(&lv->d, o);
+    if (!d)
+        return false;
+    if (lv->d.def[o->temp] < at)
+        return true;
+    const IrPlace *p = d->place;
+    if (d->op != IR_LOAD || lv->d.def[o->temp] > end || !(p->nproj == 0 || (p->nproj == 1 && p->proj[0].kind == PJ_LEN)))
+        return false;
+    v->load = p;
+    if (p->root.kind != OPD_TEMP)
+        return lv_root_fixed(lv, at, end, &p->root);
+    /* [t len]: t read before the loop, or t = LOAD [q] of a fixed q in it */
+    const IrIns *r = ir_defs_one(&lv->d, &p->root);
+    if (!r || p->nproj != 1)
+        return false;
+    if (lv->d.def[p->root.temp] < at)
+        return true;
+    if (r->op != IR_LOAD || r->place->nproj != 0 || r->place->root.kind == OPD_TEMP ||
+        !lv_root_fixed(lv, at, end, &r->place->root))
+        return false;
+    v->load = ir_place_proj(r->place, PJ_LEN, 0, ir_none(), p->type);
+    return true;
+}
+
+/* o reads local j's current value: j itself, or a `LOAD [j]` in (lo, hi). */
+static bool lv_reads_local(const Lv *lv, const IrOpd *o, const Local *j, int lo, int hi)
+{
+    if (o->kind == OPD_LOCAL)
+        return o->local == j;
+    const IrIns *d = ir_defs_one(&lv->d, o);
+    return d && d->op == IR_LOAD && d->place->root.kind == OPD_LOCAL && d->place->root.local == j &&
+           d->place->nproj == 0 && lv->d.def[o->temp] > lo && lv->d.def[o->temp] < hi;
+}
+
+/* ---- the guard's terms ---- */
+
+static bool lv_same_place(const IrPlace *p, const IrPlace *q)
+{
+    if (p == q)
+        return true;
+    if (!p || !q || p->root.kind != q->root.kind || p->nproj != q->nproj)
+        return false;
+    if (p->root.kind == OPD_TEMP ? p->root.temp != q->root.temp
+        : p->root.kind == OPD_LOCAL ? p->root.local != q->root.local : p->root.global != q->root.global)
+        return false;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind != q->proj[k].kind)
+            return false;
+    return true;
+}
+
+static bool lv_same_val(const LvVal *a, const LvVal *b)
+{
+    if (a->from_max != b->from_max || !a->load != !b->load)
+        return false;
+    if (a->load)
+        return lv_same_place(a->load, b->load);
+    if (a->opd.kind != b->opd.kind)
+        return false;
+    switch (a->opd.kind) {
+    case OPD_INT: return a->opd.i == b->opd.i;
+    case OPD_LOCAL: return a->opd.local == b->opd.local;
+    case OPD_GLOBAL: return a->opd.global == b->opd.global;
+    case OPD_TEMP: return a->opd.temp == b->opd.temp;
+    default: return false;
+    }
+}
+
+static bool lv_const(const LvVal *v, int64_t *c)
+{
+    if (v->load || v->opd.kind != OPD_INT)
+        return false;
+    *c = v->from_max ? INT64_MAX - (int64_t)v->opd.i : (int64_t)v->opd.i;
+    return true;
+}
+
+/* Adds x op y; false when it is constant and false (the guard could never hold). */
+static bool lv_term(LvPlan *p, int op, LvVal x, LvVal y)
+{
+    int64_t a, b;
+    if (lv_const(&x, &a) && lv_const(&y, &b))
+        return op == BIN_LE ? a <= b : a < b;
+    for (int k = 0; k < p->nterm; k++)
+        if (p->term[k].op == op && lv_same_val(&p->term[k].x, &x) && lv_same_val(&p->term[k].y, &y))
+            return true;
+    if (p->nterm == LV_MAX_TERMS)
+        return false;
+    p->term[p->nterm++] = (LvTerm){ op, x, y };
+    return true;
+}
+
+static LvVal lv_int(const Lv *lv, int64_t v)
+{
+    return (LvVal){ .opd = ir_int(lv->i64, (uint64_t)v) };
+}
+
+/* The terms for one check, added all or none. */
+static void lv_add_check(LvPlan *p, int c, const LvTerm *t, int n)
+{
+    LvPlan save = *p;
+    for (int k = 0; k < n; k++)
+        if (!lv_term(p, t[k].op, t[k].x, t[k].y)) {
+            *p = save;
+            return;
+        }
+    p->checks[p->nchecks++] = c;
+}
+
+/* The check's length as a guard value: `LOAD [X len]` with X fixed. */
+static bool lv_len_val(const Lv *lv, int at, int end, const IrIns *c, LvVal *v)
+{
+    const IrIns *d = ir_defs_one(&lv->d, &c->b);
+    if (c->op != IR_CHECK_INDEX || lv->drop[c - lv->src] || !d || d->op != IR_LOAD ||
+        d->place->nproj != 1 || d->place->proj[0].kind != PJ_LEN || !c->a.type || c->a.type->kind != TY_I64)
+        return false;
+    return lv_fixed_val(lv, at, end, &c->b, v);
+}
+
+/* ---- for i in lo..hi ---- */
+
+/* The FOR reads lo and hi once, when it starts: just after the guard. */
+static bool lv_entry_val(const Lv *lv, int at, const IrOpd *o, LvVal *v)
+{
+    *v = (LvVal){ .opd = *o };
+    if (!o->type || o->type->kind != TY_I64)
+        return false;
+    if (o->kind == OPD_INT || o->kind == OPD_LOCAL || o->kind == OPD_GLOBAL)
+        return true;
+    return o->kind == OPD_TEMP && ir_defs_one(&lv->d, o) && lv->d.def[o->temp] < at;
+}
+
+static void lv_plan_for(const Lv *lv, int at, int end, LvPlan *p)
+{
+    const IrIns *loop = &lv->src[at];
+    const Local *l = loop->local;
+    LvVal lo, hi, len;
+    if (!l || !loop->type || loop->type->kind != TY_I64 || !lv_entry_val(lv, at, &loop->a, &lo) ||
+        !lv_entry_val(lv, at, &loop->b, &hi))
+        return;
+    for (int i = at + 1; i < end; i++)
+        if (ir_writes_local(&lv->src[i], l))
+            return;
+    for (int i = at + 1; i < end; i++) {
+        const IrIns *c = &lv->src[i];
+        if (c->a.kind != OPD_LOCAL || c->a.local != l || !lv_len_val(lv, at, end, c, &len))
+            continue;
+        LvTerm t[2] = { { BIN_LE, lv_int(lv, 0), lo }, { BIN_LE, hi, len } };
+        lv_add_check(p, i, t, 2);
+    }
+}
+
+/* ---- while .. j < L .. { .. xs[j] .. j += step } ---- */
+
+typedef struct LvWhile {
+    int at, end, brk;
+    const IrIns *cmp[LV_MAX_CMPS];  /* the exit test's conjuncts that compare */
+    int ncmp;
+} LvWhile;
+
+/* The conjuncts of cond (true when the loop goes on): compares, through
+ * copies and `&&` (MOV a; IF t; .. MOV b; ENDIF). */
+static void lv_conjuncts(const Lv *lv, LvWhile *w, const IrOpd *cond, int depth)
+{
+    if (cond->kind != OPD_TEMP || depth > 8 || w->ncmp == LV_MAX_CMPS)
+        return;
+    const IrIns *d = ir_defs_one(&lv->d, cond);
+    if (d && (lv->d.def[cond->temp] <= w->at || lv->d.def[cond->temp] >= w->brk))
+        return;
+    if (d) {
+        if (d->op == IR_BIN && d->aux >= BIN_LT && d->aux <= BIN_GE && d->a.type && d->a.type->kind == TY_I64)
+            w->cmp[w->ncmp++] = d;
+        else if (d->op == IR_MOV)
+            lv_conjuncts(lv, w, &d->a, depth + 1);
+        return;
+    }
+    int t = cond->temp, d0 = lv->d.def0[t], d1 = lv->d.def[t];
+    if (lv->d.ndef[t] != 2 || d0 <= w->at || d0 + 1 >= d1 || lv->src[d0].op != IR_MOV || lv->src[d1].op != IR_MOV ||
+        lv->src[d0 + 1].op != IR_IF || lv->src[d0 + 1].aux != 0 || lv->src[d0 + 1].a.kind != OPD_TEMP ||
+        lv->src[d0 + 1].a.temp != t || lv->close[d0 + 1] != d1 + 1 || lv->src[d1 + 1].op != IR_ENDIF)
+        return;
+    lv_conjuncts(lv, w, &lv->src[d0].a, depth + 1);
+    lv_conjuncts(lv, w, &lv->src[d1].a, depth + 1);
+}
+
+/* The bound j < L (*op BIN_LT) or j <= L from the exit test. */
+static bool lv_bound(const Lv *lv, const LvWhile *w, const Local *j, LvVal *l, int *op)
+{
+    for (int k = 0; k < w->ncmp; k++) {
+        const IrIns *c = w->cmp[k];
+        bool j_left = lv_reads_local(lv, &c->a, j, w->at, w->brk);
+        bool j_right = lv_reads_local(lv, &c->b, j, w->at, w->brk);
+        int o = c->aux;
+        if (j_left && (o == BIN_LT || o == BIN_LE) && lv_fixed_val(lv, w->at, w->end, &c->b, l)) {
+            *op = o;
+            return true;
+        }
+        if (j_right && (o == BIN_GT || o == BIN_GE) && lv_fixed_val(lv, w->at, w->end, &c->a, l)) {
+            *op = o == BIN_GT ? BIN_LT : BIN_LE;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Loops opened in (at, i) and still open at i. */
+static bool lv_in_nested_loop(const Lv *lv, int at, int i)
+{
+    for (int k = at + 1; k < i; k++)
+        if ((lv->src[k].op == IR_FOR || lv->src[k].op == IR_LOOP) && lv->close[k] > i)
+            return true;
+    return false;
+}
+
+/* j's only write in the loop is `j = j + step` at *wat, after check c and
+ * outside nested loops; step fixed. */
+static bool lv_induction(const Lv *lv, const LvWhile *w, const Local *j, int c, LvVal *step)
+{
+    int wat = -1;
+    for (int i = w->at + 1; i < w->end; i++) {
+        if (!ir_writes_local(&lv->src[i], j))
+            continue;
+        if (wat >= 0)
+            return false;
+        wat = i;
+    }
+    if (wat <= c)
+        return false;
+    const IrIns *s = &lv->src[wat];
+    if (s->op != IR_STORE || s->place->nproj != 0 || lv_in_nested_loop(lv, w->at, wat))
+        return false;
+    const IrIns *add = ir_defs_one(&lv->d, &s->a);
+    if (!add || add->op != IR_BIN || add->aux != BIN_ADD || lv->d.def[s->a.temp] <= w->at)
+        return false;
+    if (lv_reads_local(lv, &add->a, j, w->at, wat))
+        return lv_fixed_val(lv, w->at, w->end, &add->b, step);
+    return lv_reads_local(lv, &add->b, j, w->at, wat) && lv_fixed_val(lv, w->at, w->end, &add->a, step);
+}
+
+static void lv_while_check(const Lv *lv, const LvWhile *w, LvPlan *p, int i)
+{
+    const IrIns *c = &lv->src[i];
+    LvVal len, bound, step;
+    int op;
+    const Local *j = c->a.kind == OPD_LOCAL ? c->a.local : NULL;
+    const IrIns *d = j ? NULL : ir_defs_one(&lv->d, &c->a);
+    if (d && d->op == IR_LOAD && d->place->root.kind == OPD_LOCAL && d->place->nproj == 0)
+        j = d->place->root.local;
+    if (!j || j->type->kind != TY_I64 || !lv_reads_local(lv, &c->a, j, w->at, i) ||
+        !ir_local_private_in(&lv->orig, &lv->addressed, j) || !lv_len_val(lv, w->at, w->end, c, &len) ||
+        !lv_bound(lv, w, j, &bound, &op) || !lv_induction(lv, w, j, i, &step))
+        return;
+    LvVal jv = { .opd = { .kind = OPD_LOCAL, .type = lv->i64, .local = (Local *)j } };
+    LvVal max_step = step;
+    max_step.from_max = true;
+    int64_t sc;
+    if (lv_const(&step, &sc)) {
+        if (sc <= 0)
+            return;
+        max_step = lv_int(lv, INT64_MAX - sc);
+    }
+    LvTerm t[4] = {
+        { BIN_LE, lv_int(lv, 0), jv },
+        { op == BIN_LT ? BIN_LE : BIN_LT, bound, len },
+        { BIN_LT, lv_int(lv, 0), step },
+        { BIN_LE, bound, max_step },
+    };
+    lv_add_check(p, i, t, 4);
+}
+
+static void lv_plan_while(const Lv *lv, int at, int end, LvPlan *p)
+{
+    LvWhile w = { .at = at, .end = end, .brk = -1 };
+    for (int i = at + 1; i < end && w.brk < 0; i++) {
+        if (lv->src[i].op == IR_BRK_UNLESS)
+            w.brk = i;
+        else if (ir_op_info[lv->src[i].op].nesting > 0)
+            i = lv->close[i];
+    }
+    if (w.brk < 0)
+        return;
+    lv_conjuncts(lv, &w, &lv->src[w.brk].a, 0);
+    if (w.ncmp == 0)
+        return;
+    for (int i = w.brk + 1; i < end; i++)
+        if (lv->src[i].op == IR_CHECK_INDEX)
+            lv_while_check(lv, &w, p, i);
+}
+
+/* ---- copying ---- */
+
+static IrOpd lv_opd(const Lv *lv, IrOpd o)
+{
+    if (o.kind == OPD_TEMP && o.temp >= 0 && o.temp < lv->orig.ntemps)
+        o.temp = lv->tmap[o.temp];
+    return o;
+}
+
+static IrPlace *lv_place(const Lv *lv, IrPlace *p)
+{
+    bool temps = p->root.kind == OPD_TEMP;
+    for (int k = 0; k < p->nproj; k++)
+        temps = temps || p->proj[k].index.kind == OPD_TEMP;
+    if (!temps)
+        return p;
+    IrPlace *n = NEW(IrPlace);
+    *n = *p;
+    n->root = lv_opd(lv, p->root);
+    if (p->nproj) {
+        n->proj = NEW_ARRAY(IrProj, p->nproj);
+        for (int k = 0; k < p->nproj; k++) {
+            n->proj[k] = p->proj[k];
+            n->proj[k].index = lv_opd(lv, p->proj[k].index);
+        }
+    }
+    return n;
+}
+
+static IrIns *lv_put(Lv *lv, IrOp op, Loc loc)
+{
+    return ir_emit(lv->f, op, loc);
+}
+
+static void lv_copy(Lv *lv, int i)
+{
+    const IrIns *in = &lv->src[i];
+    IrIns *out = lv_put(lv, in->op, in->loc);
+    *out = *in;
+    out->a = lv_opd(lv, in->a);
+    out->b = lv_opd(lv, in->b);
+    out->c = lv_opd(lv, in->c);
+    if (in->dst >= 0)
+        out->dst = lv->tmap[in->dst];
+    if (in->place)
+        out->place = lv_place(lv, in->place);
+    if (in->nargs) {
+        out->args = NEW_ARRAY(IrOpd, in->nargs);
+        for (int k = 0; k < in->nargs; k++)
+            out->args[k] = lv_opd(lv, in->args[k]);
+    }
+    if (lv->drop[i] && ir_op_info[in->op].is_check) {
+        out->op = IR_NOP;
+        lv->f->checks_removed++;
+    }
+}
+
+static IrOpd lv_new_temp(Lv *lv, IrIns *in, Type *t)
+{
+    in->dst = ir_temp(lv->f, t);
+    in->type = t;
+    return ir_tempopd(lv->f, in->dst);
+}
+
+static IrOpd lv_val(Lv *lv, const LvVal *v, Loc loc)
+{
+    if (v->load) {
+        IrIns *in = lv_put(lv, IR_LOAD, loc);
+        in->place = lv_place(lv, (IrPlace *)v->load);
+        return lv_new_temp(lv, in, lv->i64);
+    }
+    IrOpd o = lv_opd(lv, v->opd);
+    if (!v->from_max)
+        return o;
+    IrIns *in = lv_put(lv, IR_BIN, loc);
+    in->aux = BIN_SUB;
+    in->a = ir_int(lv->i64, (uint64_t)INT64_MAX);
+    in->b = o;
+    return lv_new_temp(lv, in, lv->i64);
+}
+
+/* The guard's instructions; its value. */
+static IrOpd lv_guard(Lv *lv, const LvPlan *p, Loc loc)
+{
+    IrOpd g = ir_bool(lv->boolean, true);
+    for (int k = 0; k < p->nterm; k++) {
+        IrOpd x = lv_val(lv, &p->term[k].x, loc), y = lv_val(lv, &p->term[k].y, loc);
+        IrIns *cmp = lv_put(lv, IR_BIN, loc);
+        cmp->aux = p->term[k].op;
+        cmp->a = x;
+        cmp->b = y;
+        IrOpd c = lv_new_temp(lv, cmp, lv->boolean);
+        if (k == 0) {
+            g = c;
+            continue;
+        }
+        IrIns *both = lv_put(lv, IR_BIN, loc);
+        both->aux = BIN_LAND;
+        both->a = g;
+        both->b = c;
+        g = lv_new_temp(lv, both, lv->boolean);
+    }
+    return g;
+}
+
+static void lv_range(Lv *lv, int from, int to, int nest);
+
+/* One copy of the loop [at, end]; fresh: its temps get new numbers. */
+static void lv_arm(Lv *lv, int at, int end, int nest, bool fresh)
+{
+    if (fresh) {
+        lv->arm++;
+        for (int i = at; i <= end; i++) {
+            int t = lv->src[i].dst;
+            if (t >= 0 && lv->stamp[t] != lv->arm) {
+                lv->stamp[t] = lv->arm;
+                lv->tmap[t] = ir_temp(lv->f, lv->orig.temps[t]);
+            }
+        }
+    }
+    lv_copy(lv, at);
+    lv_range(lv, at + 1, end + 1, nest);
+}
+
+/* The plan for the loop opened at `at` (none: p->nchecks == 0). */
+static void lv_plan(const Lv *lv, int at, int nest, LvPlan *p)
+{
+    const IrIns *loop = &lv->src[at];
+    int end = lv->close[at];
+    if ((loop->op != IR_FOR && loop->op != IR_LOOP) || nest >= LV_MAX_NEST || !lv_copyable(lv, at, end))
+        return;
+    if (loop->op == IR_FOR)
+        lv_plan_for(lv, at, end, p);
+    else
+        lv_plan_while(lv, at, end, p);
+}
+
+static bool lv_version(Lv *lv, int at, int nest)
+{
+    const IrIns *loop = &lv->src[at];
+    int end = lv->close[at];
+    int checks[LV_MAX_BODY + 1];
+    LvPlan p = { .checks = checks };
+    lv_plan(lv, at, nest, &p);
+    if (p.nchecks == 0)
+        return false;
+    lv->budget -= 2 * (end - at + 1) + 4 * p.nterm + 3;
+    IrOpd g = lv_guard(lv, &p, loop->loc);
+    lv_put(lv, IR_IF, loop->loc)->a = g;
+    for (int k = 0; k < p.nchecks; k++)
+        lv->drop[checks[k]] = true;
+    lv_arm(lv, at, end, nest + 1, false);
+    for (int k = 0; k < p.nchecks; k++)
+        lv->drop[checks[k]] = false;
+    lv_put(lv, IR_ELSE, loop->loc);
+    lv_arm(lv, at, end, nest + 1, true);
+    lv_put(lv, IR_ENDIF, loop->loc);
+    lv->f->loops_versioned++;
+    return true;
+}
+
+static void lv_range(Lv *lv, int from, int to, int nest)
+{
+    for (int i = from; i < to; i++) {
+        if (lv_version(lv, i, nest)) {
+            i = lv->close[i];
+            continue;
+        }
+        lv_copy(lv, i);
+    }
+}
+
+static void lv_rebuild(Lv *lv)
+{
+    lv->f->ins = NULL;
+    lv->f->nins = lv->f->cap_ins = 0;
+    lv_range(lv, 0, lv->orig.nins, 0);
+}
+
+static void lv_func(const IrProgram *ir, IrFunc *f)
+{
+    if (!f || f->nins == 0)
+        return;
+    Lv lv = { .ir = ir, .f = f, .orig = *f, .src = f->ins, .i64 = types_prim(TY_I64),
+              .boolean = types_prim(TY_BOOL) };
+    lv.budget = 2 * f->nins + 256;
+    ir_defs_init(&lv.d, &lv.orig);
+    lv_tables(&lv);
+    ir_addressed_locals(&lv.orig, &lv.addressed);
+    bool any = false;
+    for (int i = 0; i < f->nins && !any; i++) {
+        int checks[LV_MAX_BODY + 1];
+        LvPlan p = { .checks = checks };
+        lv_plan(&lv, i, 0, &p);
+        any = p.nchecks > 0;
+    }
+    if (any)
+        lv_rebuild(&lv);
+    ir_defs_free(&lv.d);
+    free(lv.close);
+    free(lv.use_lo);
+    free(lv.use_hi);
+    free(lv.tmap);
+    free(lv.stamp);
+    free(lv.drop);
+}
+
+void pass_version(const IrProgram *ir)
+{
+    for (int i = 0; i < ir->nfuncs; i++)
+        if (ir->funcs[i]->reachable)
+            lv_func(ir, ir->funcs[i]);
+    lv_func(ir, ir->init);
+}
