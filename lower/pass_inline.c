@@ -94,7 +94,7 @@ static bool inl_callee(const IrFunc *g)
  * a temporary holding the reference. */
 static bool inl_args_ok(const IrIns *c, const IrFunc *g)
 {
-    if (c->nargs != g->fn->nparams)
+    if (c->nargs != g->fn->nparams || c->site < 0)   /* the site the body's checks report at */
         return false;
     for (int k = 0; k < c->nargs; k++)
         if (g->fn->params[k]->is_ref && (c->args[k].kind != OPD_TEMP || c->args[k].type->kind != TY_REF))
