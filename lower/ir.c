@@ -304,6 +304,35 @@ int ir_block_end(const IrFunc *f, int start)
     return f->nins;
 }
 
+void ir_blocks_init(IrBlocks *b, const IrFunc *f)
+{
+    size_t n = (size_t)f->nins + 1;
+    int *stack = malloc(sizeof(int) * n), sp = 0;
+    b->open = calloc(n, sizeof(int));
+    b->close = calloc(n, sizeof(int));
+    b->els = calloc(n, sizeof(int));
+    for (int i = 0; i < f->nins; i++) {
+        int nest = ir_op_info[f->ins[i].op].nesting;
+        if (f->ins[i].op == IR_ELSE && sp > 0) {
+            b->open[i] = stack[sp - 1];
+            b->els[stack[sp - 1]] = i;
+        } else if (nest > 0) {
+            stack[sp++] = i;
+        } else if (nest < 0 && sp > 0) {
+            b->open[i] = stack[--sp];
+            b->close[b->open[i]] = i;
+        }
+    }
+    free(stack);
+}
+
+void ir_blocks_free(IrBlocks *b)
+{
+    free(b->open);
+    free(b->close);
+    free(b->els);
+}
+
 /* ---- verifier ---- */
 
 typedef struct IrVerify {

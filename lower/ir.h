@@ -195,6 +195,15 @@ void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out);
 /* The instruction closing the block opened at start (f->nins if none). */
 int ir_block_end(const IrFunc *f, int start);
 
+/* ---- ir.c: how a function's blocks nest (tables for the passes) ---- */
+typedef struct IrBlocks {
+    int *open;          /* per ELSE and block closer: the IF / opener of its block */
+    int *close;         /* per block opener: its closer */
+    int *els;           /* per IF: its ELSE, or 0 */
+} IrBlocks;
+void ir_blocks_init(IrBlocks *b, const IrFunc *f);
+void ir_blocks_free(IrBlocks *b);
+
 /* ---- pass_facts.c: checks proven by earlier checks and tests (-O1);
  * returns how many it deleted ---- */
 int pass_facts(const IrProgram *ir, IrFunc *f);

@@ -45,8 +45,7 @@ typedef struct Fx {
     const IrProgram *ir;
     IrFunc *f;
     IrDefs d;           /* who writes each temp; d.nlocal_ids sizes the per-local tables */
-    int *match;         /* per ELSE/ENDIF: its IF */
-    int *els;           /* per IF: its ELSE, or 0 */
+    IrBlocks b;         /* b.open: per ELSE/ENDIF its IF; b.els: per IF its ELSE, or 0 */
     int *ndecl;         /* per local id: DECLs of it */
     int *decl_at;       /* per local id: the (last) one */
     signed char *nonneg; /* per local id: fx_local_nonneg, 0 unknown, 1 yes, -1 no */
@@ -332,7 +331,7 @@ static const IrIns *fx_logical(const Fx *x, const IrOpd *t, int *aux)
     const IrIns *ins = x->f->ins;
     if (d0 + 1 >= d1 || d1 + 1 >= x->f->nins || ins[d0].op != IR_MOV || ins[d1].op != IR_MOV ||
         ins[d0 + 1].op != IR_IF || ins[d0 + 1].a.kind != OPD_TEMP || ins[d0 + 1].a.temp != t->temp ||
-        ins[d1 + 1].op != IR_ENDIF || x->match[d1 + 1] != d0 + 1)
+        ins[d1 + 1].op != IR_ENDIF || x->b.open[d1 + 1] != d0 + 1)
         return NULL;
     *aux = ins[d0 + 1].aux;
     return &ins[d1];
@@ -388,7 +387,7 @@ static bool fx_block_leaves(const Fx *x, int open, int end)
  * through, the test has the other branch's value. */
 static void fx_learn_closed_if(Fx *x, int m, int j)
 {
-    int els = x->els[m];
+    int els = x->b.els[m];
     bool then_leaves = fx_block_leaves(x, m, els ? els : j);
     bool else_leaves = els && fx_block_leaves(x, els, j);
     bool then_truth = x->f->ins[m].aux == 0;
@@ -488,7 +487,7 @@ static int fx_window_start(const Fx *x, int at, int stop)
         else if (op == IR_IF && closed > 0)
             closed--;
         else if (op == IR_ELSE && closed == 0)
-            lo = x->match[lo];      /* then lo-- steps past the IF */
+            lo = x->b.open[lo];      /* then lo-- steps past the IF */
     }
     return lo;
 }
@@ -504,13 +503,13 @@ static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
     for (int j = at - 1; j > x->lo; j--) {
         const IrIns *e = &x->f->ins[j];
         if (e->op == IR_ENDIF) {                /* a closed block: step over it */
-            int m = x->match[j];
+            int m = x->b.open[j];
             if (m <= x->lo)
                 break;
             fx_learn_closed_if(x, m, j);
             j = m;
         } else if (e->op == IR_ELSE) {          /* the check is in an else block */
-            int m = x->match[j];
+            int m = x->b.open[j];
             if (m <= x->lo)
                 break;
             fx_learn(x, &x->f->ins[m].a, x->f->ins[m].aux != 0, 0);
@@ -568,7 +567,7 @@ static bool fx_range_candidate(const Fx *x, const IrIns *loop, const IrIns *in, 
 static int fx_range_loop(Fx *x, int at)
 {
     const IrIns *loop = &x->f->ins[at];
-    int end = ir_block_end(x->f, at), removed = 0;
+    int end = x->b.close[at], removed = 0;
     PtrSet written = { 0 };
     bool any = false;
     if (!loop->local || !type_is_signed(loop->type))
@@ -593,38 +592,26 @@ static int fx_range_loop(Fx *x, int at)
     return removed;
 }
 
-/* match[] for every ELSE and ENDIF; the ndecl table. */
+/* The ndecl table. */
 static void fx_tables(Fx *x)
 {
     IrFunc *f = x->f;
-    int *stack = calloc((size_t)f->nins + 1, sizeof(int)), sp = 0;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
         if (in->op == IR_DECL && in->local && in->local->id >= 0 && in->local->id < x->d.nlocal_ids) {
             x->ndecl[in->local->id]++;
             x->decl_at[in->local->id] = i;
         }
-        if (in->op == IR_ELSE && sp > 0) {
-            x->match[i] = stack[sp - 1];
-            x->els[stack[sp - 1]] = i;
-        }
-        else if (ir_op_info[in->op].nesting > 0)
-            stack[sp++] = i;
-        else if (ir_op_info[in->op].nesting < 0 && sp > 0)
-            x->match[i] = stack[--sp];
     }
-    free(stack);
 }
 
 int pass_facts(const IrProgram *ir, IrFunc *f)
 {
     if (f->ntemps == 0 && f->nins == 0)
         return 0;
-    size_t ni = (size_t)f->nins + 1;
     Fx x = { .ir = ir, .f = f };
     ir_defs_init(&x.d, f);
-    x.match = calloc(ni, sizeof(int));
-    x.els = calloc(ni, sizeof(int));
+    ir_blocks_init(&x.b, f);
     x.ndecl = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.nonneg = calloc((size_t)x.d.nlocal_ids + 1, 1);
@@ -642,8 +629,7 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
         if (f->ins[i].op == IR_FOR)
             removed += fx_range_loop(&x, i);
     ir_defs_free(&x.d);
-    free(x.match);
-    free(x.els);
+    ir_blocks_free(&x.b);
     free(x.ndecl);
     free(x.decl_at);
     free(x.nonneg);

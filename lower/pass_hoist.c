@@ -27,8 +27,8 @@ enum { HO_SCAN = 32, HO_DEPTH = 8 };
 
 typedef struct Ho {
     IrFunc *f;
-    int *ndef;      /* per temp: instructions writing it */
-    int *els;       /* per IF: its ELSE, or 0 */
+    IrDefs d;       /* d.ndef: per temp, instructions writing it (moving keeps the counts) */
+    IrBlocks b;     /* b.els: per IF its ELSE, or 0; kept up to date as IFs move */
 } Ho;
 
 /* The first instruction after `from` that is not a pure value (NOPs are
@@ -66,7 +66,7 @@ static bool ho_safe_place(const IrPlace *p)
 /* in may run before the if: it cannot fault and writes a temp of its own. */
 static bool ho_movable(const Ho *h, const IrIns *in)
 {
-    if (in->dst < 0 || h->ndef[in->dst] != 1)
+    if (in->dst < 0 || h->d.ndef[in->dst] != 1)
         return false;
     switch (in->op) {
     case IR_MOV: case IR_UN: return true;
@@ -151,7 +151,7 @@ static int ho_move(IrFunc *f, int i, int ct, const bool *mv)
 static int ho_one(Ho *h, int i)
 {
     IrFunc *f = h->f;
-    int e = h->els[i], ct = ho_first_effect(f, i), ce = ho_first_effect(f, e);
+    int e = h->b.els[i], ct = ho_first_effect(f, i), ce = ho_first_effect(f, e);
     if (ct < 0 || ce < 0 || f->ins[ct].op != IR_CHECK_INDEX || f->ins[ce].op != IR_CHECK_INDEX ||
         f->ins[ct].site_unless || f->ins[ce].site_unless || ct > e)
         return -1;
@@ -173,41 +173,21 @@ static int ho_one(Ho *h, int i)
     return at;
 }
 
-/* per IF: its ELSE, or 0 */
-static int *ho_elses(const IrFunc *f)
-{
-    int *els = (int *)calloc((size_t)f->nins + 1, sizeof(int));
-    int *stack = (int *)malloc(sizeof(int) * ((size_t)f->nins + 1)), sp = 0;
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        if (in->op == IR_ELSE && sp > 0)
-            els[stack[sp - 1]] = i;
-        else if (ir_op_info[in->op].nesting > 0)
-            stack[sp++] = i;
-        else if (ir_op_info[in->op].nesting < 0 && sp > 0)
-            sp--;
-    }
-    free(stack);
-    return els;
-}
-
 int pass_hoist(IrFunc *f)
 {
-    Ho h = { .f = f, .ndef = (int *)calloc((size_t)f->ntemps + 1, sizeof(int)) };
+    Ho h = { .f = f };
     int merged = 0;
-    for (int i = 0; i < f->nins; i++)
-        if (f->ins[i].dst >= 0)
-            h.ndef[f->ins[i].dst]++;
-    h.els = ho_elses(f);
+    ir_defs_init(&h.d, f);
+    ir_blocks_init(&h.b, f);
     for (int i = 0; i < f->nins; i++) {
-        if (f->ins[i].op != IR_IF || !h.els[i])
+        if (f->ins[i].op != IR_IF || !h.b.els[i])
             continue;
-        for (int at, e = h.els[i]; (at = ho_one(&h, i)) >= 0; merged++) {
-            h.els[at] = e;          /* the IF moved down past what went up */
+        for (int at, e = h.b.els[i]; (at = ho_one(&h, i)) >= 0; merged++) {
+            h.b.els[at] = e;        /* the IF moved down past what went up */
             i = at;
         }
     }
-    free(h.ndef);
-    free(h.els);
+    ir_defs_free(&h.d);
+    ir_blocks_free(&h.b);
     return merged;
 }

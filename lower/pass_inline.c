@@ -150,25 +150,19 @@ static IrPlace *inl_place(const Inl *x, const IrPlace *p)
     return q;
 }
 
-/* The caller's place behind reference temp t when it is `t = ADDR
- * place` shortly before the call at i, the place a local's or global's
- * fields (so reading it again reads the same storage), else NULL. */
-static const IrPlace *inl_ref_place(const IrIns *ins, int i, const int *ndef, int t)
+/* The caller's place behind reference temp t when its one definition is
+ * `t = ADDR place`, the place a local's or global's fields (so reading it
+ * again reads the same storage), else NULL. */
+static const IrPlace *inl_ref_place(const IrDefs *d, const IrOpd *t)
 {
-    if (ndef[t] != 1)
+    const IrIns *def = ir_defs_one(d, t);
+    const IrPlace *p = def && def->op == IR_ADDR ? def->place : NULL;
+    if (!p || (p->root.kind != OPD_LOCAL && p->root.kind != OPD_GLOBAL))
         return NULL;
-    for (int j = i - 1; j >= 0 && j >= i - 16; j--) {
-        if (ins[j].dst != t)
-            continue;
-        const IrPlace *p = ins[j].op == IR_ADDR ? ins[j].place : NULL;
-        if (!p || (p->root.kind != OPD_LOCAL && p->root.kind != OPD_GLOBAL))
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind != PJ_FIELD)
             return NULL;
-        for (int k = 0; k < p->nproj; k++)
-            if (p->proj[k].kind != PJ_FIELD)
-                return NULL;
-        return p;
-    }
-    return NULL;
+    return p;
 }
 
 /* A caller site for callee site s: at the call, with the callee's detail. */
@@ -212,10 +206,9 @@ static IrOpd inl_rootable(Inl *x, IrOpd a)
     return inl_copy(x, a);
 }
 
-/* Appends g's body in place of call c (at i of the caller's old ins). */
-static void inl_expand(IrFunc *f, const IrIns *ins, int i, const int *ndef, const IrFunc *g)
+/* Appends g's body in place of call c (d: the caller as it was). */
+static void inl_expand(IrFunc *f, const IrIns *c, const IrDefs *d, const IrFunc *g)
 {
-    const IrIns *c = &ins[i];
     Inl x = { f, g, c, NEW_ARRAY(int, g->ntemps + 1), NEW_ARRAY(IrOpd, g->fn->nparams + 1),
               NEW_ARRAY(const IrPlace *, g->fn->nparams + 1), false, NEW_ARRAY(int, g->nsites + 1) };
     for (int t = 0; t < g->ntemps; t++)
@@ -227,7 +220,7 @@ static void inl_expand(IrFunc *f, const IrIns *ins, int i, const int *ndef, cons
     for (int k = 0; k < g->fn->nparams; k++) {
         bool ref = g->fn->params[k]->is_ref;
         x.pmap[k] = ref ? c->args[k] : inl_rootable(&x, inl_arg(&x, k));
-        x.pref[k] = ref ? inl_ref_place(ins, i, ndef, c->args[k].temp) : NULL;
+        x.pref[k] = ref ? inl_ref_place(d, &c->args[k]) : NULL;
     }
     for (int i = 0; i < g->nins; i++) {
         const IrIns *in = &g->ins[i];
@@ -275,22 +268,20 @@ static void inl_func(const IrProgram *ir, IrFunc *f, const PtrSet *ok)
         any = inl_target(ir, f, ok, &f->ins[i]) != NULL;
     if (!any)
         return;
-    IrIns *old = f->ins;    /* arena storage: ir_emit copies into new storage */
-    int n = f->nins;
-    int *ndef = (int *)calloc((size_t)f->ntemps + 1, sizeof(int));
-    for (int i = 0; i < n; i++)
-        if (old[i].dst >= 0)
-            ndef[old[i].dst]++;
+    IrFunc orig = *f;       /* arena storage: ir_emit copies into new storage */
+    IrDefs d;
+    ir_defs_init(&d, &orig);
     f->ins = NULL;
     f->nins = f->cap_ins = 0;
-    for (int i = 0; i < n; i++) {
-        const IrFunc *g = inl_target(ir, f, ok, &old[i]);
+    for (int i = 0; i < orig.nins; i++) {
+        const IrIns *in = &orig.ins[i];
+        const IrFunc *g = inl_target(ir, f, ok, in);
         if (g)
-            inl_expand(f, old, i, ndef, g);
+            inl_expand(f, in, &d, g);
         else
-            *ir_emit(f, old[i].op, old[i].loc) = old[i];
+            *ir_emit(f, in->op, in->loc) = *in;
     }
-    free(ndef);
+    ir_defs_free(&d);
 }
 
 void pass_inline(const IrProgram *ir)

@@ -61,7 +61,7 @@ typedef struct Lv {
     IrFunc orig;        /* the function as it was: src instructions, temps */
     const IrIns *src;
     IrDefs d;           /* over orig */
-    int *close;         /* per block opener: its closer */
+    IrBlocks b;         /* over orig: b.close, per block opener its closer */
     int *use_lo, *use_hi;   /* per temp: first and last instruction reading it */
     int *tmap;          /* per original temp: its number in the copy being made */
     int *stamp, arm;    /* per original temp: the arm that last renumbered it */
@@ -85,8 +85,8 @@ static void lv_note_use(Lv *lv, const IrOpd *o, int i)
 static void lv_tables(Lv *lv)
 {
     const IrFunc *f = &lv->orig;
-    int nt = f->ntemps + 1, *stack = calloc((size_t)f->nins + 1, sizeof(int)), sp = 0;
-    lv->close = calloc((size_t)f->nins + 1, sizeof(int));
+    int nt = f->ntemps + 1;
+    ir_blocks_init(&lv->b, f);
     lv->use_lo = malloc(sizeof(int) * (size_t)nt);
     lv->use_hi = calloc((size_t)nt, sizeof(int));
     lv->tmap = malloc(sizeof(int) * (size_t)nt);
@@ -108,12 +108,7 @@ static void lv_tables(Lv *lv)
             for (int k = 0; k < in->place->nproj; k++)
                 lv_note_use(lv, &in->place->proj[k].index, i);
         }
-        if (ir_op_info[in->op].nesting > 0)
-            stack[sp++] = i;
-        else if (ir_op_info[in->op].nesting < 0 && sp > 0)
-            lv->close[stack[--sp]] = i;
     }
-    free(stack);
 }
 
 /* The loop's temps are defined and read only inside it; no closure (its
@@ -390,7 +385,7 @@ static void lv_conjuncts(const Lv *lv, LvWhile *w, const IrOpd *cond, int depth)
     int t = cond->temp, d0 = lv->d.def0[t], d1 = lv->d.def[t];
     if (lv->d.ndef[t] != 2 || d0 <= w->at || d0 + 1 >= d1 || lv->src[d0].op != IR_MOV || lv->src[d1].op != IR_MOV ||
         lv->src[d0 + 1].op != IR_IF || lv->src[d0 + 1].aux != 0 || lv->src[d0 + 1].a.kind != OPD_TEMP ||
-        lv->src[d0 + 1].a.temp != t || lv->close[d0 + 1] != d1 + 1 || lv->src[d1 + 1].op != IR_ENDIF)
+        lv->src[d0 + 1].a.temp != t || lv->b.close[d0 + 1] != d1 + 1 || lv->src[d1 + 1].op != IR_ENDIF)
         return;
     lv_conjuncts(lv, w, &lv->src[d0].a, depth + 1);
     lv_conjuncts(lv, w, &lv->src[d1].a, depth + 1);
@@ -420,7 +415,7 @@ static bool lv_bound(const Lv *lv, const LvWhile *w, const Local *j, LvVal *l, i
 static bool lv_in_nested_loop(const Lv *lv, int at, int i)
 {
     for (int k = at + 1; k < i; k++)
-        if ((lv->src[k].op == IR_FOR || lv->src[k].op == IR_LOOP) && lv->close[k] > i)
+        if ((lv->src[k].op == IR_FOR || lv->src[k].op == IR_LOOP) && lv->b.close[k] > i)
             return true;
     return false;
 }
@@ -488,7 +483,7 @@ static void lv_plan_while(const Lv *lv, int at, int end, LvPlan *p)
         if (lv->src[i].op == IR_BRK_UNLESS)
             w.brk = i;
         else if (ir_op_info[lv->src[i].op].nesting > 0)
-            i = lv->close[i];
+            i = lv->b.close[i];
     }
     if (w.brk < 0)
         return;
@@ -628,7 +623,7 @@ static void lv_arm(Lv *lv, int at, int end, int nest, bool fresh)
 static void lv_plan(const Lv *lv, int at, int nest, LvPlan *p)
 {
     const IrIns *loop = &lv->src[at];
-    int end = lv->close[at];
+    int end = lv->b.close[at];
     if ((loop->op != IR_FOR && loop->op != IR_LOOP) || nest >= LV_MAX_NEST || !lv_copyable(lv, at, end))
         return;
     if (loop->op == IR_FOR)
@@ -640,7 +635,7 @@ static void lv_plan(const Lv *lv, int at, int nest, LvPlan *p)
 static bool lv_version(Lv *lv, int at, int nest)
 {
     const IrIns *loop = &lv->src[at];
-    int end = lv->close[at];
+    int end = lv->b.close[at];
     int checks[LV_MAX_BODY + 1];
     LvPlan p = { .checks = checks };
     lv_plan(lv, at, nest, &p);
@@ -665,7 +660,7 @@ static void lv_range(Lv *lv, int from, int to, int nest)
 {
     for (int i = from; i < to; i++) {
         if (lv_version(lv, i, nest)) {
-            i = lv->close[i];
+            i = lv->b.close[i];
             continue;
         }
         lv_copy(lv, i);
@@ -699,7 +694,7 @@ static void lv_func(const IrProgram *ir, IrFunc *f)
     if (any)
         lv_rebuild(&lv);
     ir_defs_free(&lv.d);
-    free(lv.close);
+    ir_blocks_free(&lv.b);
     free(lv.use_lo);
     free(lv.use_hi);
     free(lv.tmap);
