@@ -10,8 +10,10 @@
  * A callee qualifies when it is a standard library function (its checks
  * report at the user's call: the inlined checks get sites at the call,
  * with the callee's detail) whose body is at most INL_MAX instructions of
- * values, loads, stores, addresses and checks, ending in its one RET: no
- * control flow, no calls, no locals of its own, parameters never written.
+ * values, loads, stores, addresses, checks and runtime primitives (pool
+ * operations: `slice_pool.alloc_slice` and `.free` are one each), ending in
+ * its one RET (or, returning nothing, its end): no control flow, no calls
+ * of Goose functions, no locals of its own, parameters never written.
  * Value arguments become temporaries (a caller's local is copied first, so
  * a store through a ref argument cannot change what the body reads); a
  * ref parameter, used only as the root of places, becomes the caller's
@@ -38,6 +40,7 @@ static bool inl_op_ok(IrOp op)
     switch (op) {
     case IR_MOV: case IR_LOAD: case IR_STORE: case IR_ADDR: case IR_BIN: case IR_UN: case IR_CAST:
     case IR_SELECT: case IR_STRUCT: case IR_SOME: case IR_SLICE: case IR_NOP: case IR_RET:
+    case IR_PRIM:   /* a pool operation or library primitive: a leaf call into the runtime */
         return true;
     default:
         return ir_op_info[op].is_check;
@@ -82,8 +85,9 @@ static bool inl_callee(const IrFunc *g)
         last--;
     if (last < 0)
         return false;
+    bool ret = g->ins[last].op == IR_RET;   /* else a void body that falls off its end */
     for (int i = 0; i <= last; i++) {
-        if (!inl_ins_ok(g, &g->ins[i], i == last))
+        if (!inl_ins_ok(g, &g->ins[i], ret && i == last))
             return false;
         n += g->ins[i].op != IR_NOP;
     }
