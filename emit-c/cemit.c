@@ -229,6 +229,7 @@ static void cm_plan_inline(Cm *cm, const IrFunc *f)
     cm->inline_temp = NEW_ARRAY(bool, f->ntemps + 1);
     cm->inl = NEW_ARRAY(const char *, f->ntemps + 1);
     cm->inl_raw = NEW_ARRAY(const char *, f->ntemps + 1);
+    cm->inl_lval = NEW_ARRAY(bool, f->ntemps + 1);
     if (cm->o->opt_level < 1)
         return;
     bool *has_call = NEW_ARRAY(bool, f->ntemps + 1);

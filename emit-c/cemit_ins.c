@@ -700,6 +700,80 @@ static void cm_check(Cm *cm, const IrIns *in)
     cm_fail(cm, cm_check_cond(cm, in, a, b), k[0], s, a, b);
 }
 
+/* ---- small struct copies ----
+ * TinyCC 0.9.27 copies a struct on every assignment (`a = b;`, `T a = b;`,
+ * a store into a field, an element, through a pointer) by calling memmove,
+ * whatever its size. A struct-shaped value (struct, ?T, [N]T) of exactly
+ * 1, 2, 4 or 8 C bytes copied from an lvalue is written GS_COPY(U, dst,
+ * src) or GS_LET(U, T, name, src) instead: under TinyCC one U load and store,
+ * elsewhere the plain assignment token for token (goose_rt.h). The emitted
+ * C stays the same for every back end. The macro takes the source's
+ * address: it must be an lvalue, or a call's result (TinyCC holds that in
+ * a stack slot whose address it lets & take; clang never sees the &). A
+ * select and the like keep the plain assignment. Passing, returning and
+ * reading a field of such a struct TinyCC does without memmove already
+ * (checked with objdump on TinyCC 0.9.27, x86-64). */
+static const char *const cm_copy_unit[9] = {
+    [1] = "uint8_t", [2] = "uint16_t", [4] = "uint32_t", [8] = "uint64_t",
+};
+
+/* The integer type a copy of t goes through, or NULL: not small. */
+static const char *cm_small_unit(const Type *t)
+{
+    int64_t size, align;
+    if (!t || (t->kind != TY_STRUCT && t->kind != TY_OPTIONAL && t->kind != TY_ARRAY))
+        return NULL;
+    if (!cm_csize(t, &size, &align) || size > 8)
+        return NULL;
+    return cm_copy_unit[size];
+}
+
+static bool cm_lvalue_opd(const Cm *cm, const IrOpd *o)
+{
+    switch (o->kind) {
+    case OPD_LOCAL: case OPD_GLOBAL: case OPD_ZERO: return true;   /* zero: (T){0} */
+    case OPD_TEMP: return !(cm->inl && cm->inl[o->temp]) || cm->inl_lval[o->temp];
+    default: return false;
+    }
+}
+
+/* A place is an lvalue from its root on, or from a dereference on. */
+static bool cm_lvalue_place(const Cm *cm, const IrPlace *p)
+{
+    bool lv = cm_lvalue_opd(cm, &p->root);
+    for (int k = 0; k < p->nproj; k++)
+        lv |= p->proj[k].kind == PJ_DEREF || p->proj[k].kind == PJ_SINDEX;
+    return lv;
+}
+
+/* The C expression of in's value (cm_value) is an lvalue (a place, a
+ * compound literal, an element popped) or a call's result. */
+static bool cm_lvalue_ins(const Cm *cm, const IrIns *in)
+{
+    switch (in->op) {
+    case IR_MOV: return cm_lvalue_opd(cm, &in->a);
+    case IR_LOAD: return cm_lvalue_place(cm, in->place);
+    case IR_STRUCT: case IR_ARRAY: case IR_SOME: case IR_POP: case IR_CALL: case IR_CALLV: return true;
+    default: return false;
+    }
+}
+
+/* `dst = src;` or, with decl_type, `decl_type dst = src;` for a value of
+ * type t; src_lval: src is an lvalue or a call's result. */
+static void cm_copy_small(Cm *cm, const char *decl_type, const char *dst, const char *src, Type *t,
+                          bool src_lval)
+{
+    const char *u = src_lval ? cm_small_unit(t) : NULL;
+    if (!u && decl_type)
+        cm_line(cm, "%s %s = %s;", decl_type, dst, src);
+    else if (!u)
+        cm_line(cm, "%s = %s;", dst, src);
+    else if (decl_type)
+        cm_line(cm, "GS_LET(%s, %s, %s, %s);", u, decl_type, dst, src);
+    else
+        cm_line(cm, "GS_COPY(%s, %s, %s);", u, dst, src);
+}
+
 /* ---- statements ---- */
 
 /* Element storage of a slice value, or of a fixed array through its address. */
@@ -722,7 +796,8 @@ static void cm_push(Cm *cm, const IrIns *in)
     const char *e = cm_ctype(cm, in->place->type->elem);
     cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) gs_slice_grow_at((void *)&%s.ptr, %s.len, &%s.cap, sizeof(%s));",
             p, p, p, p, p, e);
-    cm_line(cm, "%s.ptr[%s.len++] = %s;", p, p, cm_s(cm, &in->a));
+    cm_copy_small(cm, NULL, mem_printf(g_arena, "%s.ptr[%s.len++]", p, p), cm_s(cm, &in->a), in->place->type->elem,
+                  cm_lvalue_opd(cm, &in->a));
 }
 
 static void cm_copy(Cm *cm, const IrIns *in)
@@ -765,7 +840,10 @@ static void cm_decl(Cm *cm, const IrIns *in)
         v = mem_strndup(g_arena, b.data, b.len);
         sb_free(&b);
     }
-    cm_line(cm, "%s%s%s = %s;", t, l->is_ref ? "" : " ", n, v);
+    if (l->is_ref)
+        cm_line(cm, "%s%s = %s;", t, n, v);
+    else
+        cm_copy_small(cm, t, n, v, l->type, in->a.kind == OPD_NONE || cm_lvalue_opd(cm, &in->a));
     if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
         cm_line(cm, "(void)%s;", n);
 }
@@ -785,7 +863,10 @@ static void cm_repeat(Cm *cm, const IrIns *in)
 {
     cm_line(cm, "%s t%d;", cm_ctype(cm, in->type), in->dst);
     cm_line(cm, "for (int64_t k_ = 0; k_ < %lld; k_++)", (long long)in->type->len);
-    cm_line(cm, "    t%d.a[k_] = %s;", in->dst, cm_s(cm, &in->a));
+    cm->depth++;
+    cm_copy_small(cm, NULL, mem_printf(g_arena, "t%d.a[k_]", in->dst), cm_s(cm, &in->a), in->type->elem,
+                  cm_lvalue_opd(cm, &in->a));
+    cm->depth--;
 }
 
 /* A value instruction: declare-and-set, set, or an expression statement. */
@@ -807,6 +888,7 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
         bool wrap = in->op == IR_BIN || in->op == IR_UN || in->op == IR_CAST || in->op == IR_SELECT;
         cm->inl[in->dst] = wrap ? mem_printf(g_arena, "(%s)", v) : v;
         cm->inl_raw[in->dst] = v;
+        cm->inl_lval[in->dst] = cm_lvalue_ins(cm, in);
         return;
     }
     bool used = in->dst >= 0 && cm->temp_uses[in->dst] > 0;
@@ -819,10 +901,9 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     }
     const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a)
                     : in->op == IR_LOAD ? cm_load(cm, in) : cm_value(cm, in);
-    if (cm->temp_defs[in->dst] == 1)
-        cm_line(cm, "%s t%d = %s;", cm_ctype(cm, cm->f->temps[in->dst]), in->dst, v);
-    else
-        cm_line(cm, "t%d = %s;", in->dst, v);
+    Type *t = cm->f->temps[in->dst];
+    cm_copy_small(cm, cm->temp_defs[in->dst] == 1 ? cm_ctype(cm, t) : NULL, mem_printf(g_arena, "t%d", in->dst),
+                  v, t, cm_lvalue_ins(cm, in));
 }
 
 static void cm_for(Cm *cm, const IrIns *in)
@@ -916,7 +997,10 @@ static int cm_ins(Cm *cm, const IrIns *in)
     }
     switch (in->op) {
     case IR_NOP: return 1;
-    case IR_STORE: cm_line(cm, "%s = %s;", cm_place_s(cm, in->place), cm_cond(cm, &in->a)); return 1;
+    case IR_STORE:
+        cm_copy_small(cm, NULL, cm_place_s(cm, in->place), cm_cond(cm, &in->a), in->place->type,
+                      cm_lvalue_opd(cm, &in->a));
+        return 1;
     case IR_DECL: cm_decl(cm, in); return 1;
     case IR_PUSH: cm_push(cm, in); return 1;
     case IR_CLEAR: cm_line(cm, "%s.len = 0;", cm_place_s(cm, in->place)); return 1;

@@ -34,6 +34,7 @@ typedef struct Cm {
     bool *inline_temp;      /* -O1+: folded into its single use */
     const char **inl;       /* the folded C expression of such a temp */
     const char **inl_raw;   /* the same without its outer parentheses */
+    bool *inl_lval;         /* that expression is an lvalue (cm_copy_small) */
     int *local_reads;       /* by Local.id of the function's own locals */
     int nlocal_ids;
     int nsites;             /* sites numbered so far (program-wide) */

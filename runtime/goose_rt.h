@@ -52,6 +52,31 @@ typedef struct gs_str {
 #define GS_CAP(s) ((s).cap & GS_LEN_MASK)
 #define GS_STR_LIT(lit, n) ((gs_str){ (const uint8_t *)(lit), (n) })
 
+/* Small struct copies (emit-c/cemit_ins.c, cm_copy_small). TinyCC 0.9.27
+ * copies every struct assignment through a call to memmove, whatever its
+ * size; the emitter writes the copy of a struct-shaped value (struct, ?T,
+ * [N]T) of exactly sizeof(U) = 1, 2, 4 or 8 bytes from an lvalue as
+ *   GS_COPY(U, dst, src);        for   dst = src;
+ *   GS_LET(U, T, name, src);     for   T name = src;
+ * Under TinyCC on x86-64 and aarch64 that is one U load and one U store
+ * (TinyCC has no type-based alias analysis, and both targets allow an
+ * unaligned integer access to ordinary memory, so a struct aligned below
+ * its size is fine); the sizeof test turns a layout slip in the emitter
+ * into a compile error, never a short copy. Elsewhere it is exactly the
+ * plain assignment, token for token: clang and gcc see the C they always
+ * did. dst is an lvalue, src an lvalue or a call's result (TinyCC keeps a
+ * returned struct in a stack slot and lets & take its address), each
+ * evaluated once; src comes last so a compound literal's commas need no
+ * parentheses. */
+#if defined(__TINYC__) && (defined(__x86_64__) || defined(__aarch64__))
+#define GS_COPY(U, dst, ...) \
+    ((void)sizeof(char[sizeof(dst) == sizeof(U) ? 1 : -1]), *(U *)&(dst) = *(U *)&(__VA_ARGS__))
+#define GS_LET(U, T, name, ...) T name; GS_COPY(U, name, __VA_ARGS__)
+#else
+#define GS_COPY(U, dst, ...) dst = __VA_ARGS__
+#define GS_LET(U, T, name, ...) T name = __VA_ARGS__
+#endif
+
 /* A check site: where a runtime error is reported. One static const per
  * check in the emitted C (or shared per function and kind at -O2). */
 typedef struct gs_site {

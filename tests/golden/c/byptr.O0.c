@@ -192,7 +192,7 @@ static void gs_main_main(void)
     gs_main_Big t4 = gs_main_mk(5);
     int64_t t5 = gs_main_first(t4);
     int64_t t6 = gs_main_bumped(l_0);
-    gs_main_Small t7 = (gs_main_Small){3, 4};
+    GS_LET(uint64_t, gs_main_Small, t7, (gs_main_Small){3, 4});
     int32_t t8 = gs_main_small(t7);
     gs_print_i64(t2);
     gs_print_space();

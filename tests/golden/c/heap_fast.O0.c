@@ -255,8 +255,8 @@ static void gs_main_main(void)
     rs_13.ptr[2].name = GS_STR_LIT("r", 1);
     int64_t t35 = rs_13.len;
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t35)) gs_fail_index(&gs_site24, 2, t35);
-    gs_opt_i32 t36 = (gs_opt_i32){true, 5};
-    rs_13.ptr[2].o = t36;
+    GS_LET(uint64_t, gs_opt_i32, t36, (gs_opt_i32){true, 5});
+    GS_COPY(uint64_t, rs_13.ptr[2].o, t36);
     int64_t t37 = rs_13.len;
     if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t37)) gs_fail_index(&gs_site25, 1, t37);
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)3)) gs_fail_index(&gs_site26, 2, 3);
@@ -269,7 +269,7 @@ static void gs_main_main(void)
     int32_t t41 = rs_13.ptr[0].n;
     int64_t t42 = rs_13.len;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t42)) gs_fail_index(&gs_site29, 0, t42);
-    gs_opt_i32 t43 = rs_13.ptr[0].o;
+    GS_LET(uint64_t, gs_opt_i32, t43, rs_13.ptr[0].o);
     bool t44 = t43.has;
     bool t45 = !t44;
     int64_t t46 = rs_13.len;
@@ -277,7 +277,7 @@ static void gs_main_main(void)
     gs_str t47 = rs_13.ptr[2].name;
     int64_t t48 = rs_13.len;
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t48)) gs_fail_index(&gs_site31, 2, t48);
-    gs_opt_i32 t49 = rs_13.ptr[2].o;
+    GS_LET(uint64_t, gs_opt_i32, t49, rs_13.ptr[2].o);
     bool t50 = t49.has;
     if (GS_UNLIKELY(!t50)) gs_fail_unwrap(&gs_site32);
     int32_t t51 = t49.val;

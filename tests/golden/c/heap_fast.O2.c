@@ -218,7 +218,7 @@ static void gs_main_main(void)
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site20; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[2].name = GS_STR_LIT("r", 1);
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site21; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
-    rs_13.ptr[2].o = (gs_opt_i32){true, 5};
+    GS_COPY(uint64_t, rs_13.ptr[2].o, (gs_opt_i32){true, 5});
     if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site22; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[1].ws.a[2] = 9;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site23; abort_i_ = 0; abort_n_ = rs_13.len; goto abort_index_; }
@@ -226,7 +226,7 @@ static void gs_main_main(void)
     bool t45 = !rs_13.ptr[0].o.has;
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site24; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     gs_str t47 = rs_13.ptr[2].name;
-    gs_opt_i32 t49 = rs_13.ptr[2].o;
+    GS_LET(uint64_t, gs_opt_i32, t49, rs_13.ptr[2].o);
     if (GS_UNLIKELY(!t49.has)) gs_fail_unwrap(&gs_site25);
     int32_t t51 = t49.val;
     if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site26; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }

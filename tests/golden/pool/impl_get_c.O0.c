@@ -94,12 +94,12 @@ static void gs_main_main(void)
     gsm_pool_slot_pool__main_Node t0 = (gsm_pool_slot_pool__main_Node){0};
     gsm_pool_slot_pool__main_Node p_1 = t0;
     gs_slots * t1 = &r_0;
-    gs_main_Node t2 = (gs_main_Node){3};
+    GS_LET(uint64_t, gs_main_Node, t2, (gs_main_Node){3});
     int64_t t3 = gs_slots_alloc(t1, sizeof(gs_main_Node));
-    ((gs_main_Node *)r_0.ptr)[t3] = t2;
+    GS_COPY(uint64_t, ((gs_main_Node *)r_0.ptr)[t3], t2);
     int64_t i_2 = t3;
     gsm_pool_slot_pool__main_Node * t4 = &p_1;
-    gs_main_Node t5 = (gs_main_Node){4};
+    GS_LET(uint64_t, gs_main_Node, t5, (gs_main_Node){4});
     int64_t t6 = gsm_pool_slot_pool__main_Node_alloc(&gs_site2, t4, t5);
     int64_t j_3 = t6;
     gs_slots * t7 = &r_0;
@@ -148,7 +148,7 @@ static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_poo
         gs_slice_main_Node t8 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t9 = t8.len;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t9)) gs_fail_index(site_, k_3, t9);
-        t8.ptr[k_3] = v_1;
+        GS_COPY(uint64_t, t8.ptr[k_3], v_1);
         return k_3;
     }
     gs_slice_main_Node t10 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
@@ -162,7 +162,7 @@ static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_poo
         gs_stable_grow_at((void *)&t15->ptr, t15->len, &t15->cap, sizeof(gs_main_Node));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
-    (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
+    GS_COPY(uint64_t, (*p_0).slots.ptr[(*p_0).slots.len++], v_1);
     if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
     (*p_0).next.ptr[(*p_0).next.len++] = (-1);
     int64_t t16 = (int64_t)((uint64_t)i_5 + (uint64_t)1);

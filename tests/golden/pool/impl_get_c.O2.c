@@ -83,9 +83,9 @@ static void gs_main_main(void)
 {
     gs_slots r_0 = (gs_slots){0};
     gsm_pool_slot_pool__main_Node p_1 = (gsm_pool_slot_pool__main_Node){0};
-    gs_main_Node t2 = (gs_main_Node){3};
+    GS_LET(uint64_t, gs_main_Node, t2, (gs_main_Node){3});
     int64_t t3 = gs_slots_alloc((&r_0), sizeof(gs_main_Node));
-    ((gs_main_Node *)r_0.ptr)[t3] = t2;
+    GS_COPY(uint64_t, ((gs_main_Node *)r_0.ptr)[t3], t2);
     int64_t i_2 = t3;
     int64_t j_3 = gsm_pool_slot_pool__main_Node_alloc(&gs_site2, &p_1, (gs_main_Node){4});
     int64_t t8 = gs_main_sum_builtin(&r_0, i_2);
@@ -119,7 +119,7 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_
         (*p_0).next.ptr[k_3] = (-1);
         (*p_0).free_top = nf_4;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).slots.len; goto abort_index_; }
-        (*p_0).slots.ptr[k_3] = v_1;
+        GS_COPY(uint64_t, (*p_0).slots.ptr[k_3], v_1);
         return k_3;
     }
     int64_t i_5 = (*p_0).slots.len;
@@ -127,7 +127,7 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Node));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
-    (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
+    GS_COPY(uint64_t, (*p_0).slots.ptr[(*p_0).slots.len++], v_1);
     if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
     (*p_0).next.ptr[(*p_0).next.len++] = (-1);
     (*p_0).len = (int64_t)((uint64_t)i_5 + (uint64_t)1);
