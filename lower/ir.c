@@ -258,6 +258,55 @@ bool ir_writes_local(const IrIns *in, const Local *l)
     return writes && ir_place_in_value(in->place, l);
 }
 
+static bool ir_place_writer(IrOp op)
+{
+    return op == IR_STORE || op == IR_PUSH || op == IR_POP || op == IR_CLEAR || op == IR_ADDR;
+}
+
+static bool ir_is_ref(const IrOpd *o)
+{
+    return o->type && o->type->kind == TY_REF;
+}
+
+static bool ir_has_ref_arg(const IrIns *in)
+{
+    for (int k = 0; k < in->nargs; k++)
+        if (ir_is_ref(&in->args[k]))
+            return true;
+    return false;
+}
+
+/* A write through a pointer (a ref local or value, or a deref). */
+static bool ir_indirect_write(const IrIns *in)
+{
+    if (!ir_place_writer(in->op) || in->op == IR_ADDR)
+        return false;
+    const IrPlace *p = in->place;
+    if ((p->root.kind == OPD_LOCAL && p->root.local->is_ref) || ir_is_ref(&p->root))
+        return true;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind == PJ_DEREF)
+            return true;
+    return false;
+}
+
+const Global *ir_written_global(const IrIns *in)
+{
+    if (!ir_place_writer(in->op) || in->place->root.kind != OPD_GLOBAL)
+        return NULL;
+    for (int k = 0; k < in->place->nproj; k++)
+        if (in->place->proj[k].kind == PJ_SINDEX || in->place->proj[k].kind == PJ_DEREF)
+            return NULL;
+    return in->place->root.global;
+}
+
+bool ir_writes_unknown(const IrIns *in)
+{
+    return in->op == IR_CALLV || ((in->op == IR_RT || in->op == IR_PRIM) && ir_has_ref_arg(in)) ||
+           ir_indirect_write(in) ||
+           ((in->op == IR_ZEROFILL || in->op == IR_COPY) && (ir_is_ref(&in->a) || ir_is_ref(&in->b)));
+}
+
 bool ir_local_private(const IrFunc *f, const Local *l)
 {
     if (l->captured || l->is_ref || l->owner != f->fn)

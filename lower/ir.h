@@ -195,6 +195,16 @@ void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out);
 /* The instruction closing the block opened at start (f->nins if none). */
 int ir_block_end(const IrFunc *f, int start);
 
+/* ---- ir.c: what may change a global (pass_version, pass_licm) ---- */
+/* The global whose own value (not storage it points at) in writes: a
+ * store, push, pop or clear of it, or its address taken; else NULL. */
+const Global *ir_written_global(const IrIns *in);
+/* in may write memory that no name in it says: a write through a pointer,
+ * a call through a fn value, a runtime or pool call given a reference,
+ * defaults or copy_into through a reference. (Direct calls are the
+ * caller's to judge.) */
+bool ir_writes_unknown(const IrIns *in);
+
 /* ---- ir.c: how a function's blocks nest (tables for the passes) ---- */
 typedef struct IrBlocks {
     int *open;          /* per ELSE and block closer: the IF / opener of its block */
@@ -218,6 +228,10 @@ void pass_inline(const IrProgram *ir);
 /* ---- pass_hoist.c: a check both arms of an if begin with, done once
  * before the if (-O2); returns how many arm checks it merged ---- */
 int pass_hoist(IrFunc *f);
+
+/* ---- pass_licm.c: loads of a global's header that a loop cannot change
+ * done once, before the loop (-O2), after the other passes ---- */
+void pass_licm(const IrProgram *ir);
 
 /* ---- ir.c: checks over the IR ---- */
 /* Structure and temp discipline; dies with an internal error naming the

@@ -288,6 +288,8 @@ void lower_optimise(IrProgram *ir, const LowerOptions *o)
         pass_version(ir);
     for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
         ir->funcs[i]->checks_removed += pass_hoist(ir->funcs[i]);
+    if (o->opt_level >= 2)
+        pass_licm(ir);
     ir_verify(ir);
 }
 

@@ -131,49 +131,12 @@ static bool lv_copyable(const Lv *lv, int at, int end)
     return n <= LV_MAX_BODY && 2 * (end - at + 1) + 8 <= lv->budget;
 }
 
-static bool lv_writer(IrOp op)
-{
-    return op == IR_STORE || op == IR_PUSH || op == IR_POP || op == IR_CLEAR || op == IR_ADDR;
-}
-
-/* A write through a pointer: it may reach a global's header. (Other
- * writes change a local, a temp's own value, or slice storage, which
- * holds no global.) */
-static bool lv_indirect_write(const IrIns *in)
-{
-    if (!lv_writer(in->op) || in->op == IR_ADDR)
-        return false;
-    const IrPlace *p = in->place;
-    if ((p->root.kind == OPD_LOCAL && p->root.local->is_ref) || (p->root.type && p->root.type->kind == TY_REF))
-        return true;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind == PJ_DEREF)
-            return true;
-    return false;
-}
-
-static bool lv_has_ref_arg(const IrIns *in)
-{
-    for (int k = 0; k < in->nargs; k++)
-        if (in->args[k].type && in->args[k].type->kind == TY_REF)
-            return true;
-    return false;
-}
-
 /* Global g keeps its value (its slice header) through the loop. */
 static bool lv_global_fixed(const Lv *lv, int at, int end, const Global *g)
 {
     for (int i = at + 1; i < end; i++) {
         const IrIns *in = &lv->src[i];
-        if (in->op == IR_CALLV || (in->op == IR_CALL && !ir_stops(lv->ir, in)) ||
-            ((in->op == IR_RT || in->op == IR_PRIM) && lv_has_ref_arg(in)) || lv_indirect_write(in))
-            return false;
-        if (!lv_writer(in->op) || in->place->root.kind != OPD_GLOBAL || in->place->root.global != g)
-            continue;
-        bool in_value = true;
-        for (int k = 0; k < in->place->nproj; k++)
-            in_value = in_value && in->place->proj[k].kind != PJ_SINDEX && in->place->proj[k].kind != PJ_DEREF;
-        if (in_value)
+        if ((in->op == IR_CALL && !ir_stops(lv->ir, in)) || ir_writes_unknown(in) || ir_written_global(in) == g)
             return false;
     }
     return true;

@@ -1,0 +1,244 @@
+/* pass_licm.c — -O2: a global's header read inside a loop that cannot
+ * change it is read once, before the loop.
+ *
+ *     while head < queue.len { .. for k in 0..d { if !visited[n] { visited[n] = true; queue.push(..) } } }
+ *
+ * reads visited's header (ptr, len) at every step; the C compiler cannot
+ * keep it in registers, since the push's grow call (cold, out of line)
+ * could change any global for all it knows. Goose knows better: nothing
+ * in the loop writes visited itself (an element store changes storage,
+ * not the header; a push changes only the pushed slice; a function
+ * called in the loop, and the functions it calls, write other globals).
+ * Hoisted, the header is a local: registers.
+ *
+ * A `LOAD [@G]`, `LOAD [@G len]` or `LOAD [@G cap]` moves to just before
+ * the outermost enclosing loop over which G is fixed: G a slice, string
+ * or scalar global, and no instruction of the loop writes G's value
+ * (store, push, pop, clear, or takes its address), calls a function that
+ * may write it (a summary per function, over the calls it makes), calls
+ * through a fn value, writes through a pointer or passes one to the
+ * runtime. A later load of the same place hoisted before the same loop
+ * becomes a copy of the first. A load of a global cannot fail, and G
+ * holds one value from the loop's start to its end, so every read sees
+ * what it saw before. Goose programs have one thread.
+ * Not for: checks (pass_hoist.c moves those out of if/else arms). */
+#include "ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What a function may write: the globals it names, and whether it may
+ * write anything at all (through pointers or unknown callees). */
+typedef struct LmSum {
+    PtrSet writes;
+    bool any;
+} LmSum;
+
+typedef struct Lm {
+    const IrProgram *ir;
+    LmSum *sum;         /* per ir->funcs index, then ir->init */
+    int nsum;
+} Lm;
+
+static int lm_index(const Lm *lm, const IrFunc *f)
+{
+    for (int i = 0; i < lm->ir->nfuncs; i++)
+        if (lm->ir->funcs[i] == f)
+            return i;
+    return f == lm->ir->init ? lm->ir->nfuncs : -1;
+}
+
+/* The summary of the function a CALL reaches, or NULL (unknown). */
+static const LmSum *lm_callee(const Lm *lm, const IrIns *in)
+{
+    const IrFunc *g = ir_find_func(lm->ir, in->fn);
+    int k = g ? lm_index(lm, g) : -1;
+    return k >= 0 ? &lm->sum[k] : NULL;
+}
+
+/* in may write anything (true), or *g when it writes one global. */
+static bool lm_clobbers(const IrIns *in, const Global **g)
+{
+    *g = ir_written_global(in);
+    return ir_writes_unknown(in);
+}
+
+/* Adds to s what f writes itself, and its callees' summaries; true when s grew. */
+static bool lm_summarise(const Lm *lm, const IrFunc *f, LmSum *s)
+{
+    bool grew = false;
+    for (int i = 0; i < f->nins && !s->any; i++) {
+        const IrIns *in = &f->ins[i];
+        const Global *g;
+        if (lm_clobbers(in, &g)) {
+            s->any = grew = true;
+        } else if (g && !ir_set_has(&s->writes, g)) {
+            ir_set_add(&s->writes, g);
+            grew = true;
+        } else if (in->op == IR_CALL && !ir_stops(lm->ir, in)) {
+            const LmSum *c = lm_callee(lm, in);
+            if (!c || c->any) {
+                s->any = grew = true;
+                continue;
+            }
+            for (int k = 0; k < c->writes.cap; k++) {
+                const void *p = c->writes.slots[k];
+                if (p && !ir_set_has(&s->writes, p)) {
+                    ir_set_add(&s->writes, p);
+                    grew = true;
+                }
+            }
+        }
+    }
+    return grew;
+}
+
+static void lm_summaries(Lm *lm)
+{
+    lm->nsum = lm->ir->nfuncs + 1;
+    lm->sum = calloc((size_t)lm->nsum, sizeof(LmSum));
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < lm->nsum; i++) {
+            const IrFunc *f = i < lm->ir->nfuncs ? lm->ir->funcs[i] : lm->ir->init;
+            if (f && lm_summarise(lm, f, &lm->sum[i]))
+                grew = true;
+        }
+    }
+}
+
+/* ---- one function ---- */
+
+/* The global G of a hoistable load: LOAD [@G], [@G len] or [@G cap], G a
+ * slice, string or scalar. */
+static const Global *lm_load_global(const IrIns *in)
+{
+    if (in->op != IR_LOAD || in->dst < 0 || in->place->root.kind != OPD_GLOBAL || in->place->nproj > 1)
+        return NULL;
+    if (in->place->nproj == 1 && in->place->proj[0].kind != PJ_LEN && in->place->proj[0].kind != PJ_CAP)
+        return NULL;
+    const Type *t = in->place->root.type;
+    if (!t || !(t->kind == TY_SLICE || t->kind == TY_STRING || type_is_int(t) || t->kind == TY_BOOL ||
+                t->kind == TY_F64))
+        return NULL;
+    return in->place->root.global;
+}
+
+/* What the loop [at, end] may write: *any, or the globals added to w. */
+static bool lm_loop_writes(const Lm *lm, const IrFunc *f, int at, int end, PtrSet *w)
+{
+    for (int i = at + 1; i < end; i++) {
+        const IrIns *in = &f->ins[i];
+        const Global *g;
+        if (lm_clobbers(in, &g))
+            return true;
+        if (g)
+            ir_set_add(w, g);
+        if (in->op == IR_CALL && !ir_stops(lm->ir, in)) {
+            const LmSum *c = lm_callee(lm, in);
+            if (!c || c->any)
+                return true;
+            for (int k = 0; k < c->writes.cap; k++)
+                if (c->writes.slots[k])
+                    ir_set_add(w, c->writes.slots[k]);
+        }
+    }
+    return false;
+}
+
+static bool lm_same_load(const IrIns *a, const IrIns *b)
+{
+    if (a->place->root.global != b->place->root.global || a->place->nproj != b->place->nproj ||
+        a->type != b->type)
+        return false;
+    return a->place->nproj == 0 || a->place->proj[0].kind == b->place->proj[0].kind;
+}
+
+typedef struct LmRun {
+    const Lm *lm;
+    const IrFunc *src;  /* the function as it was */
+    IrFunc *f;          /* rebuilt */
+    IrBlocks b;
+    bool *moved;        /* per original instruction: hoisted (skip it where it was) */
+    int *copy_of;       /* per original instruction: the hoisted load it repeats, or -1 */
+} LmRun;
+
+static void lm_put(LmRun *r, const IrIns *in)
+{
+    IrIns *out = ir_emit(r->f, in->op, in->loc);
+    *out = *in;
+}
+
+/* Hoists the loads of the loop at `at` that it keeps fixed; emits them. */
+static void lm_loop(LmRun *r, int at)
+{
+    int end = r->b.close[at];
+    int first[64], nfirst = 0;
+    PtrSet written = { 0 };
+    if (lm_loop_writes(r->lm, r->src, at, end, &written))
+        return;
+    for (int i = at + 1; i < end; i++) {
+        const IrIns *in = &r->src->ins[i];
+        const Global *g = r->moved[i] ? NULL : lm_load_global(in);
+        if (!g || ir_set_has(&written, g))
+            continue;
+        r->moved[i] = true;
+        r->copy_of[i] = -1;
+        for (int k = 0; k < nfirst; k++)
+            if (lm_same_load(&r->src->ins[first[k]], in))
+                r->copy_of[i] = first[k];
+        if (r->copy_of[i] >= 0)
+            continue;
+        if (nfirst == 64) {
+            r->moved[i] = false;
+            continue;
+        }
+        first[nfirst++] = i;
+        lm_put(r, in);
+    }
+}
+
+static void lm_func(const Lm *lm, IrFunc *f)
+{
+    if (!f || f->nins == 0)
+        return;
+    bool any = false;
+    for (int i = 0; i < f->nins && !any; i++)
+        any = f->ins[i].op == IR_FOR || f->ins[i].op == IR_LOOP;
+    if (!any)
+        return;
+    IrFunc src = *f;
+    LmRun r = { .lm = lm, .src = &src, .f = f };
+    ir_blocks_init(&r.b, &src);
+    r.moved = calloc((size_t)src.nins + 1, sizeof(bool));
+    r.copy_of = malloc(sizeof(int) * ((size_t)src.nins + 1));
+    f->ins = NULL;
+    f->nins = f->cap_ins = 0;
+    for (int i = 0; i < src.nins; i++) {
+        const IrIns *in = &src.ins[i];
+        if (in->op == IR_FOR || in->op == IR_LOOP)
+            lm_loop(&r, i);
+        if (!r.moved[i]) {
+            lm_put(&r, in);
+        } else if (r.copy_of[i] >= 0) {     /* the same load, hoisted once: a copy */
+            IrIns *mv = ir_emit(f, IR_MOV, in->loc);
+            mv->dst = in->dst;
+            mv->type = in->type;
+            mv->a = ir_tempopd(f, src.ins[r.copy_of[i]].dst);
+        }
+    }
+    ir_blocks_free(&r.b);
+    free(r.moved);
+    free(r.copy_of);
+}
+
+void pass_licm(const IrProgram *ir)
+{
+    Lm lm = { .ir = ir };
+    lm_summaries(&lm);
+    for (int i = 0; i < ir->nfuncs; i++)
+        if (ir->funcs[i]->reachable)
+            lm_func(&lm, ir->funcs[i]);
+    lm_func(&lm, ir->init);
+    free(lm.sum);   /* the sets live in the arena */
+}
