@@ -12,18 +12,19 @@
  * maxima. Leaves hold up to GS_SPAN_CAP spans, inner nodes up to
  * GS_SPAN_ICAP children; every node but the root is at least half full.
  *
- * Variants. The body is gs_span_tree_impl.h, compiled here up to three
+ * Variants. The body is gs_span_tree_impl.h, compiled here up to four
  * times. A tree is "narrow" while every free span in it ends at or below
  * GS_SPAN_NARROW_END (2^31 - 256): keys and lengths are then int32, so a
- * node scan is a few SIMD compares (four lanes with SSE2, sixteen with
- * AVX-512) and a node is half the memory. A free that would store a span
- * ending beyond that converts the tree to the "wide" variant (int64, plain
- * C) — the only place a wide tree is made; an emptied tree goes back to
- * narrow on its next insertion. The narrow variant is compiled for SSE2
- * (plain C under TinyCC or GS_SPAN_NO_SIMD) and, with gcc or clang on
- * x86-64, again for AVX-512, chosen at run time from the CPU
- * (GS_SPAN_NO_AVX512 leaves it out). Both narrow variants place spans
- * identically; only speed differs.
+ * node scan is a few SIMD compares (four lanes with SSE2, eight with AVX2,
+ * sixteen with AVX-512) and a node is half the memory. A free that would
+ * store a span ending beyond that converts the tree to the "wide" variant
+ * (int64, plain C) — the only place a wide tree is made; an emptied tree
+ * goes back to narrow on its next insertion. The narrow variant is
+ * compiled for SSE2 (plain C under TinyCC or GS_SPAN_NO_SIMD) and, with
+ * gcc or clang on x86-64, again for AVX2 and for AVX-512, the widest the
+ * CPU runs chosen at run time (GS_SPAN_NO_AVX2, GS_SPAN_NO_AVX512 leave
+ * them out). All narrow variants place spans identically; only speed
+ * differs. valgrind hides AVX-512, so callgrind counts the AVX2 variant.
  *
  * Speed. An operation is a root-to-leaf descent (by separator for free,
  * by maximum for alloc) and a leaf update. The common cases avoid
@@ -152,6 +153,39 @@
  *     nothing) costs 24 instructions and ~2.6 ns per pair at 10k, ~3.6 at
  *     100k, ~13 at 1M (its live-span array then misses the cache); the
  *     tree's own cost is the tree arm minus that.
+ *
+ * Third pass (2026-12-01; instructions exact, callgrind, clang 14 / gcc 12,
+ * harness included, 1k / 10k / 100k live).
+ *   - The per-size hint (issue 3 item 7's idea: answer an alloc from the
+ *     prefix-maximum "staircase" of free spans in address order, whose
+ *     first entry of length >= n is the first fit) is cheap to scan — 19 /
+ *     31 / 42 entries on average, at most 34 / 60 / 88 up to the first
+ *     span of 1024 (a throw-away harness over bench.c's workload, 20k /
+ *     20k / 3k pairs) — but not to keep: after 72% / 80% / 82% of allocs
+ *     a span that was not on it joins it (the carved span shrank, so a
+ *     span behind it now leads), and finding that one is a bounded first-
+ *     fit search, the descent the hint was to skip; 71% / 65% / 63% of
+ *     frees change it too. Not built.
+ *   - Kept: an AVX2 variant of the narrow body (eight lanes; max_but with
+ *     _mm256_max_epi32 instead of SSE2's float trick), between SSE2 and
+ *     AVX-512 in the run-time choice: what AVX2 machines without AVX-512
+ *     run, and what callgrind counts. Per pair, clang: SSE2 527 / 725 / 915
+ *     before, AVX2 442 / 575 / 702; gcc: 569 / 768 / 961 -> 506 / 653 /
+ *     786. Same checksums. Timed on this Zen 5 (load 0.2, 11 interleaved
+ *     runs, median ns per pair): AVX2 34.5 / 52 / 112, AVX-512 37 / 53 /
+ *     110-116 (unchanged), SSE2 42 / 72 / 142: AVX2 is within noise of
+ *     AVX-512 here, so the choice stays the widest. In the apps (bench/apps/c_ratio.py
+ *     --callgrind-only, Goose/C instructions): cache_simulation 3.27 ->
+ *     2.84, lzw_encode 3.69 -> 3.33.
+ *   - Kept: max_but masks its skipped entry with one load from a window
+ *     table (gs_span_win) instead of an index compare: SSE2 per pair
+ *     clang 527 / 725 / 915 -> 523 / 711 / 895, gcc 569 / 768 / 961 ->
+ *     554 / 753 / 940.
+ *   - Kept: gs_span_tree_alloc and _free handle an empty tree (alloc at
+ *     the tail; a free back to the tail) before the dispatch: the AVX2
+ *     alloc sets up its whole frame before its first test, and the slice
+ *     matrix's lifo (stack-like use, the tree empty between spans) went
+ *     374 -> 387 instructions per pair with it; 313 now.
  */
 #ifndef GS_SPAN_CAP
 #define GS_SPAN_CAP 32 /* spans per leaf */
@@ -216,6 +250,15 @@
 #define GS_SPAN_AVX512_TARGET "avx512f,avx512bw,avx512dq,avx512vl,bmi,bmi2,lzcnt,popcnt"
 #else
 #define GS_SPAN_AVX512 0
+#endif
+
+#if GS_SPAN_SSE2 && defined(__x86_64__) && !defined(GS_SPAN_NO_AVX2) &&                               \
+    (__clang_major__ >= 8 || (!defined(__clang__) && __GNUC__ >= 8)) && LC % 8 == 0 && IC % 8 == 0
+#include <immintrin.h>
+#define GS_SPAN_AVX2 1
+#define GS_SPAN_AVX2_TARGET "avx,avx2,bmi,bmi2"
+#else
+#define GS_SPAN_AVX2 0
 #endif
 
 /* Every node starts with this header, padded to a cache line so that the
@@ -295,6 +338,11 @@ static void gs_span_report(gs_span *merged, int64_t off, int64_t len) {
 
 #if GS_SPAN_SSE2
 static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 0, 0, -1, 0 }, { 0, 0, 0, -1 } };
+/* -1 at [GS_SPAN_WMAX], 0 elsewhere: the 4 ints at gs_span_win + GS_SPAN_WMAX
+ * - skip + j mark lane skip - j, so max_but masks its skipped entry with
+ * one load per chunk instead of building an index vector and comparing. */
+#define GS_SPAN_WMAX (LC > IC ? LC : IC)
+static const int32_t gs_span_win[2 * GS_SPAN_WMAX + 4] = { [GS_SPAN_WMAX] = -1 };
 #endif
 
 /* ---- the variants ---- */
@@ -317,11 +365,37 @@ static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 
 #undef GS_T_WIDE
 #undef GS_T_ISA
 
-#if GS_SPAN_AVX512
-/* narrow: int32, AVX-512 — only called when the CPU has it */
+#if GS_SPAN_AVX2 || GS_SPAN_AVX512
 #undef GS_T_FN
 #undef GS_T_IFN
 #undef GS_T_API
+#endif
+
+#if GS_SPAN_AVX2
+/* narrow: int32, AVX2 — only called when the CPU has it and not AVX-512 */
+#define GS_T_FN static __attribute__((unused, target(GS_SPAN_AVX2_TARGET)))
+#define GS_T_API static __attribute__((unused, noinline, target(GS_SPAN_AVX2_TARGET)))
+#define GS_T_IFN static inline __attribute__((unused, always_inline, target(GS_SPAN_AVX2_TARGET)))
+#define GS_T(name) gs_sy_##name
+#define GS_T_WIDE 0
+#define GS_T_ISA 3
+#include "gs_span_tree_impl.h"
+#undef GS_T
+#undef GS_T_WIDE
+#undef GS_T_ISA
+#undef GS_T_FN
+#undef GS_T_IFN
+#undef GS_T_API
+#else
+#define gs_sy_alloc gs_sn_alloc
+#define gs_sy_free gs_sn_free
+#define gs_sy_grow gs_sn_grow
+#define gs_sy_overlaps gs_sn_overlaps
+#define gs_sy_largest gs_sn_largest
+#endif
+
+#if GS_SPAN_AVX512
+/* narrow: int32, AVX-512 — only called when the CPU has it */
 #define GS_T_FN static __attribute__((unused, target(GS_SPAN_AVX512_TARGET)))
 #define GS_T_API static __attribute__((unused, noinline, target(GS_SPAN_AVX512_TARGET)))
 #define GS_T_IFN static inline __attribute__((unused, always_inline, target(GS_SPAN_AVX512_TARGET)))
@@ -332,33 +406,46 @@ static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 
 #undef GS_T
 #undef GS_T_WIDE
 #undef GS_T_ISA
-
-/* 1 when the CPU (and OS) run AVX-512: decided once, out of line so that
- * the API functions stay frameless. */
-static int gs_span_have_avx512 = -1;
-
-GS_SPAN_NOINLINE static int gs_span_avx512_init(void) {
-    __builtin_cpu_init();
-    gs_span_have_avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                          __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-    return gs_span_have_avx512;
-}
-
-static int gs_span_avx512(void) {
-    return gs_span_have_avx512 >= 0 ? gs_span_have_avx512 : gs_span_avx512_init();
-}
-
-#define GS_SPAN_FAST() gs_span_avx512()
-#define GS_SPAN_KNOWN() (gs_span_have_avx512 >= 0) /* GS_SPAN_FAST() is then one load */
 #else
-#define GS_SPAN_FAST() 0
-#define GS_SPAN_KNOWN() 1
 #define gs_sz_alloc gs_sn_alloc
 #define gs_sz_free gs_sn_free
 #define gs_sz_grow gs_sn_grow
 #define gs_sz_overlaps gs_sn_overlaps
 #define gs_sz_largest gs_sn_largest
+#endif
+
+#if GS_SPAN_AVX2 || GS_SPAN_AVX512
+/* The narrow variant the CPU (and OS) run: 2 AVX-512, 1 AVX2, 0 SSE2;
+ * decided once, out of line so that the API functions stay frameless. */
+static int gs_span_isa = -1;
+
+GS_SPAN_NOINLINE static int gs_span_isa_init(void) {
+    int isa = 0;
+    __builtin_cpu_init();
+#if GS_SPAN_AVX2
+    if (__builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+        __builtin_cpu_supports("bmi2"))
+        isa = 1;
+#endif
+#if GS_SPAN_AVX512
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        isa = 2;
+#endif
+    gs_span_isa = isa;
+    return isa;
+}
+
+static int gs_span_isa_now(void) {
+    return gs_span_isa >= 0 ? gs_span_isa : gs_span_isa_init();
+}
+
+#define GS_SPAN_ISA() gs_span_isa_now()
+#define GS_SPAN_KNOWN() (gs_span_isa >= 0) /* GS_SPAN_ISA() is then one load */
+#else
+#define GS_SPAN_ISA() 0
+#define GS_SPAN_KNOWN() 1
 #endif
 
 /* return the variant's name(args) for tree t (direct calls, so the narrow
@@ -367,8 +454,10 @@ static int gs_span_avx512(void) {
     do {                                                                                           \
         if ((t)->wide)                                                                             \
             return gs_sw_##name args;                                                              \
-        if (GS_SPAN_FAST())                                                                        \
+        if (GS_SPAN_ISA() == 2)                                                                    \
             return gs_sz_##name args;                                                              \
+        if (GS_SPAN_ISA() == 1)                                                                    \
+            return gs_sy_##name args;                                                              \
         return gs_sn_##name args;                                                                  \
     } while (0)
 
@@ -463,8 +552,17 @@ GS_SPAN_NOINLINE static int64_t gs_span_tree_alloc_general(gs_span_tree *t, int6
 /* As gs_span_tree_free: the narrow variant's alloc by a tail call. */
 int64_t gs_span_tree_alloc(gs_span_tree *t, int64_t n) {
     if (n >= 1 && !t->wide && GS_SPAN_KNOWN()) {
-        if (GS_SPAN_FAST())
+        if (!t->root) { /* nothing free below the tail (as the variants do, without their frame) */
+            int64_t off = t->tail;
+            if (n > t->limit - off)
+                return -1;
+            t->tail = off + n;
+            return off;
+        }
+        if (GS_SPAN_ISA() == 2)
             return gs_sz_alloc(t, n);
+        if (GS_SPAN_ISA() == 1)
+            return gs_sy_alloc(t, n);
         return gs_sn_alloc(t, n);
     }
     return gs_span_tree_alloc_general(t, n);
@@ -492,8 +590,15 @@ GS_SPAN_NOINLINE static bool gs_span_tree_free_general(gs_span_tree *t, int64_t 
  * variant: no frame here, the variant's call is a tail call. */
 bool gs_span_tree_free(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
     if (n >= 1 && !t->wide && off + n <= GS_SPAN_NARROW_END && GS_SPAN_KNOWN()) {
-        if (GS_SPAN_FAST())
+        if (!t->root && off + n == t->tail) { /* back to the tail, nothing free below it */
+            gs_span_report(merged, off, n);
+            t->tail = off;
+            return true;
+        }
+        if (GS_SPAN_ISA() == 2)
             return gs_sz_free(t, off, n, merged);
+        if (GS_SPAN_ISA() == 1)
+            return gs_sy_free(t, off, n, merged);
         return gs_sn_free(t, off, n, merged);
     }
     return gs_span_tree_free_general(t, off, n, merged);

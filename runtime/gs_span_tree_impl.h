@@ -5,7 +5,7 @@
  *   GS_T(name)  the variant's prefix for every name defined here
  *   GS_T_WIDE   0: offsets and lengths are int32 (ends up to
  *               GS_SPAN_NARROW_END); 1: int64
- *   GS_T_ISA    0 plain C, 2 SSE2, 5 AVX-512 (narrow only)
+ *   GS_T_ISA    0 plain C, 2 SSE2, 3 AVX2, 5 AVX-512 (narrow only)
  *   GS_T_FN     the storage class and attributes of every function here
  *               (static, unused, and the AVX-512 target for that variant)
  *   GS_T_IFN    the same for the small hot helpers, forced inline
@@ -151,7 +151,20 @@ IFN void GS_T(leaf_del)(K *a, int i, K pad) {
 
 IFN int GS_T(first_gt)(const K *a, K v, int cap) {
     int i, r = cap;
-#if GS_T_ISA == 2
+#if GS_T_ISA == 3
+    __m256i vv = _mm256_set1_epi32(v);
+    uint64_t m[GS_SPAN_NMASK] = { 0 };
+    GS_SPAN_UNROLL
+    for (i = 0; i < cap; i += 8)
+        m[i / 64] |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                         _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(a + i)), vv)))
+                     << (i % 64);
+    if (cap < 64) /* a stop bit at cap: one count of zeros, no select */
+        return gs_span_ctz(m[0] | (uint64_t)1 << (cap % 64));
+    GS_SPAN_UNROLL
+    for (i = (cap - 1) / 64; i >= 0; i--)
+        r = m[i] ? 64 * i + gs_span_ctz(m[i]) : r;
+#elif GS_T_ISA == 2
     __m128i vv = _mm_set1_epi32(v);
     uint64_t m[GS_SPAN_NMASK] = { 0 };
     if (cap % 16 == 0) { /* sixteen compares packed into one byte mask */
@@ -191,17 +204,30 @@ IFN __m128i GS_T(max4)(__m128i a, __m128i b) { /* SSE2 has no pmaxsd */
 #endif
 
 IFN K GS_T(max_but)(const K *a, int cap, int skip) {
-#if GS_T_ISA == 2
+#if GS_T_ISA == 3
+    __m256i m = _mm256_setzero_si256();
+    const int32_t *w = gs_span_win + GS_SPAN_WMAX - skip; /* w[j + k]: -1 when j + k == skip */
+    __m128i r;
+    int j;
+    GS_SPAN_UNROLL
+    for (j = 0; j < cap; j += 8)
+        m = _mm256_max_epi32(m, _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(w + j)),
+                                                    _mm256_loadu_si256((const __m256i *)(a + j))));
+    r = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+    r = _mm_max_epi32(r, _mm_shuffle_epi32(r, 0x4E));
+    r = _mm_max_epi32(r, _mm_shuffle_epi32(r, 0xB1));
+    return _mm_cvtsi128_si32(r);
+#elif GS_T_ISA == 2
     /* As floats: rounding keeps the order, and below 2^24 it is exact, so
      * a float maximum under 2^24 is the answer; above, count exactly. */
     __m128 m = _mm_setzero_ps();
-    __m128i s = _mm_set1_epi32(skip);
+    const int32_t *w = gs_span_win + GS_SPAN_WMAX - skip; /* w[j + k]: -1 when j + k == skip */
     int j;
     float f;
     GS_SPAN_UNROLL
     for (j = 0; j < cap; j += 4) {
         __m128i x = _mm_loadu_si128((const __m128i *)(a + j));
-        x = _mm_andnot_si128(_mm_cmpeq_epi32(_mm_setr_epi32(j, j + 1, j + 2, j + 3), s), x);
+        x = _mm_andnot_si128(_mm_loadu_si128((const __m128i *)(w + j)), x);
         m = _mm_max_ps(m, _mm_cvtepi32_ps(x));
     }
     m = _mm_max_ps(m, _mm_shuffle_ps(m, m, 0x4E));
@@ -213,7 +239,7 @@ IFN K GS_T(max_but)(const K *a, int cap, int skip) {
         __m128i r = _mm_setzero_si128();
         for (j = 0; j < cap; j += 4) {
             __m128i x = _mm_loadu_si128((const __m128i *)(a + j));
-            x = _mm_andnot_si128(_mm_cmpeq_epi32(_mm_setr_epi32(j, j + 1, j + 2, j + 3), s), x);
+            x = _mm_andnot_si128(_mm_loadu_si128((const __m128i *)(w + j)), x);
             r = GS_T(max4)(r, x);
         }
         r = GS_T(max4)(r, _mm_shuffle_epi32(r, 0x4E));
@@ -229,7 +255,21 @@ IFN K GS_T(max_but)(const K *a, int cap, int skip) {
 #endif
 }
 
-#if GS_T_ISA == 2
+#if GS_T_ISA == 3
+/* As the AVX-512 variant: the whole aligned 32-byte chunk is written. */
+IFN void GS_T(put)(K *a, int i, K v) {
+    K *c = a + (i & ~7);
+    __m256i m = _mm256_cmpeq_epi32(_mm256_set1_epi32(i & 7), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    _mm256_storeu_si256((__m256i *)c, _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)c), _mm256_set1_epi32(v), m));
+}
+
+IFN void GS_T(put_max)(K *a, int i, K v) {
+    K *c = a + (i & ~7);
+    __m256i o = _mm256_loadu_si256((const __m256i *)c);
+    __m256i m = _mm256_cmpeq_epi32(_mm256_set1_epi32(i & 7), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    _mm256_storeu_si256((__m256i *)c, _mm256_blendv_epi8(o, _mm256_max_epi32(o, _mm256_set1_epi32(v)), m));
+}
+#elif GS_T_ISA == 2
 /* As the AVX-512 variant: the whole aligned 16-byte chunk is written. */
 IFN void GS_T(put)(K *a, int i, K v) {
     K *c = a + (i & ~3);

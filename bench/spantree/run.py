@@ -6,12 +6,13 @@ random free+alloc pairs at several live-span counts, interleaving the arms
   python3 bench/spantree/run.py                      # orders 8 16 32 64, 1k..1M live
   python3 bench/spantree/run.py --orders 32 --reps 9
   python3 bench/spantree/run.py --callgrind          # instructions per pair instead
-  python3 bench/spantree/run.py --sse2               # also the SSE2 variant, beside the dispatched one
+  python3 bench/spantree/run.py --sse2               # also the AVX2 and SSE2 variants, beside the dispatched one
 
 The binary picks the tree's AVX-512 variant at run time when the CPU has
-it; --sse2 adds arms built with -DGS_SPAN_NO_AVX512 (what CPUs without
-AVX-512 run). valgrind hides AVX-512 from the program, so --callgrind always
-counts the SSE2 variant.
+it; --sse2 adds arms built with -DGS_SPAN_NO_AVX512 (the AVX2 variant: what
+CPUs with AVX2 but without AVX-512 run) and with -DGS_SPAN_NO_AVX2 too (the
+SSE2 variant). valgrind hides AVX-512 from the program, so --callgrind counts
+the AVX2 variant (with --sse2, the SSE2 one beside it).
 
 Python standard library only. Not for: the pool matrices (bench/*.py).
 """
@@ -30,13 +31,13 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 def build(cc, orders, out, cflags, sse2):
     """One binary per (order, variant): variant "" is the dispatched build,
-    "sse2" the build without the AVX-512 variant."""
+    "avx2" the build without the AVX-512 variant, "sse2" without either."""
     os.makedirs(out, exist_ok=True)
     bins = {}
     for o in orders:
-        for v in ["", "sse2"] if sse2 else [""]:
+        for v in ["", "avx2", "sse2"] if sse2 else [""]:
             exe = os.path.join(out, f"bench_o{o}{'_' + v if v else ''}")
-            extra = ["-DGS_SPAN_NO_AVX512"] if v == "sse2" else []
+            extra = {"sse2": ["-DGS_SPAN_NO_AVX512", "-DGS_SPAN_NO_AVX2"], "avx2": ["-DGS_SPAN_NO_AVX512"]}.get(v, [])
             cmd = [cc, "-std=c11", "-O2", "-gdwarf-4", *cflags, *extra, f"-DGS_SPAN_CAP={o}",
                    "-I", os.path.join(ROOT, "runtime"),
                    os.path.join(HERE, "bench.c"), os.path.join(ROOT, "runtime", "gs_span_tree.c"),
@@ -49,7 +50,7 @@ def build(cc, orders, out, cflags, sse2):
 def arms_of(args):
     """(arm, order, variant) triples; null (the harness alone) next to last,
     malloc last (it is the reference)."""
-    vs = ["", "sse2"] if args.sse2 else [""]
+    vs = ["", "avx2", "sse2"] if args.sse2 else [""]
     return ([("tree", o, v) for o in args.orders for v in vs] + [("null", args.orders[0], ""),
             ("malloc", args.orders[0], "")])
 
@@ -97,7 +98,7 @@ def run_timed(args, bins):
 def run_callgrind(args, bins):
     if not shutil.which("valgrind"):
         sys.exit("valgrind not found")
-    arms = [a for a in arms_of(args) if a[2] == ""]  # under valgrind every build runs SSE2
+    arms = [a for a in arms_of(args) if a[2] != "avx2"]  # under valgrind "" runs AVX2 (or SSE2)
     for live in args.lives:
         counts = {}
         for arm, o, v in arms[::-1]:  # null first: trees are reported minus it
@@ -106,10 +107,10 @@ def run_callgrind(args, bins):
                                 "--toggle-collect=bench_pairs_*", bins[(o, v)], arm, str(live), str(pairs)],
                                capture_output=True, text=True, check=True)
             m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
-            counts[arm] = int(m.group(1)) / pairs
-            name = arm_name(arm, o, v) + (" (sse2)" if arm == "tree" else "")
-            extra = f"  minus null {counts[arm] - counts['null']:8.1f}" if arm == "tree" else ""
-            print(f"{live:>8} {name:<18} {counts[arm]:8.1f} instructions per pair{extra}")
+            counts[arm + v] = int(m.group(1)) / pairs
+            name = arm_name(arm, o, v) + (" (avx2)" if arm == "tree" and not v else "")
+            extra = f"  minus null {counts[arm + v] - counts['null']:8.1f}" if arm == "tree" else ""
+            print(f"{live:>8} {name:<18} {counts[arm + v]:8.1f} instructions per pair{extra}")
             sys.stdout.flush()
 
 
@@ -123,13 +124,14 @@ def main():
     ap.add_argument("--cflags", default="", help="extra flags, e.g. -march=native")
     ap.add_argument("--out", default="/tmp/spantree-bench")
     ap.add_argument("--callgrind", action="store_true", help="instructions per pair under callgrind")
-    ap.add_argument("--sse2", action="store_true", help="also time the SSE2 variant (-DGS_SPAN_NO_AVX512)")
+    ap.add_argument("--sse2", action="store_true",
+                    help="also the AVX2 (-DGS_SPAN_NO_AVX512) and SSE2 (also -DGS_SPAN_NO_AVX2) variants")
     args = ap.parse_args()
     args.orders = [int(x) for x in args.orders.split(",")]
     args.lives = [int(x) for x in args.lives.split(",")]
     if args.pairs is None:
         args.pairs = 100000 if args.callgrind else 1000000
-    bins = build(args.cc, args.orders, args.out, args.cflags.split(), args.sse2 and not args.callgrind)
+    bins = build(args.cc, args.orders, args.out, args.cflags.split(), args.sse2)
     if args.callgrind:
         run_callgrind(args, bins)
     else:

@@ -1,6 +1,6 @@
 /* step.c — counts the instructions a program runs by single-stepping it
  * with ptrace: the AVX-512 variant's instruction counts, which callgrind
- * cannot give (valgrind hides AVX-512, so it always runs the SSE2 variant).
+ * cannot give (valgrind hides AVX-512, so it runs the AVX2 variant).
  * Slow (tens of thousands of instructions per second), so use small runs
  * and take differences: the tree's instructions per pair at L live spans
  * are ((tree L P2) - (tree L P1) - ((null L P2) - (null L P1))) / (P2 - P1),
