@@ -92,6 +92,7 @@ SPEC = matrix.Spec(
     size_label=lambda s: "u64",
     macros=macros,
     control=("clang", 2, "lifo", 8),
+    control_arm="c_freelist",
 )
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ arm that does not compile (its message in the cell, exit 4), a checksum
 mismatch, and a clean run (exit 0) with the JSON keys other tools read
 (geomean, verdict, pair_ns) and a well-formed SVG."""
 import contextlib
+import copy
 import io
 import json
 import os
@@ -62,7 +63,7 @@ class Fakes:
                 "checksum": self.checksum.get(arm, "42"), "pairs": pairs}
 
 
-def run_main(fakes, *extra):
+def run_main(fakes, *extra, spec=None):
     out = tempfile.mkdtemp(prefix="bench-test-")
     args = ["--out", out, "--goose", sys.executable, "--backends", "clang", "--levels", "2",
             "--workloads", "lifo,scattered", "--sizes", "8", "--rounds", "5", "--jobs", "1"] + list(extra)
@@ -72,7 +73,7 @@ def run_main(fakes, *extra):
             mock.patch.object(build, "tool_versions", lambda g: {"goose": "fake"}), \
             mock.patch.object(runner, "run_once", fakes.run_once), \
             contextlib.redirect_stderr(err):
-        code = matrix.main(slot_pool.SPEC, args)
+        code = matrix.main(spec or slot_pool.SPEC, args)
     return code, out, err.getvalue()
 
 
@@ -133,6 +134,19 @@ class Guards(unittest.TestCase):
         code, _, log = run_main(Fakes(compile_error={"builtin": "no", "library": "no"}))
         self.assertEqual(code, matrix.EXIT_ERRORS)
         self.assertIn("glibc against c_freelist", log)
+
+    def test_spec_names_its_control_arm(self):
+        # glibc ties the builtin (as it does the slice pools'): a spec whose
+        # control arm is the C pool is still separated, one on glibc is not.
+        spec = copy.copy(slot_pool.SPEC)
+        spec.control_arm = "c_freelist"
+        fakes = dict(cost={"glibc": 1.0, "c_freelist": 0.3})
+        code, out, log = run_main(Fakes(**fakes), spec=spec)
+        self.assertEqual(code, 0, log)
+        self.assertIn("c_freelist against builtin", log)
+        self.assertEqual(json.loads(read(out, "results.json"))["control"]["arm"], "c_freelist")
+        code, _, log = run_main(Fakes(**fakes))
+        self.assertEqual(code, guards.EXIT_CONTROL, log)
 
     def test_checksum_mismatch_is_an_error(self):
         code, out, _ = run_main(Fakes(checksum={"library": "43"}))
