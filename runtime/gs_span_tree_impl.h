@@ -60,23 +60,31 @@ typedef struct GS_T(inner) {
 
 /* ---- scans and writes over one node array (the variant's SIMD) ---- */
 
-#if GS_T_ISA == 5
-
-/* The first i in [0, cap) with a[i] > v, else cap. */
-IFN int GS_T(first_gt)(const K *a, K v, int cap) {
-    __m512i vv = _mm512_set1_epi32(v);
-    uint64_t m[GS_SPAN_NMASK] = { 0 };
+#if GS_T_ISA >= 2
+/* The first set bit of the compare masks m (bit i: entry i), else cap. */
+IFN int GS_T(first_set)(const uint64_t *m, int cap) {
     int i, r = cap;
-    GS_SPAN_UNROLL
-    for (i = 0; i < cap; i += 16)
-        m[i / 64] |= (uint64_t)_mm512_cmpgt_epi32_mask(_mm512_loadu_si512((const void *)(a + i)), vv)
-                     << (i % 64);
     if (cap < 64) /* a stop bit at cap: one count of zeros, no select */
         return gs_span_ctz(m[0] | (uint64_t)1 << (cap % 64));
     GS_SPAN_UNROLL
     for (i = (cap - 1) / 64; i >= 0; i--)
         r = m[i] ? 64 * i + gs_span_ctz(m[i]) : r;
     return r;
+}
+#endif
+
+#if GS_T_ISA == 5
+
+/* The first i in [0, cap) with a[i] > v, else cap. */
+IFN int GS_T(first_gt)(const K *a, K v, int cap) {
+    __m512i vv = _mm512_set1_epi32(v);
+    uint64_t m[GS_SPAN_NMASK] = { 0 };
+    int i;
+    GS_SPAN_UNROLL
+    for (i = 0; i < cap; i += 16)
+        m[i / 64] |= (uint64_t)_mm512_cmpgt_epi32_mask(_mm512_loadu_si512((const void *)(a + i)), vv)
+                     << (i % 64);
+    return GS_T(first_set)(m, cap);
 }
 
 /* The largest a[j] for j in [0, cap), j != skip (values are >= 0). */
@@ -159,11 +167,7 @@ IFN int GS_T(first_gt)(const K *a, K v, int cap) {
         m[i / 64] |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
                          _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(a + i)), vv)))
                      << (i % 64);
-    if (cap < 64) /* a stop bit at cap: one count of zeros, no select */
-        return gs_span_ctz(m[0] | (uint64_t)1 << (cap % 64));
-    GS_SPAN_UNROLL
-    for (i = (cap - 1) / 64; i >= 0; i--)
-        r = m[i] ? 64 * i + gs_span_ctz(m[i]) : r;
+    return GS_T(first_set)(m, cap);
 #elif GS_T_ISA == 2
     __m128i vv = _mm_set1_epi32(v);
     uint64_t m[GS_SPAN_NMASK] = { 0 };
@@ -184,11 +188,7 @@ IFN int GS_T(first_gt)(const K *a, K v, int cap) {
                              _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(a + i)), vv)))
                          << (i % 64);
     }
-    if (cap < 64) /* a stop bit at cap: one count of zeros, no select */
-        return gs_span_ctz(m[0] | (uint64_t)1 << (cap % 64));
-    GS_SPAN_UNROLL
-    for (i = (cap - 1) / 64; i >= 0; i--)
-        r = m[i] ? 64 * i + gs_span_ctz(m[i]) : r;
+    return GS_T(first_set)(m, cap);
 #else
     for (i = cap - 1; i >= 0; i--)
         r = a[i] > v ? i : r;
