@@ -127,6 +127,14 @@ IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn)
     return ir->fn_vals[ir_fn_slot(ir, fn)];
 }
 
+int ir_func_slot(const IrProgram *ir, const FnInst *fn)
+{
+    if (!fn || !ir->fn_cap)
+        return -1;
+    unsigned k = ir_fn_slot(ir, fn);
+    return ir->fn_keys[k] ? (int)k : -1;
+}
+
 /* The instruction stops the program: panic, a failed assert, the
  * library's __fail, or a call of a function known never to return. */
 bool ir_stops(const IrProgram *ir, const IrIns *in)

@@ -154,6 +154,8 @@ IrPlace *ir_place_root(IrOpd root, Type *t);
 IrPlace *ir_place_proj(const IrPlace *base, IrProjKind k, int field, IrOpd index, Type *t);
 void ir_index_funcs(IrProgram *ir);
 IrFunc *ir_find_func(const IrProgram *ir, const FnInst *fn);
+/* fn's slot in the index, in [0, fn_cap), or -1: a dense key for per-function tables. */
+int ir_func_slot(const IrProgram *ir, const FnInst *fn);
 bool ir_stops(const IrProgram *ir, const IrIns *in);
 
 /* ---- ir.c: a set of pointers (open addressing; the lowering and the

@@ -36,72 +36,60 @@ typedef struct LmSum {
 
 typedef struct Lm {
     const IrProgram *ir;
-    LmSum *sum;         /* per ir->funcs index, then ir->init */
-    int nsum;
+    LmSum *sum;         /* per ir_func_slot of a function, then ir->init at fn_cap */
 } Lm;
 
-static int lm_index(const Lm *lm, const IrFunc *f)
+static LmSum *lm_sum(const Lm *lm, const IrFunc *f)
 {
-    for (int i = 0; i < lm->ir->nfuncs; i++)
-        if (lm->ir->funcs[i] == f)
-            return i;
-    return f == lm->ir->init ? lm->ir->nfuncs : -1;
-}
-
-/* The summary of the function a CALL reaches, or NULL (unknown). */
-static const LmSum *lm_callee(const Lm *lm, const IrIns *in)
-{
-    const IrFunc *g = ir_find_func(lm->ir, in->fn);
-    int k = g ? lm_index(lm, g) : -1;
+    if (f == lm->ir->init)
+        return &lm->sum[lm->ir->fn_cap];
+    int k = ir_func_slot(lm->ir, f->fn);
     return k >= 0 ? &lm->sum[k] : NULL;
 }
 
-/* in may write anything (true), or *g when it writes one global. */
-static bool lm_clobbers(const IrIns *in, const Global **g)
+static bool lm_add(LmSum *s, const void *g)
 {
-    *g = ir_written_global(in);
-    return ir_writes_unknown(in);
+    if (ir_set_has(&s->writes, g))
+        return false;
+    ir_set_add(&s->writes, g);
+    return true;
 }
 
-/* Adds to s what f writes itself, and its callees' summaries; true when s grew. */
-static bool lm_summarise(const Lm *lm, const IrFunc *f, LmSum *s)
+/* Adds to s what instructions [from, to) of f may write: the globals they
+ * name, their callees' summaries, or anything (s->any). True when s grew. */
+static bool lm_writes(const Lm *lm, const IrFunc *f, int from, int to, LmSum *s)
 {
     bool grew = false;
-    for (int i = 0; i < f->nins && !s->any; i++) {
+    for (int i = from; i < to && !s->any; i++) {
         const IrIns *in = &f->ins[i];
-        const Global *g;
-        if (lm_clobbers(in, &g)) {
-            s->any = grew = true;
-        } else if (g && !ir_set_has(&s->writes, g)) {
-            ir_set_add(&s->writes, g);
-            grew = true;
-        } else if (in->op == IR_CALL && !ir_stops(lm->ir, in)) {
-            const LmSum *c = lm_callee(lm, in);
-            if (!c || c->any) {
-                s->any = grew = true;
-                continue;
-            }
-            for (int k = 0; k < c->writes.cap; k++) {
-                const void *p = c->writes.slots[k];
-                if (p && !ir_set_has(&s->writes, p)) {
-                    ir_set_add(&s->writes, p);
-                    grew = true;
-                }
-            }
+        const Global *g = ir_written_global(in);
+        bool call = in->op == IR_CALL && !ir_stops(lm->ir, in);
+        const IrFunc *callee = call ? ir_find_func(lm->ir, in->fn) : NULL;
+        const LmSum *c = callee ? lm_sum(lm, callee) : NULL;
+        if (ir_writes_unknown(in) || (call && (!c || c->any))) {
+            s->any = true;
+        } else if (g) {
+            grew |= lm_add(s, g);
+        } else if (c) {
+            for (int k = 0; k < c->writes.cap; k++)
+                if (c->writes.slots[k])
+                    grew |= lm_add(s, c->writes.slots[k]);
         }
+        grew |= s->any;
     }
     return grew;
 }
 
+/* Each function's summary: the least fixed point over the call graph. */
 static void lm_summaries(Lm *lm)
 {
-    lm->nsum = lm->ir->nfuncs + 1;
-    lm->sum = calloc((size_t)lm->nsum, sizeof(LmSum));
+    lm->sum = calloc((size_t)lm->ir->fn_cap + 1, sizeof(LmSum));
     for (bool grew = true; grew;) {
         grew = false;
-        for (int i = 0; i < lm->nsum; i++) {
+        for (int i = 0; i <= lm->ir->nfuncs; i++) {
             const IrFunc *f = i < lm->ir->nfuncs ? lm->ir->funcs[i] : lm->ir->init;
-            if (f && lm_summarise(lm, f, &lm->sum[i]))
+            LmSum *s = f ? lm_sum(lm, f) : NULL;
+            if (s && !s->any && lm_writes(lm, f, 0, f->nins, s))
                 grew = true;
         }
     }
@@ -122,28 +110,6 @@ static const Global *lm_load_global(const IrIns *in)
                 t->kind == TY_F64))
         return NULL;
     return in->place->root.global;
-}
-
-/* What the loop [at, end] may write: *any, or the globals added to w. */
-static bool lm_loop_writes(const Lm *lm, const IrFunc *f, int at, int end, PtrSet *w)
-{
-    for (int i = at + 1; i < end; i++) {
-        const IrIns *in = &f->ins[i];
-        const Global *g;
-        if (lm_clobbers(in, &g))
-            return true;
-        if (g)
-            ir_set_add(w, g);
-        if (in->op == IR_CALL && !ir_stops(lm->ir, in)) {
-            const LmSum *c = lm_callee(lm, in);
-            if (!c || c->any)
-                return true;
-            for (int k = 0; k < c->writes.cap; k++)
-                if (c->writes.slots[k])
-                    ir_set_add(w, c->writes.slots[k]);
-        }
-    }
-    return false;
 }
 
 static bool lm_same_load(const IrIns *a, const IrIns *b)
@@ -174,13 +140,14 @@ static void lm_loop(LmRun *r, int at)
 {
     int end = r->b.close[at];
     int first[64], nfirst = 0;
-    PtrSet written = { 0 };
-    if (lm_loop_writes(r->lm, r->src, at, end, &written))
+    LmSum w = { 0 };
+    lm_writes(r->lm, r->src, at + 1, end, &w);
+    if (w.any)
         return;
     for (int i = at + 1; i < end; i++) {
         const IrIns *in = &r->src->ins[i];
         const Global *g = r->moved[i] ? NULL : lm_load_global(in);
-        if (!g || ir_set_has(&written, g))
+        if (!g || ir_set_has(&w.writes, g))
             continue;
         r->moved[i] = true;
         r->copy_of[i] = -1;
