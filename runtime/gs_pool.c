@@ -189,19 +189,6 @@ static GS_COLD GS_NOINLINE void spans_commit_fail(const gs_site *s, gs_spans_sta
     gs_fail_oom(s);
 }
 
-/* gs_region_zero, with the common small span done here without a call:
- * bytes inside one page that is not known zero and that the pending run
- * does not touch (what gs_region_zero does for them: clear the bytes). */
-GS_INLINE void spans_zero(gs_region *r, size_t off, size_t len) {
-    size_t pg = off >> r->page_shift;
-    if (GS_LIKELY(((off + len - 1) >> r->page_shift) == pg && !((r->clean[pg / 64] >> (pg % 64)) & 1) &&
-                  (off >= r->pend_hi || off + len <= r->pend_lo))) {
-        memset(r->base + off, 0, len);
-        return;
-    }
-    gs_region_zero(r, off, len);
-}
-
 void *gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     gs_spans_state *st;
     int64_t off;
@@ -216,7 +203,7 @@ void *gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     end = (size_t)(off + n) * esz;
     if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
         spans_commit_fail(s, st, off, n);
-    spans_zero(&st->region, (size_t)off * esz, (size_t)n * esz);
+    gs_region_zero(&st->region, (size_t)off * esz, (size_t)n * esz);
     live_put(st, off, n);
     p->len = st->tree.tail;
     return st->region.base + (size_t)off * esz;

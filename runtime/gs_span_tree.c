@@ -750,7 +750,7 @@ static void gs_region_unpend(gs_region *r, size_t off, size_t len) {
         r->pend_lo = right_lo;
 }
 
-void gs_region_zero(gs_region *r, size_t off, size_t len) {
+void gs_region_zero_any(gs_region *r, size_t off, size_t len) {
     size_t end = off + len, pg, run = off, at;
     bool pending = false;
     if (len == 0)

@@ -43,6 +43,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct gs_span {
     int64_t off, len;
@@ -155,8 +156,20 @@ bool gs_region_commit(gs_region *r, size_t end);
  * pages known to be zero; gs_region_dirty only records that they may be
  * written (for memory the caller fills itself, e.g. a copy). Both leave
  * the pages they touch no longer known zero. */
-void gs_region_zero(gs_region *r, size_t off, size_t len);
+void gs_region_zero_any(gs_region *r, size_t off, size_t len);
 void gs_region_dirty(gs_region *r, size_t off, size_t len);
+/* gs_region_zero: the common small span (inside one page that is not
+ * known zero and that the pending run does not touch) is cleared here
+ * without a call; every other case is gs_region_zero_any's. */
+static inline void gs_region_zero(gs_region *r, size_t off, size_t len) {
+    size_t pg = off >> r->page_shift; /* len 0: clears nothing, either way */
+    if (__builtin_expect(((off + len - 1) >> r->page_shift) == pg && !((r->clean[pg / 64] >> (pg % 64)) & 1) &&
+                             (off >= r->pend_hi || off + len <= r->pend_lo), 1)) {
+        memset(r->base + off, 0, len);
+        return;
+    }
+    gs_region_zero_any(r, off, len);
+}
 /* Gives back to the OS every whole page in [lo, hi) not already known zero. */
 void gs_region_release(gs_region *r, size_t lo, size_t hi);
 /* The release policy, called after every free with byte offsets: [lo, hi)
