@@ -5,6 +5,7 @@
 /* ---- forward types ---- */
 typedef struct gs_main_Node gs_main_Node;
 typedef struct gs_slice_main_Node gs_slice_main_Node;
+typedef struct gs_slice_bool gs_slice_bool;
 typedef struct gs_slice_i64 gs_slice_i64;
 typedef struct gsm_pool_slot_pool__main_Node gsm_pool_slot_pool__main_Node;
 
@@ -17,6 +18,11 @@ struct gs_slice_main_Node {
     int64_t len;
     int64_t cap;
 };
+struct gs_slice_bool {
+    bool *ptr;
+    int64_t len;
+    int64_t cap;
+};
 struct gs_slice_i64 {
     int64_t *ptr;
     int64_t len;
@@ -24,8 +30,8 @@ struct gs_slice_i64 {
 };
 struct gsm_pool_slot_pool__main_Node {
     gs_slice_main_Node slots;
-    gs_slice_i64 next;
-    int64_t free_top;
+    gs_slice_bool live;
+    gs_slice_i64 free_idx;
     int64_t len;
 };
 
@@ -129,45 +135,41 @@ static gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gs
 static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
 {
     (void)site_;
-    int64_t t0 = (*p_0).free_top;
-    int64_t f_2 = t0;
-    bool t1 = f_2 > 0;
-    if (t1) {
-        int64_t t2 = (int64_t)((uint64_t)f_2 - (uint64_t)1);
-        int64_t k_3 = t2;
-        gs_slice_i64 t3 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
-        int64_t t4 = t3.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t4)) gs_fail_index(site_, k_3, t4);
-        int64_t t5 = t3.ptr[k_3];
-        int64_t nf_4 = t5;
-        gs_slice_i64 t6 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
-        int64_t t7 = t6.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t7)) gs_fail_index(site_, k_3, t7);
-        t6.ptr[k_3] = (-1);
-        (*p_0).free_top = nf_4;
-        gs_slice_main_Node t8 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-        int64_t t9 = t8.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t9)) gs_fail_index(site_, k_3, t9);
-        GS_COPY(uint64_t, t8.ptr[k_3], v_1);
-        return k_3;
+    gs_slice_i64 t0 = (gs_slice_i64){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
+    int64_t t1 = t0.len;
+    bool t2 = t1 > 0;
+    if (t2) {
+        int64_t t3 = (*p_0).free_idx.len;
+        if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(site_);
+        int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
+        int64_t k_2 = t4;
+        gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
+        int64_t t6 = t5.len;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t6)) gs_fail_index(site_, k_2, t6);
+        t5.ptr[k_2] = true;
+        gs_slice_main_Node t7 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+        int64_t t8 = t7.len;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t8)) gs_fail_index(site_, k_2, t8);
+        GS_COPY(uint64_t, t7.ptr[k_2], v_1);
+        return k_2;
     }
-    gs_slice_main_Node t10 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    int64_t t11 = t10.len;
-    int64_t i_5 = t11;
-    gs_slice_main_Node t12 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    int64_t t13 = GS_CAP(t12);
-    bool t14 = i_5 == t13;
-    if (t14) {
-        gs_slice_main_Node * t15 = &(*p_0).slots;
-        gs_stable_grow_at((void *)&t15->ptr, t15->len, &t15->cap, sizeof(gs_main_Node));
+    gs_slice_main_Node t9 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t10 = t9.len;
+    int64_t i_3 = t10;
+    gs_slice_main_Node t11 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t12 = GS_CAP(t11);
+    bool t13 = i_3 == t12;
+    if (t13) {
+        gs_slice_main_Node * t14 = &(*p_0).slots;
+        gs_stable_grow_at((void *)&t14->ptr, t14->len, &t14->cap, sizeof(gs_main_Node));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     GS_COPY(uint64_t, (*p_0).slots.ptr[(*p_0).slots.len++], v_1);
-    if (GS_UNLIKELY((*p_0).next.len == GS_CAP((*p_0).next))) gs_slice_grow_at((void *)&(*p_0).next.ptr, (*p_0).next.len, &(*p_0).next.cap, sizeof(int64_t));
-    (*p_0).next.ptr[(*p_0).next.len++] = (-1);
-    int64_t t16 = (int64_t)((uint64_t)i_5 + (uint64_t)1);
-    (*p_0).len = t16;
-    return i_5;
+    if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
+    (*p_0).live.ptr[(*p_0).live.len++] = true;
+    int64_t t15 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
+    (*p_0).len = t15;
+    return i_3;
 }
 
 static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
@@ -177,7 +179,7 @@ static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_sl
     bool t0 = i_1 < 0;
     t1 = t0;
     if (!t1) {
-        gs_slice_main_Node t2 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+        gs_slice_bool t2 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
         int64_t t3 = t2.len;
         bool t4 = i_1 >= t3;
         t1 = t4;
@@ -187,21 +189,20 @@ static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_sl
         int64_t t6 = t5.len;
         gsm_pool_slot_pool_fail_range(site_, i_1, t6);
     }
-    gs_slice_i64 t7 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
+    gs_slice_bool t7 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
     int64_t t8 = t7.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t8)) gs_fail_index(site_, i_1, t8);
-    int64_t t9 = t7.ptr[i_1];
-    bool t10 = t9 != (-1);
+    bool t9 = t7.ptr[i_1];
+    bool t10 = !t9;
     if (t10) {
         gsm_pool_slot_pool_fail_twice(site_, i_1);
     }
-    gs_slice_i64 t11 = (gs_slice_i64){(*p_0).next.ptr, (*p_0).next.len, (*p_0).next.cap};
+    gs_slice_bool t11 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
     int64_t t12 = t11.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t12)) gs_fail_index(site_, i_1, t12);
-    int64_t t13 = (*p_0).free_top;
-    t11.ptr[i_1] = t13;
-    int64_t t14 = (int64_t)((uint64_t)i_1 + (uint64_t)1);
-    (*p_0).free_top = t14;
+    t11.ptr[i_1] = false;
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at((void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
+    (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
 }
 
 /* ---- entry ---- */
