@@ -3,9 +3,10 @@
 // Each run builds the tree node(0, depth) — node(item, d) has the children
 // node(item - 2^(d-1), d-1) and node(item + 2^(d-1), d-1) when d > 0 —
 // adds the sum over its nodes of item + 1 to the checksum (u32), and frees
-// it. The nodes live in one arena, a plain slice made per run with room
-// for 1024 nodes and doubled (a new slice, the nodes copied, the old one
-// deleted) when full; children are linked by index. One file: no pool.
+// it. The nodes live in one arena, a slice made per run with room for 1024
+// nodes and grown by `push` (which doubles its storage when full, resizing
+// it in place or moving it, as the C twin's realloc does); children are
+// linked by index. One file: no pool.
 // Usage: binarytrees_arena depth iterations expected_checksum
 //   (the expected checksum, a u32 from test.json/run.json, is the last
 //   argument; bench/apps/run_apps.py passes it). Prints one line:
@@ -50,25 +51,16 @@ struct Node {
     right: int
 }
 
-// The arena: nodes[0:count] are in use; its capacity starts at 1024 and
-// doubles when it is full.
+// The arena: nodes[0:nodes.len] are in use; its capacity starts at 1024
+// and doubles when it is full (push).
 var nodes: []Node
-var count: int = 0
 var depth: int = 0
 var result: u32 = 0
 
-// The index of a new node: grows the arena (to twice its capacity, copying
-// the nodes over) when it is full.
+// The index of a new node.
 fn add(n: Node) -> int {
-    if count == nodes.len {
-        var bigger = make([]Node, max(1024, 2 * nodes.len))
-        copy_into(bigger[0:count], nodes[0:count])
-        delete(nodes)
-        nodes = bigger
-    }
-    nodes[count] = n
-    count += 1
-    return count - 1
+    nodes.push(n)
+    return nodes.len - 1
 }
 
 // The index of a new node(item, d).
@@ -98,13 +90,11 @@ fn prepare() {}
 
 // A new arena per run, freed at the end of the run.
 fn run(_: int) {
-    nodes = make([]Node, 1024)
-    count = 0
+    nodes = make([]Node, 0, 1024)
     let root = build(0, depth)
     result += check(root)
     delete(nodes)
     nodes = make([]Node, 0)
-    count = 0
 }
 
 fn checksum() -> u32 { return result }
