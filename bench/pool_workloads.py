@@ -64,17 +64,19 @@ CONTROL_SCALE = 1.25    # the control arm: the builtin with 25% more iterations
 QUICK_CONTROL = (2.0, 5)  # --quick: its scale and the rounds of its cell
 
 # Inputs per port (the JSON keys of its header), sized so that one run takes
-# 0.5-3 s of CPU with clang -O2 on the project's 2-core machine (measured
-# there by hand, under load: cache_simulation 2.1 s, game_of_life 2.0 s,
-# lzw_encode 1.7 s, binarytrees_obj 1.5 s, graph_bfs 1.8 s, graph_dfs
-# 1.4 s, graph_astar ~1.2 s; the graphs are smaller than run.json, whose
-# 500000 vertices take 3-5 s, mostly building the graph). A port missing
-# here runs at its run.json inputs (noted in the results).
+# 0.5-3 s of CPU with clang -O2 on the project's 2-core machine (whole
+# process, builtin variant, quiet machine, 2026-12-01: cache_simulation
+# 1.55 s, game_of_life 1.68 s, graph_bfs 1.39 s, binarytrees_obj 1.16 s,
+# graph_dfs 0.97 s, lzw_encode 0.67 s; graph_astar 0.45 s at 1000
+# iterations, of which the timed window was 0.19 s, so it runs 3000). The
+# graphs are smaller than run.json's, whose 500000 vertices take 3-5 s,
+# mostly building the graph. A port missing here runs at its run.json
+# inputs (noted in the results).
 SIZES = {
     "binarytrees_obj": {"depth": 20, "iterations": 30},                         # = run.json
     "cache_simulation": {"values": 5000, "size": 2500, "iterations": 5000},    # = run.json
     "game_of_life": {"w": 500, "h": 500, "iterations": 500},                   # = run.json
-    "graph_astar": {"vertices": 200000, "jumps": 20, "jump_len": 1000, "iterations": 1000},
+    "graph_astar": {"vertices": 200000, "jumps": 20, "jump_len": 1000, "iterations": 3000},
     "graph_bfs": {"vertices": 200000, "jumps": 20, "jump_len": 1000, "iterations": 40},
     "graph_dfs": {"vertices": 200000, "jumps": 20, "jump_len": 1000, "iterations": 15},
     "lzw_encode": {"size": 200006, "iterations": 40},                          # run.json: 85 (3.5 s)
