@@ -6,10 +6,11 @@
  *           the slab's start, so every class is 16-aligned)
  *   pends   one bitmap per slab of blocks freed by other threads, not yet
  *           reclaimed (touched only by programs with threads)
- *   runs    page runs, in units of 512 bytes (a run wastes 256 bytes on
- *           average, not 2 KiB); which units are in use: a gs_span_tree
+ *   runs    page runs, in units of 256 bytes (a run wastes 128 bytes on
+ *           average: working_set 1.5 MiB less resident than with 512);
+ *           which units are in use: a gs_span_tree
  *   map     one uint16 per run unit: the run's unit count at its first
- *           unit while it is live, else 0
+ *           unit while it is live; free spans' tags (best fit, below)
  * and huge blocks, each its own mmap, in a hash set of (address, size).
  *
  * Who writes what (threads): a slab's free list, bump index, `used` count,
@@ -95,9 +96,16 @@ static uint32_t at_add32(uint32_t *p, uint32_t v) {
 #define SLAB_SHIFT 16
 #define PAGE_SHIFT 12
 #define PAGE ((size_t)1 << PAGE_SHIFT)
-#define UNIT_SHIFT 9 /* runs are counted in units of 512 bytes */
+#define UNIT_SHIFT 8 /* runs are counted in units of 256 bytes */
 #define UNIT ((size_t)1 << UNIT_SHIFT)
 #define RUN_RELEASE_MIN ((size_t)1 << 20)
+#define SLAB_MAX GS_HEAP_SLAB_MAX
+/* Blocks of GS_HEAP_SLAB_MAX to GS_HEAP_SMALL_MAX bytes are runs until
+ * the heap has held this much, then slabs (gs_heap.h). */
+#ifndef GS_HEAP_MID_SLAB_PEAK
+#define GS_HEAP_MID_SLAB_PEAK ((size_t)8 << 20)
+#endif
+#define MID_SLAB_PEAK GS_HEAP_MID_SLAB_PEAK
 #define BITMAP_WORDS (GS_HEAP_SLAB_BLOCKS / 64)
 
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
@@ -180,6 +188,7 @@ static struct {
     /* thread heaps */
     ht_heap *heaps;
     int shrinking; /* bytes in use are below half their peak (atomic) */
+    int mid_slabs; /* blocks above GS_HEAP_SLAB_MAX come from slabs too (atomic; ht_alloc_slow) */
 } ht;
 
 static HT_TLS ht_heap *ht_me;
@@ -335,6 +344,8 @@ static void ht_align_slabs(gs_region *r) {
     r->reserved -= pad;
 }
 
+static void fit_init(void);
+
 static bool ht_setup(void) {
     size_t runs = ht_budget(), slabs = runs / 4;
     int64_t nslab, nunit;
@@ -354,6 +365,7 @@ static bool ht_setup(void) {
     ht.slab_t.limit = nslab;
     gs_span_tree_init(&ht.run_t);
     ht.run_t.limit = nunit;
+    fit_init();
     gs_heap_slabs.base = (uintptr_t)ht.slab_r.base;
     gs_heap_slabs.desc = (ht_slab *)ht.desc_r.base;
     ht.pend = (uint64_t *)ht.pend_r.base;
@@ -391,7 +403,7 @@ int gs_heap_mode(void) {
  *          owned by no one (so no check takes it for live), on a list
  *          linked by next/prev; reused newest first (warm pages);
  *   runs   a freed run goes back to the run tree at once (it coalesces
- *          and any size can reuse it: first fit), its pages resident;
+ *          and any size can reuse it: best fit, run_take), its pages resident;
  *   huge   up to KEEP_HUGE mappings, the best fit of [len, 2 len).
  * Bounds. Kept slabs and run pages freed since the last sweep stay under
  *   keep_limit = KEEP_MIN + used / KEEP_FRACTION + min(used, peak - used) / KEEP_DOWN
@@ -569,7 +581,7 @@ static void run_sweep_span(void *ctx, gs_span sp) {
 }
 
 /* Freed runs go back to the run tree at once (so they coalesce and any
- * size can reuse them, first fit) but their pages stay resident; a sweep
+ * size can reuse them, run_take) but their pages stay resident; a sweep
  * gives back, one madvise per free span, every free span of at least
  * RUN_RELEASE_MIN (all of them when all) and the pages above the tail. */
 static void run_sweep(bool all) {
@@ -615,6 +627,7 @@ static void keep_tick(void) {
     keep.tick++;
     if (keep.used > keep.peak) keep.peak = keep.used;
     AT_ST(&ht.shrinking, keep.used < keep.peak / 2);
+    if (keep.peak >= MID_SLAB_PEAK) AT_ST(&ht.mid_slabs, 1);
     if (keep.kept_huge == 0) return;
     for (i = 0; i < KEEP_HUGE; i++)
         if (keep.huge[i].len != 0 && keep.tick - keep.huge[i].tick > KEEP_HUGE_TICKS) keep_huge_drop(i);
@@ -957,22 +970,172 @@ static void huge_free_locked(uintptr_t a, size_t len) {
     keep_huge_fit_peak();
 }
 
+/* ----------------------------------------------------------------
+ * Best fit for runs. The run tree gives first fit in address order; after
+ * churn (working_set) that leaves many holes too small for any later run
+ * in front of the tail: 10.5 MiB of holes over 91 MiB of live runs, where
+ * best fit leaves ~5 MiB (simulated on working_set's sequence: the run
+ * region's high water 99.4 -> 94.0 MiB). So the heap keeps its own index
+ * of the tree's free spans, in the unit map (global lock held):
+ *   tags  the first unit of every free span below the tail holds
+ *         FIT_FREE | its length (FIT_LONG: the length is in the next two
+ *         entries, 15 bits each); a live run's first unit holds its unit
+ *         count (< FIT_FREE), every other unit of a run is 0, of a free
+ *         span 0 or FIT_FREE | something. So the map says what starts
+ *         where, and checks tell a free span from a run;
+ *   bins  spans of fit_min() to FIT_BINS - 1 units are on a doubly linked
+ *         list per exact length, newest first, linked through the four
+ *         map entries after the tag (two 30-bit unit offsets): no memory
+ *         of its own, O(1) to leave when a span merges or is carved.
+ *         Shorter spans cannot hold a run (a run is more than
+ *         GS_HEAP_SLAB_MAX bytes) and are not listed.
+ * A run of n < FIT_BINS units takes the front of the newest span of the
+ * fewest units >= n (carved through gs_span_tree_resize_in_place: an
+ * empty span at its start grows into it); otherwise the tree's first fit,
+ * which then lands in a span of FIT_BINS or more, or at the tail.
+ * ---------------------------------------------------------------- */
+#define FIT_FREE 0x8000u
+#define FIT_LONG 0x7fffu
+#define FIT_BINS 256
+#define FIT_WORDS (FIT_BINS / 64)
+#define FIT_NIL 0x3fffffffu
+/* a listed span has room for its links after its tag */
+typedef char fit_min_check[(GS_HEAP_SLAB_MAX >> UNIT_SHIFT) >= 4 ? 1 : -1];
+
+static struct {
+    uint32_t head[FIT_BINS]; /* newest free span of each length, FIT_NIL: none (set up by ht_setup) */
+    uint64_t nonempty[FIT_WORDS];
+} fit;
+
+static int ctz64(uint64_t x) {
+    static const uint8_t db[64] = {0,  1,  56, 2,  57, 49, 28, 3,  61, 58, 42, 50, 38, 29, 17, 4,
+                                   62, 47, 59, 36, 45, 43, 51, 22, 53, 39, 33, 30, 24, 18, 12, 5,
+                                   63, 55, 48, 27, 60, 41, 37, 16, 46, 35, 44, 21, 52, 32, 23, 11,
+                                   54, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+    return db[((x & (0 - x)) * 0x03f79d71b4ca8b09ull) >> 58];
+}
+
+static void fit_init(void) {
+    int k;
+    for (k = 0; k < FIT_BINS; k++) fit.head[k] = FIT_NIL;
+}
+
+/* The fewest units a run can have: spans shorter are not listed. */
+static int64_t fit_min(void) { return (int64_t)(GS_HEAP_SLAB_MAX >> UNIT_SHIFT) + 1; }
+static bool fit_listed(int64_t len) { return len >= fit_min() && len < FIT_BINS; }
+
+/* A 30-bit value in the two map entries at e, 15 bits each (FIT_FREE set,
+ * so the entries read as inside a free span). */
+static uint32_t fit_get(int64_t e) { return ((uint32_t)(ht.map[e] & FIT_LONG) << 15) | (ht.map[e + 1] & FIT_LONG); }
+static void fit_put(int64_t e, uint32_t v) {
+    ht.map[e] = (uint16_t)(FIT_FREE | (v >> 15));
+    ht.map[e + 1] = (uint16_t)(FIT_FREE | (v & FIT_LONG));
+}
+#define FIT_PREV(s) ((s) + 1)
+#define FIT_NEXT(s) ((s) + 3)
+
+/* The length of the free span whose first unit is s. */
+static int64_t fit_len(int64_t s) {
+    unsigned v = ht.map[s] & FIT_LONG;
+    return v != FIT_LONG ? (int64_t)v : (int64_t)fit_get(s + 1);
+}
+
+/* [s, s+len) is a new free span of the tree: tagged, listed (newest
+ * first) if it may hold a run. */
+static void fit_set(int64_t s, int64_t len) {
+    uint32_t h;
+    if (len >= (int64_t)FIT_LONG) {
+        ht.map[s] = (uint16_t)(FIT_FREE | FIT_LONG);
+        fit_put(s + 1, (uint32_t)len);
+        return;
+    }
+    ht.map[s] = (uint16_t)(FIT_FREE | len);
+    if (!fit_listed(len)) return;
+    h = fit.head[len];
+    fit_put(FIT_PREV(s), FIT_NIL);
+    fit_put(FIT_NEXT(s), h);
+    if (h != FIT_NIL) fit_put(FIT_PREV(h), (uint32_t)s);
+    fit.head[len] = (uint32_t)s;
+    fit.nonempty[len / 64] |= (uint64_t)1 << (len % 64);
+}
+
+/* The free span starting at s leaves the tree (merged or carved): its
+ * tag, and its links when listed, are cleared. */
+static void fit_clear(int64_t s) {
+    int64_t len = fit_len(s);
+    if (fit_listed(len)) {
+        uint32_t p = fit_get(FIT_PREV(s)), n = fit_get(FIT_NEXT(s));
+        if (p != FIT_NIL) fit_put(FIT_NEXT(p), n);
+        else fit.head[len] = n;
+        if (n != FIT_NIL) fit_put(FIT_PREV(n), p);
+        if (fit.head[len] == FIT_NIL) fit.nonempty[len / 64] &= ~((uint64_t)1 << (len % 64));
+        ht.map[s + 1] = ht.map[s + 2] = ht.map[s + 3] = ht.map[s + 4] = 0;
+    } else if (len >= (int64_t)FIT_LONG) {
+        ht.map[s + 1] = ht.map[s + 2] = 0;
+    }
+    ht.map[s] = 0;
+}
+
+/* The start of the newest listed free span of the fewest units >= n
+ * (n < FIT_BINS; its length in *len), or -1. It stays listed. */
+static int64_t fit_find(int64_t n, int64_t *len) {
+    int w = (int)(n / 64);
+    uint64_t bits = fit.nonempty[w] & (~(uint64_t)0 << (n % 64));
+    int64_t k;
+    while (bits == 0) {
+        if (++w == FIT_WORDS) return -1;
+        bits = fit.nonempty[w];
+    }
+    k = (int64_t)w * 64 + ctz64(bits);
+    *len = k;
+    return fit.head[k];
+}
+
+/* n units out of the run tree, best fit among short spans, else first fit
+ * (a long span or the tail); -1 when the region is full. The caller sets
+ * the run's map entry. */
+static int64_t run_take(int64_t n) {
+    int64_t off = -1, len = 0, tail = ht.run_t.tail;
+    if (n < FIT_BINS && (off = fit_find(n, &len)) >= 0 && !gs_span_tree_resize_in_place(&ht.run_t, off, 0, n, NULL))
+        off = -1; /* not a free span after all: cannot happen while the tags are right */
+    if (off < 0) {
+        off = gs_span_tree_alloc(&ht.run_t, n);
+        if (off < 0 || off == tail) return off; /* full, or carved at the tail */
+        len = fit_len(off);
+    }
+    fit_clear(off);
+    if (len > n) fit_set(off + n, len - n);
+    return off;
+}
+
+/* The run [off, off+n) goes back to the tree; m: the free span it became
+ * part of (m->off == tail: returned to the tail). */
+static void run_put(int64_t off, int64_t n, gs_span *m) {
+    int64_t end = off + n;
+    ht.map[off] = 0;
+    if (end < ht.run_t.tail && (ht.map[end] & FIT_FREE)) fit_clear(end); /* merges with it */
+    if (!gs_span_tree_free(&ht.run_t, off, n, m)) gs_fail_oom(NULL);
+    if (m->off < off) fit_clear(m->off); /* merged with the span before it */
+    if (m->off != ht.run_t.tail) fit_set(m->off, m->len);
+}
+
 static void *run_alloc_locked(size_t bytes, bool zero) {
     int64_t n = (int64_t)(round_up(bytes, UNIT) >> UNIT_SHIFT), off;
     if (bytes >= GS_HEAP_HUGE_MIN) return huge_alloc_locked(bytes, zero);
     keep_tick();
-    off = gs_span_tree_alloc(&ht.run_t, n);
-    if (off < 0) return huge_alloc_locked(bytes, zero);
-    if (!gs_region_commit(&ht.run_r, (size_t)(off + n) << UNIT_SHIFT) ||
-        !gs_region_commit(&ht.map_r, (size_t)(off + 1) * sizeof(uint16_t))) {
-        gs_span_tree_free(&ht.run_t, off, n, NULL);
+    /* the map first: it covers the tail, which may grow by n */
+    if (!gs_region_commit(&ht.map_r, (size_t)(ht.run_t.tail + n) * sizeof(uint16_t)) || (off = run_take(n)) < 0)
+        return huge_alloc_locked(bytes, zero);
+    if (!gs_region_commit(&ht.run_r, (size_t)(off + n) << UNIT_SHIFT)) {
+        gs_span m;
+        run_put(off, n, &m);
         return huge_alloc_locked(bytes, zero);
     }
     if (zero) gs_region_zero(&ht.run_r, (size_t)off << UNIT_SHIFT, (size_t)n << UNIT_SHIFT);
     else gs_region_dirty(&ht.run_r, (size_t)off << UNIT_SHIFT, (size_t)n << UNIT_SHIFT);
     ht.map[off] = (uint16_t)n;
     ht.run_live++;
-    /* most likely pages freed before (first fit): an estimate, made exact
+    /* most likely pages freed before (holes first): an estimate, made exact
      * by the next sweep */
     keep.run_dirty -= keep.run_dirty < ((size_t)n << UNIT_SHIFT) ? keep.run_dirty : (size_t)n << UNIT_SHIFT;
     if (keep.run_floor > keep.run_dirty) keep.run_floor = keep.run_dirty;
@@ -986,7 +1149,19 @@ static uint32_t run_units_locked(uintptr_t a) {
     uintptr_t off = a - ht.run_base;
     if (off >= ht.run_r.reserved || (off & (UNIT - 1)) != 0) return 0;
     if ((off >> UNIT_SHIFT) >= (uintptr_t)ht.run_t.tail) return 0;
-    return ht.map[off >> UNIT_SHIFT];
+    return ht.map[off >> UNIT_SHIFT] & FIT_FREE ? 0 : ht.map[off >> UNIT_SHIFT];
+}
+
+/* Neighbours too short to give back at the last sweep (counted in
+ * run_floor) count as pending again once the run [off, off+n) joins them
+ * into a span long enough, or a heap freed in random order would keep its
+ * merged holes for good (working_set's end: 60 MiB). */
+static void run_unfloor(int64_t off, int64_t n, gs_span m) {
+    size_t l = (size_t)(off - m.off) << UNIT_SHIFT, r = (size_t)(m.off + m.len - off - n) << UNIT_SHIFT, nb = 0;
+    if (((size_t)m.len << UNIT_SHIFT) < RUN_RELEASE_MIN) return;
+    if (l < RUN_RELEASE_MIN) nb += l;
+    if (r < RUN_RELEASE_MIN) nb += r;
+    keep.run_floor -= keep.run_floor < nb ? keep.run_floor : nb;
 }
 
 /* A freed run goes back to the tree, its pages resident until a sweep
@@ -994,7 +1169,7 @@ static uint32_t run_units_locked(uintptr_t a) {
 static void run_free_locked(uintptr_t a, uint32_t n) {
     int64_t off = (int64_t)((a - ht.run_base) >> UNIT_SHIFT);
     size_t bytes = (size_t)n << UNIT_SHIFT;
-    ht.map[off] = 0;
+    gs_span m;
     ht.run_live--;
     keep_tick();
     keep.used -= bytes;
@@ -1002,8 +1177,9 @@ static void run_free_locked(uintptr_t a, uint32_t n) {
         run_give_back_locked(off, n);
         return;
     }
-    if (!gs_span_tree_free(&ht.run_t, off, n, NULL)) gs_fail_oom(NULL);
+    run_put(off, n, &m);
     keep.run_dirty += bytes;
+    run_unfloor(off, n, m);
     keep_trim(keep_limit());
 }
 
@@ -1012,7 +1188,7 @@ static void run_free_locked(uintptr_t a, uint32_t n) {
 static void run_give_back_locked(int64_t off, int64_t n) {
     gs_span m;
     size_t hi;
-    if (!gs_span_tree_free(&ht.run_t, off, n, &m)) gs_fail_oom(NULL);
+    run_put(off, n, &m);
     /* a run that went back to the tail joins everything committed above it */
     hi = m.off == ht.run_t.tail ? ht.run_r.committed : (size_t)(m.off + m.len) << UNIT_SHIFT;
     gs_region_after_free(&ht.run_r, (size_t)m.off << UNIT_SHIFT, hi, (size_t)off << UNIT_SHIFT,
@@ -1024,10 +1200,16 @@ static void run_give_back_locked(int64_t off, int64_t n) {
  * no second block resident beside the first while a slice doubles. */
 static bool run_grow_locked(uintptr_t a, uint32_t n, size_t bytes) {
     int64_t off = (int64_t)((a - ht.run_base) >> UNIT_SHIFT), m = (int64_t)(round_up(bytes, UNIT) >> UNIT_SHIFT);
+    int64_t end = off + (int64_t)n, len = end < ht.run_t.tail && (ht.map[end] & FIT_FREE) ? fit_len(end) : 0;
     size_t add = (size_t)(m - (int64_t)n) << UNIT_SHIFT;
     if (!gs_region_commit(&ht.run_r, (size_t)(off + m) << UNIT_SHIFT) ||
+        !gs_region_commit(&ht.map_r, (size_t)(off + m) * sizeof(uint16_t)) ||
         !gs_span_tree_resize_in_place(&ht.run_t, off, (int64_t)n, m, NULL))
         return false;
+    if (len > 0) { /* took the front of the free span after it */
+        fit_clear(end);
+        if (len > m - (int64_t)n) fit_set(off + m, len - (m - (int64_t)n));
+    }
     gs_region_dirty(&ht.run_r, (size_t)(off + (int64_t)n) << UNIT_SHIFT, add);
     ht.map[off] = (uint16_t)m;
     keep_tick();
@@ -1074,7 +1256,7 @@ static GS_NOINLINE GS_COLD void *ht_alloc_slow(size_t bytes, bool zero) {
     void *p;
     if (bytes > (size_t)PTRDIFF_MAX) return NULL;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_alloc(bytes ? bytes : 1, zero);
-    if (bytes <= GS_HEAP_SMALL_MAX) {
+    if (bytes <= SLAB_MAX || (bytes <= GS_HEAP_SMALL_MAX && AT_LD(&ht.mid_slabs))) {
         if (!ht_refill(ht_self(), gs_heap_class(bytes))) return NULL;
         return gs_heap_alloc(bytes, zero);
     }
@@ -1195,7 +1377,7 @@ void *gs_heap_realloc(void *p, size_t bytes) {
     if (gs_heap_mode() == MODE_SYSTEM) return sys_realloc(p, bytes);
     old = gs_heap_usable(p);
     if (bytes <= old && bytes > old / 2) return p;
-    if (old > GS_HEAP_SMALL_MAX && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
+    if (old > SLAB_MAX && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
         uint32_t n;
         bool grown;
         ht_lock();
@@ -1247,7 +1429,10 @@ static bool run_contains_locked(uintptr_t a) {
     uintptr_t pg, off = a - ht.run_base, tail = (uintptr_t)ht.run_t.tail;
     if (off > tail << UNIT_SHIFT || tail == 0) return false;
     for (pg = off >> UNIT_SHIFT; ; pg--) {
-        if (pg < tail && ht.map[pg] != 0) return off - (pg << UNIT_SHIFT) <= (uintptr_t)ht.map[pg] << UNIT_SHIFT;
+        if (pg < tail && ht.map[pg] != 0) {
+            if (!(ht.map[pg] & FIT_FREE)) return off - (pg << UNIT_SHIFT) <= (uintptr_t)ht.map[pg] << UNIT_SHIFT;
+            if (off != pg << UNIT_SHIFT) return false; /* inside a free span, not at its start (a run's end) */
+        }
         if (pg == 0) return false;
     }
 }

@@ -2,16 +2,17 @@
  * gs_realloc / gs_heap_live (goose_rt.h), for slices and strings.
  *
  * Small sizes (<= GS_HEAP_SMALL_MAX) fall in one of GS_HEAP_NCLASS size
- * classes (a table look-up, no loop) and are served from 64 KiB slabs
- * carved from one reserved region; a per-thread cache of free blocks per
- * class sits in front of the slabs, so alloc and free are a pop and a push
+ * classes (a table look-up, no loop); up to GS_HEAP_SLAB_MAX they are
+ * served from 64 KiB slabs carved from one reserved region; a per-thread
+ * cache of free blocks per class sits in front of the slabs, so alloc and free are a pop and a push
  * in the common case (a cache holds at most 16 KiB per class; the pop is
  * gs_heap_pop below; the emitted C inlines it where the size is a
  * compile-time constant). Larger sizes are runs from a second reserved
- * region (a gs_span_tree in 512-byte units over a gs_region: a run wastes
- * 256 bytes on average, and a freed run is reused by any size, so a
- * program holding a few blocks of many sizes above 4 KiB does not keep
- * a slab per size class, as it did with slabs up to 16 KiB); the largest
+ * region (a gs_span_tree in 256-byte units over a gs_region: a run wastes
+ * 128 bytes on average, and a freed run is reused by any size, so a
+ * program holding a few blocks of many sizes above 2 KiB does not keep
+ * a slab per size class, as it did with slabs up to 16 KiB; placed best
+ * fit among free spans under 64 KiB, else first fit); the largest
  * (>= GS_HEAP_HUGE_MIN, or when the run region is full) get their own
  * mmap. Regions are reserved once (sized from
  * RLIMIT_AS when there is one) and committed as they grow.
@@ -54,6 +55,19 @@
 
 #define GS_HEAP_NCLASS 36
 #define GS_HEAP_SMALL_MAX ((size_t)4096)
+/* Blocks of up to this many bytes come from slabs. Larger ones up to
+ * GS_HEAP_SMALL_MAX are runs (their classes' caches stay empty) until the
+ * heap has held 8 MiB (GS_HEAP_MID_SLAB_PEAK in gs_heap.c), then slabs
+ * too: each slab class stays as large as its own high water of live
+ * blocks, so a small heap whose 2-4 KiB blocks come and go in many sizes
+ * paid the sum of eight classes' high waters where runs share one region
+ * (short_lived: 156 KiB less resident), while in a big heap that is noise
+ * and a slab pop is faster than a run (a locked tree operation: working_set
+ * ~5% more CPU with runs). -DGS_HEAP_SLAB_MAX=4096 restores slabs up to
+ * GS_HEAP_SMALL_MAX always. */
+#ifndef GS_HEAP_SLAB_MAX
+#define GS_HEAP_SLAB_MAX ((size_t)2048)
+#endif
 #define GS_HEAP_SLAB ((size_t)65536)
 #define GS_HEAP_HUGE_MIN ((size_t)4 << 20)
 
@@ -91,8 +105,8 @@ size_t gs_heap_class_size(int cls);
 /* ================================================================
  * Size classes: 16..128 by 16, four per doubling up to 1 KiB, then eight
  * per doubling up to 4 KiB (a block above 1 KiB wastes 1/16 of its size
- * on average, not 1/8; with runs in 512-byte units above 4 KiB,
- * working_set's rounding waste is 1.033x, was 1.084x). The
+ * on average, not 1/8; with runs in 256-byte units above 2 KiB,
+ * working_set's rounding waste is 1.029x, was 1.084x). The
  * one definition, for the runtime and for the compiler: emit-c folds the
  * class of a constant size with gs_heap_class and writes it into the C it
  * emits (gs_alloc_cls in goose_rt.h), so the two cannot drift. Block

@@ -673,7 +673,7 @@ static size_t gs_region_round(size_t x, size_t to) {
 bool gs_region_init(gs_region *r, size_t reserve) {
     void *p;
     memset(r, 0, sizeof *r);
-    r->page = (size_t)sysconf(_SC_PAGESIZE);
+    r->page = (size_t)getpagesize(); /* not sysconf: its jump table and code cost a program ~128 KiB of libc pages */
     while (((size_t)1 << r->page_shift) < r->page)
         r->page_shift++;
     if (((size_t)1 << r->page_shift) != r->page)

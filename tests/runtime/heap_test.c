@@ -8,8 +8,9 @@
  * foreign, interior and double frees are rejected and change nothing;
  * resident memory falls after a 100 MiB free, and after 60 MiB of small
  * blocks freed in random order (the blocks still live keep their bytes);
- * a page run grows in place; a thread's cache per class stays within its
- * byte bound; blocks freed by other
+ * a page run grows in place; runs go best fit, and free spans are not
+ * taken for blocks; a small heap serves 2-4 KiB blocks as runs; a
+ * thread's cache per class stays within its byte bound; blocks freed by other
  * threads come home (run under ThreadSanitizer too: `heap_test threads`
  * runs only those cases). One PASS/FAIL line per case and a final
  * "N passed, N failed" line. GOOSE_HEAP=system runs the same cases over
@@ -367,14 +368,18 @@ static void test_grow(void) {
 }
 
 /* A thread's cache of a class holds at most 16 KiB of blocks: cached
- * blocks are resident. */
+ * blocks are resident. (Blocks above GS_HEAP_SLAB_MAX are runs while the
+ * heap is small: earlier cases took it past the size where they become
+ * slabs too, so their caches are bounded the same.) */
 static void test_cache_bound(void) {
-    static const size_t sizes[] = {1024, 2048, GS_HEAP_SMALL_MAX};
+    static const size_t sizes[] = {1024, GS_HEAP_SLAB_MAX, GS_HEAP_SLAB_MAX + 1, GS_HEAP_SMALL_MAX};
     size_t k, i;
     bool ok = true;
     if (!goose_heap()) return;
-    for (k = 0; k < 3; k++) {
-        unsigned c = gs_heap_class(sizes[k]);
+    for (k = 0; k < 4; k++) {
+        unsigned c;
+        if (sizes[k] > GS_HEAP_SMALL_MAX) continue; /* built with -DGS_HEAP_SLAB_MAX=4096 */
+        c = gs_heap_class(sizes[k]);
         void *v[64];
         size_t held, bound = 16384;
         for (i = 0; i < 64; i++) v[i] = gs_alloc_uninit(sizes[k]);
@@ -384,6 +389,19 @@ static void test_cache_bound(void) {
         ok &= held <= bound && gs_heap_cache[c].n > 0;
     }
     check("cache: at most 16 KiB of free blocks per class", ok);
+}
+
+/* While the heap is small, blocks above GS_HEAP_SLAB_MAX are runs (no
+ * slab, nothing cached for their class); run first, on a fresh heap. */
+static void test_mid_runs(void) {
+    unsigned c = gs_heap_class(3000);
+    uint8_t *p;
+    bool ok;
+    if (!goose_heap() || GS_HEAP_SLAB_MAX >= 3000) return;
+    p = (uint8_t *)gs_alloc(3000);
+    ok = gs_heap_live(p) && all_zero(p, 3000) && gs_heap_usable(p) >= 3000;
+    gs_free(p);
+    check("small heap: a 3000-byte block is a run, its class caches nothing", ok && gs_heap_cache[c].n == 0 && !gs_heap_live(p));
 }
 
 /* ---- threads ---- */
@@ -496,6 +514,7 @@ static void test_keep(void) {
     long before, trimmed;
     size_t k;
     if (!goose_heap()) return; /* malloc keeps what it likes */
+    gs_heap_trim(); /* what earlier cases left kept must not push this one over the keep limit */
     for (k = 0; k < 2; k++) {
         size_t n = sizes[k];
         uint8_t *p = (uint8_t *)gs_alloc_uninit(n), *q;
@@ -520,10 +539,42 @@ static void test_keep(void) {
     check("keep: gs_heap_trim gives kept pages back", before - trimmed > 8 * 1024);
 }
 
+/* Runs go best fit among free spans under 64 KiB: a 10 KiB run takes the
+ * 10 KiB hole, not the 20 KiB one before it (first fit's choice). Free
+ * spans are tagged in the unit map: a hole's start is not live, freeing
+ * it again is rejected, an address inside it is in no block, and its
+ * start is still the end of the run before it. */
+static void test_best_fit(void) {
+    size_t base = gs_heap_live_count();
+    uint8_t *a, *b, *c, *d, *q, *r;
+    bool ok;
+    if (!goose_heap()) return;
+    a = (uint8_t *)gs_alloc_uninit(20 << 10);
+    b = (uint8_t *)gs_alloc_uninit(4608);
+    c = (uint8_t *)gs_alloc_uninit(10 << 10);
+    d = (uint8_t *)gs_alloc_uninit(4608);
+    check("best fit: four runs side by side", b == a + (20 << 10) && c == b + 4608 && d == c + (10 << 10));
+    gs_free(a);
+    gs_free(c);
+    ok = !gs_heap_live(a) && !gs_heap_free(a) && gs_heap_usable(a) == 0 && !gs_heap_contains(a + 512);
+    ok &= !gs_heap_live(c) && !gs_heap_free(c) && gs_heap_contains(c) && !gs_heap_contains(c + 100);
+    check("best fit: a free span is not live, not freed twice, in no block but the end of the run before it", ok);
+    q = (uint8_t *)gs_alloc(10 << 10);
+    r = (uint8_t *)gs_alloc(20 << 10);
+    check("best fit: the 10 KiB run takes the 10 KiB hole, the 20 KiB run the 20 KiB one", q == c && r == a);
+    check("best fit: runs from holes come back zeroed", all_zero(q, 10 << 10) && all_zero(r, 20 << 10));
+    gs_free(b);
+    gs_free(d);
+    gs_free(q);
+    gs_free(r);
+    check("best fit: every run freed", gs_heap_live_count() == base);
+}
+
 int main(int argc, char **argv) {
     bool threads_only = argc > 1 && strcmp(argv[1], "threads") == 0;
     printf("heap mode: %s\n", gs_heap_mode() == 1 ? "goose" : "system");
     if (!threads_only) {
+        test_mid_runs();
         test_classes();
         test_block_index();
         test_model();
@@ -534,6 +585,7 @@ int main(int argc, char **argv) {
         test_grow();
         test_cache_bound();
         test_keep();
+        test_best_fit();
     }
     test_threads();
     printf("%d passed, %d failed\n", n_pass, n_fail);
