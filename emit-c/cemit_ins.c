@@ -790,12 +790,24 @@ static Type *cm_elem(const IrOpd *o)
     return o->type->kind == TY_REF ? o->type->elem->elem : o->type->elem;
 }
 
+/* A local holding a global over a loop (lower/pass_promote.c) grows by
+ * value: its address never escapes, so clang keeps it in registers. */
+static bool cm_held(const Cm *cm, const IrPlace *p)
+{
+    return p->nproj == 0 && p->root.kind == OPD_LOCAL && ir_set_has(&cm->f->held, p->root.local);
+}
+
 static void cm_push(Cm *cm, const IrIns *in)
 {
     const char *p = cm_place_s(cm, in->place);
     const char *e = cm_ctype(cm, in->place->type->elem);
-    cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) gs_slice_grow_at((void *)&%s.ptr, %s.len, &%s.cap, sizeof(%s));",
-            p, p, p, p, p, e);
+    if (cm_held(cm, in->place))
+        cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) { gs_grow gs_g_ = gs_slice_grow(%s.ptr, %s.len, %s.cap, "
+                    "sizeof(%s)); %s.ptr = (%s *)gs_g_.ptr; %s.cap = gs_g_.cap; }",
+                p, p, p, p, p, e, p, e, p);
+    else
+        cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) gs_slice_grow_at((void *)&%s.ptr, %s.len, &%s.cap, sizeof(%s));",
+                p, p, p, p, p, e);
     cm_copy_small(cm, NULL, mem_printf(g_arena, "%s.ptr[%s.len++]", p, p), cm_s(cm, &in->a), in->place->type->elem,
                   cm_lvalue_opd(cm, &in->a));
 }

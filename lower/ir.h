@@ -95,6 +95,12 @@ typedef struct IrIns {
     Loc loc;
 } IrIns;
 
+/* A set of pointers (ir.c: ir_set_add, ir_set_has). */
+typedef struct PtrSet {
+    const void **slots;
+    int cap, len;
+} PtrSet;
+
 typedef struct IrSite {
     Loc loc;
     const char *what;   /* static detail (type name, assert message) or NULL */
@@ -118,6 +124,7 @@ typedef struct IrFunc {
     bool inline_always;     /* -O2: small and calls no function that returns (emitted GS_INLINE) */
     int checks_removed;
     int loops_versioned;    /* -O2: loops copied with and without their checks (pass_version.c) */
+    PtrSet held;            /* -O2: locals holding a global slice over a loop (pass_promote.c) */
 } IrFunc;
 
 struct IrProgram {
@@ -161,10 +168,6 @@ bool ir_stops(const IrProgram *ir, const IrIns *in);
 /* ---- ir.c: a set of pointers (open addressing; the lowering and the
  * emitter). Membership only, so its internal order never reaches the
  * output. ---- */
-typedef struct PtrSet {
-    const void **slots;
-    int cap, len;
-} PtrSet;
 void ir_set_add(PtrSet *s, const void *p);
 bool ir_set_has(const PtrSet *s, const void *p);
 
@@ -234,6 +237,10 @@ int pass_hoist(IrFunc *f);
 /* ---- pass_licm.c: loads of a global's header that a loop cannot change
  * done once, before the loop (-O2), after the other passes ---- */
 void pass_licm(const IrProgram *ir);
+
+/* ---- pass_promote.c: a global slice a loop pushes onto or pops from
+ * held in a local over the loop (-O2), after pass_licm ---- */
+void pass_promote(const IrProgram *ir);
 
 /* ---- ir.c: checks over the IR ---- */
 /* Structure and temp discipline; dies with an internal error naming the

@@ -7,8 +7,9 @@
  * deletes the ones earlier checks and tests prove. It also marks
  * functions for the C emitter: noreturn (every path fails: cold, out of
  * line) and, at -O2, inline (small leaves); at -O2 pass_version.c then
- * versions loops whose checks one guard can prove. Every deleted check is
- * counted.
+ * versions loops whose checks one guard can prove, pass_hoist.c and
+ * pass_licm.c move checks and loads, and pass_promote.c holds the global
+ * slices a loop pushes onto in locals. Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
@@ -290,6 +291,8 @@ void lower_optimise(IrProgram *ir, const LowerOptions *o)
         ir->funcs[i]->checks_removed += pass_hoist(ir->funcs[i]);
     if (o->opt_level >= 2)
         pass_licm(ir);
+    if (o->opt_level >= 2)
+        pass_promote(ir);
     ir_verify(ir);
 }
 

@@ -26,11 +26,16 @@
  * the facts just before it that prove lo >= 0 and hi <= b.len (b a local
  * the loop does not change, i never assigned) delete every b[i] check in
  * it, so `if a.len != b.len { return }` then `for i in 0..a.len { b[i] }`
- * keeps none. Every deleted check is counted.
+ * keeps none. And a local that stays below a length over a whole loop
+ * (it starts below it, every store into it is below it, the header is
+ * fixed over the loop: a heap's sift-up, "a local bounded by a length"
+ * below), with `y - c` and `y / c` reasoned about for y >= 0. Every
+ * deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { FX_WINDOW = 1024, FX_MAX_REL = 32 };
 
@@ -40,6 +45,15 @@ typedef struct FxRel {
     bool uns;           /* compared as unsigned */
     const IrOpd *a, *b;
 } FxRel;
+
+/* A loop bound of a local, memoised per local id: `l < [key len]` at
+ * every point of the loop opened at lp (state 1 proven, -1 not, 2 being
+ * proven). */
+typedef struct FxInv {
+    int lp;
+    IrOpd key;
+    signed char state;
+} FxInv;
 
 typedef struct Fx {
     const IrProgram *ir;
@@ -54,6 +68,10 @@ typedef struct Fx {
     FxRel rel[FX_MAX_REL];
     int nrel;
     IrOpd zero;         /* the constant 0, for facts 0 <= i */
+    int at;             /* the instruction the facts are collected for */
+    FxInv *inv;         /* per local id: the last loop bound asked (fx_inv) */
+    bool inv_busy;      /* a loop bound is being proven */
+    int inv_runs;       /* loop bounds proven so far: at most FX_MAX_INV a function */
 } Fx;
 
 static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth);
@@ -407,17 +425,52 @@ static bool fx_known(const Fx *x, int op, bool uns, const IrOpd *a, const IrOpd 
     return false;
 }
 
-/* 0 <= o (o signed). */
-static bool fx_ge0(const Fx *x, const IrOpd *o)
+/* o > m is known (o signed): a relation k < o with k >= m, or k <= o
+ * with k > m. */
+static bool fx_gt_const(const Fx *x, const IrOpd *o, int64_t m)
 {
     int64_t v;
-    if (fx_nonneg(x, o, 0) || fx_known(x, BIN_LE, false, &x->zero, o))
-        return true;
-    for (int k = 0; k < x->nrel; k++)   /* c < o or c <= o with c >= 0 (c > -1) */
+    for (int k = 0; k < x->nrel; k++)
         if (!x->rel[k].uns && fx_same(x, x->rel[k].b, o, 0) && fx_int(x->rel[k].a, &v) &&
-            (x->rel[k].op == BIN_LT ? v >= -1 : x->rel[k].op == BIN_LE && v >= 0))
+            (x->rel[k].op == BIN_LT ? v >= m : x->rel[k].op == BIN_LE && v > m))
             return true;
     return false;
+}
+
+/* The instruction writing temp o inside the window (so the locals it read
+ * still hold what it read), or NULL. */
+static const IrIns *fx_def_in_window(const Fx *x, const IrOpd *o)
+{
+    const IrIns *d = ir_defs_one(&x->d, o);
+    return d && x->d.def[o->temp] > x->lo && x->d.def[o->temp] < x->at ? d : NULL;
+}
+
+/* 0 <= o (o signed). Beyond the relations: y / c with c >= 1 and y >= 0;
+ * y - c with y > c - 1 known; a let declared in the window from such. */
+static bool fx_ge0_at(const Fx *x, const IrOpd *o, int depth)
+{
+    int64_t c;
+    if (fx_nonneg(x, o, 0) || fx_known(x, BIN_LE, false, &x->zero, o) || fx_gt_const(x, o, -1))
+        return true;
+    if (depth > 6)
+        return false;
+    if (o->kind == OPD_LOCAL && !o->local->is_mutable && !o->local->is_ref) {
+        const IrIns *decl = fx_decl_in_window(x, o->local, x->at);
+        return decl && decl->a.kind != OPD_NONE && fx_ge0_at(x, &decl->a, depth + 1);
+    }
+    const IrIns *d = o->kind == OPD_TEMP ? fx_def_in_window(x, o) : NULL;
+    if (!d || d->op != IR_BIN || !type_is_signed(d->type) || !fx_int(&d->b, &c))
+        return false;
+    if (d->aux == BIN_DIV)
+        return c >= 1 && fx_ge0_at(x, &d->a, depth + 1);
+    if (d->aux == BIN_SUB)
+        return c >= 0 && c < INT64_MAX && fx_gt_const(x, &d->a, c - 1);
+    return false;
+}
+
+static bool fx_ge0(const Fx *x, const IrOpd *o)
+{
+    return fx_ge0_at(x, o, 0);
 }
 
 /* a <= b (signed). */
@@ -450,14 +503,270 @@ static bool fx_known_index_u(const Fx *x, const IrOpd *i, const IrOpd *n)
     return false;
 }
 
-static bool fx_by_relations(const Fx *x, const IrIns *c)
+/* ---- a local bounded by a length over a whole loop ----
+ *     var i = heap.len - 1
+ *     while i > 0 { let p = (i - 1) / 2; .. heap[p] ..; heap[i] = heap[p]; i = p }
+ * heap's header is fixed over the loop (nothing in it writes @heap, and it
+ * calls nothing that could), i < heap.len when the loop starts, and every
+ * value the loop stores into i is below heap.len (p passed its check just
+ * before): so i < heap.len at every point of the loop, by induction over
+ * the stores. With 0 < i from the loop's test, heap[i] is in range, and
+ * so is heap[(i - 1) / 2]. A store's bound may itself rest on the bound
+ * of i before it (the induction's hypothesis); nothing else is assumed. */
+
+/* Bounds on the work: loops of at most FX_MAX_INV_LOOP instructions, at
+ * most FX_MAX_INV bounds worked out per function (each walks its loop). */
+enum { FX_MAX_LOOPS = 4, FX_DEPTH = 6, FX_MAX_INV = 32, FX_MAX_INV_LOOP = 2048 };
+
+/* The header a length is read from: `LOAD [X len]`, or `LOAD [t len]`
+ * with t = `LOAD [X]`, X a global or a private local (*key); *from: the
+ * instruction that read the header. */
+static bool fx_len_root(const Fx *x, const IrOpd *o, IrOpd *key, int *from)
+{
+    const IrIns *d = o->kind == OPD_TEMP ? ir_defs_one(&x->d, o) : NULL;
+    if (!d || d->op != IR_LOAD || d->place->nproj != 1 || d->place->proj[0].kind != PJ_LEN)
+        return false;
+    const IrOpd *r = &d->place->root;
+    *from = x->d.def[o->temp];
+    if (r->kind == OPD_TEMP) {
+        const IrIns *h = ir_defs_one(&x->d, r);
+        if (!h || h->op != IR_LOAD || h->place->nproj != 0)
+            return false;
+        *from = x->d.def[r->temp];
+        r = &h->place->root;
+    }
+    if (r->kind != OPD_GLOBAL &&
+        !(r->kind == OPD_LOCAL && ir_local_private_in(x->f, &x->addressed, r->local)))
+        return false;
+    *key = *r;
+    return true;
+}
+
+static bool fx_same_key(const IrOpd *a, const IrOpd *b)
+{
+    return a->kind == b->kind && (a->kind == OPD_GLOBAL ? a->global == b->global : a->local == b->local);
+}
+
+/* in may change the header key names (a call may write any global). */
+static bool fx_key_written(const Fx *x, const IrOpd *key, const IrIns *in)
+{
+    if (key->kind == OPD_LOCAL)
+        return ir_writes_local(in, key->local);
+    return ir_written_global(in) == key->global || ir_writes_unknown(in) ||
+           (in->op == IR_CALL && !ir_stops(x->ir, in));
+}
+
+static bool fx_key_fixed(const Fx *x, const IrOpd *key, int from, int to)
+{
+    for (int k = from + 1; k < to; k++)
+        if (fx_key_written(x, key, &x->f->ins[k]))
+            return false;
+    return true;
+}
+
+/* o reads key's length, and the header is the same at ctx: nothing
+ * between the read and ctx writes it, nor anything in the rest of a loop
+ * entered in between (its next step comes back to ctx). */
+static bool fx_key_len(const Fx *x, const IrOpd *o, const IrOpd *key, int ctx)
+{
+    IrOpd k;
+    int from, to = ctx;
+    if (!fx_len_root(x, o, &k, &from) || !fx_same_key(&k, key) || from >= ctx)
+        return false;
+    for (int i = from + 1; i < ctx; i++)
+        if ((x->f->ins[i].op == IR_LOOP || x->f->ins[i].op == IR_FOR) && x->b.close[i] > to)
+            to = x->b.close[i];
+    return fx_key_fixed(x, key, from, to);
+}
+
+/* The loops around instruction at, innermost first; how many. */
+static int fx_enclosing_loops(const Fx *x, int at, int *out)
+{
+    int n = 0, stop = at - 4 * FX_WINDOW > 0 ? at - 4 * FX_WINDOW : 0;
+    for (int k = at - 1; k >= stop && n < FX_MAX_LOOPS; k--)
+        if ((x->f->ins[k].op == IR_LOOP || x->f->ins[k].op == IR_FOR) && x->b.close[k] > at)
+            out[n++] = k;
+    return n;
+}
+
+/* The facts of one point, kept while another point's are collected. */
+typedef struct FxSaved {
+    int lo, at, nrel;
+    FxRel rel[FX_MAX_REL];
+    IrOpd zero;
+} FxSaved;
+
+static void fx_save(const Fx *x, FxSaved *s)
+{
+    s->lo = x->lo;
+    s->at = x->at;
+    s->nrel = x->nrel;
+    s->zero = x->zero;
+    memcpy(s->rel, x->rel, sizeof s->rel);
+}
+
+static void fx_restore(Fx *x, const FxSaved *s)
+{
+    x->lo = s->lo;
+    x->at = s->at;
+    x->nrel = s->nrel;
+    x->zero = s->zero;
+    memcpy(x->rel, s->rel, sizeof s->rel);
+}
+
+static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t);
+static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp);
+
+/* o < key's length at x->at (whose facts are collected). */
+static bool fx_lt_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth)
+{
+    int64_t c;
+    int loops[FX_MAX_LOOPS];
+    if (depth > FX_DEPTH)
+        return false;
+    for (int k = 0; k < x->nrel; k++)
+        if (x->rel[k].op == BIN_LT && !x->rel[k].uns && fx_same(x, x->rel[k].a, o, 0) &&
+            fx_key_len(x, x->rel[k].b, key, x->at))
+            return true;
+    if (o->kind == OPD_LOCAL && o->local->is_mutable) {
+        int n = fx_enclosing_loops(x, x->at, loops);
+        for (int k = 0; k < n; k++)
+            if (fx_inv(x, o->local, key, loops[k]))
+                return true;
+        return false;
+    }
+    if (o->kind == OPD_LOCAL) {
+        const IrIns *decl = o->local->is_ref ? NULL : fx_decl_in_window(x, o->local, x->at);
+        return decl && decl->a.kind != OPD_NONE && fx_lt_len(x, &decl->a, key, depth + 1);
+    }
+    const IrIns *d = o->kind == OPD_TEMP ? fx_def_in_window(x, o) : NULL;
+    if (!d || d->op != IR_BIN || !type_is_signed(d->type) || !fx_int(&d->b, &c) || c < 1)
+        return false;
+    if (d->aux == BIN_SUB)      /* y - c < y <= len; y >= 0: no wrap */
+        return fx_ge0_at(x, &d->a, depth + 1) &&
+               (fx_key_len(x, &d->a, key, x->at) || fx_lt_len(x, &d->a, key, depth + 1));
+    if (d->aux == BIN_DIV)      /* y / c <= y < len for y >= 0 */
+        return fx_ge0_at(x, &d->a, depth + 1) && fx_lt_len(x, &d->a, key, depth + 1);
+    return false;
+}
+
+/* On every path from the loop's start (lp) to s, `CHECK_INDEX v, n` with
+ * n key's length passed; v a temp or a let (unchanged since). */
+static bool fx_checked_before(const Fx *x, const IrOpd *v, const IrOpd *key, int lp, int s)
+{
+    if (v->kind != OPD_TEMP && !(v->kind == OPD_LOCAL && !v->local->is_mutable && !v->local->is_ref))
+        return false;
+    for (int k = s - 1; k > lp; k--) {
+        const IrIns *in = &x->f->ins[k];
+        if (in->op == IR_ENDIF || in->op == IR_ENDLOOP || in->op == IR_ENDFOR || in->op == IR_ELSE) {
+            k = x->b.open[k];       /* a closed block, or the then arm of our else */
+            continue;
+        }
+        if (in->op == IR_DECL && v->kind == OPD_LOCAL && in->local == v->local)
+            return false;
+        if (in->op == IR_CHECK_INDEX && in->a.kind == v->kind && type_is_signed(in->a.type) &&
+            (v->kind == OPD_TEMP ? in->a.temp == v->temp : in->a.local == v->local) &&
+            fx_key_len(x, &in->b, key, s))
+            return true;
+    }
+    return false;
+}
+
+static bool fx_writes_counter(const IrIns *in, const Local *l)
+{
+    return ir_writes_local(in, l) || (in->op == IR_FOR && in->local == l);
+}
+
+/* Every write of l in the loop at lp stores a value below key's length. */
+static bool fx_inv_writes(Fx *x, const Local *l, const IrOpd *key, int lp)
+{
+    for (int s = lp + 1; s < x->b.close[lp]; s++) {
+        const IrIns *in = &x->f->ins[s];
+        if (!fx_writes_counter(in, l))
+            continue;
+        if (in->op != IR_STORE || in->place->nproj != 0)
+            return false;
+        if (fx_checked_before(x, &in->a, key, lp, s))
+            continue;
+        fx_collect(x, s, NULL, in->a.type);
+        if (!fx_lt_len(x, &in->a, key, 0))
+            return false;
+    }
+    return true;
+}
+
+/* The write that gives l its value when the loop at lp starts, on every
+ * path: the last one before lp at its level, with none in the blocks
+ * closed in between and no loop around lp in between; -1 if none. */
+static int fx_entry_write(const Fx *x, const Local *l, int lp)
+{
+    for (int k = lp - 1; k >= 0; k--) {
+        const IrIns *in = &x->f->ins[k];
+        if (in->op == IR_ENDIF || in->op == IR_ENDLOOP || in->op == IR_ENDFOR) {
+            int m = x->b.open[k];
+            for (int j = m; j < k; j++)
+                if (fx_writes_counter(&x->f->ins[j], l))
+                    return -1;
+            k = m;
+        } else if (in->op == IR_ELSE) {
+            k = x->b.open[k];
+        } else if (in->op == IR_LOOP || in->op == IR_FOR) {
+            return -1;
+        } else if (ir_writes_local(in, l)) {
+            bool plain = in->op == IR_DECL || (in->op == IR_STORE && in->place->nproj == 0);
+            return plain && in->a.kind != OPD_NONE ? k : -1;
+        }
+    }
+    return -1;
+}
+
+/* l < key's length at every point of the loop at lp. */
+static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp)
+{
+    if (l->captured || l->is_ref || l->id < 0 || l->id >= x->d.nlocal_ids || !l->type ||
+        l->type->kind != TY_I64 || !ir_local_private_in(x->f, &x->addressed, l))
+        return false;
+    FxInv *m = &x->inv[l->id];
+    if (m->state != 0 && m->lp == lp && fx_same_key(&m->key, key))
+        return m->state > 0;        /* 2: being proven, the hypothesis of the induction */
+    if (x->inv_busy)
+        return false;               /* one bound at a time: no other assumption leaks */
+    if (x->inv_runs >= FX_MAX_INV || x->b.close[lp] - lp > FX_MAX_INV_LOOP)
+        return false;
+    x->inv_runs++;
+    int w = fx_entry_write(x, l, lp);
+    if (w < 0 || !fx_key_fixed(x, key, w, x->b.close[lp]))
+        return false;
+    FxSaved st;
+    fx_save(x, &st);
+    *m = (FxInv){ lp, *key, 2 };
+    x->inv_busy = true;
+    fx_collect(x, w, NULL, x->f->ins[w].a.type);
+    bool ok = fx_lt_len(x, &x->f->ins[w].a, key, 0) && fx_inv_writes(x, l, key, lp);
+    x->inv_busy = false;
+    *m = (FxInv){ lp, *key, ok ? 1 : -1 };
+    fx_restore(x, &st);
+    return ok;
+}
+
+/* CHECK_INDEX a, n with n a length fixed where it is read, and a below it. */
+static bool fx_below_len(Fx *x, const IrIns *c)
+{
+    IrOpd key;
+    int from;
+    return fx_len_root(x, &c->b, &key, &from) && fx_key_len(x, &c->b, &key, x->at) &&
+           fx_lt_len(x, &c->a, &key, 0);
+}
+
+static bool fx_by_relations(Fx *x, const IrIns *c)
 {
     IrOpd one = x->zero;
     one.i = 1;
     switch (c->op) {
     case IR_CHECK_INDEX:
         return fx_known_index_u(x, &c->a, &c->b) ||
-               (type_is_signed(c->a.type) && fx_ge0(x, &c->a) && fx_known(x, BIN_LT, false, &c->a, &c->b));
+               (type_is_signed(c->a.type) && fx_ge0(x, &c->a) &&
+                (fx_known(x, BIN_LT, false, &c->a, &c->b) || fx_below_len(x, c)));
     case IR_CHECK_SLICE:
         return type_is_signed(c->a.type) && type_is_signed(c->b.type) && fx_ge0(x, &c->a) &&
                fx_le(x, &c->a, &c->b) && fx_le(x, &c->b, &c->c);
@@ -497,6 +806,7 @@ static int fx_window_start(const Fx *x, int at, int stop)
 static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
 {
     int stop = at - FX_WINDOW > -1 ? at - FX_WINDOW : -1;
+    x->at = at;
     x->lo = fx_window_start(x, at, stop);
     x->nrel = 0;
     x->zero = (IrOpd){ .kind = OPD_INT, .type = t, .i = 0 };
@@ -615,6 +925,7 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     x.ndecl = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.nonneg = calloc((size_t)x.d.nlocal_ids + 1, 1);
+    x.inv = calloc((size_t)x.d.nlocal_ids + 1, sizeof(FxInv));
     fx_tables(&x);
     ir_addressed_locals(f, &x.addressed);
     int removed = 0;
@@ -633,5 +944,6 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     free(x.ndecl);
     free(x.decl_at);
     free(x.nonneg);
+    free(x.inv);
     return removed;
 }

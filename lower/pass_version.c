@@ -17,7 +17,10 @@
  *     test) with j a private int local written once in the loop, by
  *     `j = j + step` after the check and outside nested loops, L and step
  *     invariant: guard `j >= 0 && L <= X.len` (`L < X.len` for `<=`) and
- *     `step > 0 && L <= INT64_MAX - step`, so j only grows and never wraps.
+ *     `step > 0 && L <= INT64_MAX - step`, so j only grows and never wraps;
+ *   - the same loop's `xs[k]` with k stepping by 1 with the sum of one or
+ *     two such counters stepping by 1 (a merge: "a counter that moves with
+ *     the sum of the bounded ones" below).
  * Loops of at most LV_MAX_BODY instructions are copied; a loop inside a
  * versioned one may be versioned itself (LV_MAX_NEST levels), within a
  * growth budget per function. The copy gives every temp defined in the
@@ -40,6 +43,7 @@ typedef struct LvVal {
     IrOpd opd;
     const IrPlace *load;
     bool from_max;
+    const struct LvVal *l, *r;  /* set: the value is l - r (both guard values) */
 } LvVal;
 
 /* One conjunct of the guard: x op y, op BIN_LE or BIN_LT, on int. */
@@ -223,6 +227,10 @@ static bool lv_same_place(const IrPlace *p, const IrPlace *q)
 
 static bool lv_same_val(const LvVal *a, const LvVal *b)
 {
+    if (!a->l != !b->l)
+        return false;
+    if (a->l)
+        return lv_same_val(a->l, b->l) && lv_same_val(a->r, b->r);
     if (a->from_max != b->from_max || !a->load != !b->load)
         return false;
     if (a->load)
@@ -240,7 +248,7 @@ static bool lv_same_val(const LvVal *a, const LvVal *b)
 
 static bool lv_const(const LvVal *v, int64_t *c)
 {
-    if (v->load || v->opd.kind != OPD_INT)
+    if (v->l || v->load || v->opd.kind != OPD_INT)
         return false;
     *c = v->from_max ? INT64_MAX - (int64_t)v->opd.i : (int64_t)v->opd.i;
     return true;
@@ -439,6 +447,218 @@ static void lv_while_check(const Lv *lv, const LvWhile *w, LvPlan *p, int i)
     lv_add_check(p, i, t, 4);
 }
 
+/* ---- while i < L1 && j < L2 { .. xs[k] .. (i or j) += 1 .. k += 1 } ----
+ * k is not bounded by the exit test, but it moves with i + j: every step
+ * adds 1 to k (one `k = k + 1` at the body's top level) and 1 to exactly
+ * one of the bounded counters (each written only by `u = u + 1`, on every
+ * path through the body: if/else arms add the same count; no break,
+ * continue or return in the body). At a check of xs[k] that no write of
+ * k, i or j precedes in its step, k = k0 + (i - i0) + (j - j0) with
+ * i < L1, j < L2 (<= for `<=` tests), so k < xs.len when
+ *   0 <= k0 <= xs.len, 0 <= u0 <= L for each counter, and
+ *   (L1 - i0) + (L2 - j0) <= xs.len - k0 (< when no test is strict),
+ * written so that no difference wraps once the others hold (sort_merge's
+ * merge loop, `tmp[k]`). One or two counters. */
+
+enum { LV_MAX_SUM = 2 };
+
+typedef struct LvSum {
+    const Local *u[LV_MAX_SUM];
+    LvVal bound[LV_MAX_SUM];
+    int op[LV_MAX_SUM];
+    int n;
+    const Local *k;
+} LvSum;
+
+static bool lv_sum_member(const LvSum *q, const Local *l)
+{
+    for (int m = 0; m < q->n; m++)
+        if (q->u[m] == l)
+            return true;
+    return l == q->k;
+}
+
+static bool lv_sum_writes(const LvSum *q, const IrIns *in)
+{
+    for (int m = 0; m < q->n; m++)
+        if (ir_writes_local(in, q->u[m]) || (in->op == IR_FOR && in->local == q->u[m]))
+            return true;
+    return ir_writes_local(in, q->k) || (in->op == IR_FOR && in->local == q->k);
+}
+
+/* in is `STORE [l] (l + 1)`, l read in (lo, in). */
+static bool lv_plus_one(const Lv *lv, const IrIns *in, const Local *l, int lo)
+{
+    int at = (int)(in - lv->src);
+    if (in->op != IR_STORE || in->place->nproj != 0 || in->place->root.kind != OPD_LOCAL ||
+        in->place->root.local != l)
+        return false;
+    const IrIns *add = ir_defs_one(&lv->d, &in->a);
+    if (!add || add->op != IR_BIN || add->aux != BIN_ADD || lv->d.def[in->a.temp] <= lo)
+        return false;
+    const IrOpd *one = lv_reads_local(lv, &add->a, l, lo, at) ? &add->b
+                       : lv_reads_local(lv, &add->b, l, lo, at) ? &add->a : NULL;
+    return one && one->kind == OPD_INT && one->i == 1;
+}
+
+/* Increments of the counters on every path through [from, to), or -1
+ * when paths differ, a counter is written otherwise, or a path leaves. */
+static int lv_sum_incs(const Lv *lv, const LvSum *q, int from, int to, int lo)
+{
+    int n = 0;
+    for (int i = from; i < to; i++) {
+        const IrIns *in = &lv->src[i];
+        if (in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET || in->op == IR_BRK_UNLESS)
+            return -1;
+        if (in->op == IR_LOOP || in->op == IR_FOR) {
+            for (int j = i; j < lv->b.close[i]; j++)
+                if (lv_sum_writes(q, &lv->src[j]))
+                    return -1;
+            i = lv->b.close[i];
+        } else if (in->op == IR_IF) {
+            int els = lv->b.els[i], close = lv->b.close[i];
+            int t = lv_sum_incs(lv, q, i + 1, els ? els : close, lo);
+            int e = els ? lv_sum_incs(lv, q, els + 1, close, lo) : 0;
+            if (t < 0 || t != e)
+                return -1;
+            n += t;
+            i = close;
+        } else if (ir_writes_local(in, q->k)) {
+            continue;               /* k's own step: lv_sum_k_once */
+        } else if (lv_sum_writes(q, in)) {
+            bool counter = false;
+            for (int m = 0; m < q->n; m++)
+                counter |= lv_plus_one(lv, in, q->u[m], lo);
+            if (!counter)
+                return -1;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* k's one write is `k = k + 1` at the body's top level. */
+static bool lv_sum_k_once(const Lv *lv, const LvWhile *w, const Local *k)
+{
+    int found = 0;
+    for (int i = w->at + 1; i < w->end; i++) {
+        const IrIns *in = &lv->src[i];
+        if (!ir_writes_local(in, k) && !(in->op == IR_FOR && in->local == k))
+            continue;
+        if (found++ || i < w->brk || lv_in_nested_loop(lv, w->at, i) || !lv_plus_one(lv, in, k, w->brk))
+            return false;
+        for (int j = w->brk + 1; j < i; j++)     /* top level: no block open at i */
+            if (ir_op_info[lv->src[j].op].nesting > 0 && lv->b.close[j] > i)
+                return false;
+    }
+    return found == 1;
+}
+
+/* No write of k or a counter on the path from the step's start to c. */
+static bool lv_sum_before(const Lv *lv, const LvWhile *w, const LvSum *q, int c)
+{
+    for (int i = c - 1; i > w->brk; i--) {
+        const IrIns *in = &lv->src[i];
+        if (in->op == IR_ELSE) {
+            i = lv->b.open[i];      /* c is in the else arm: the then arm is not on its path */
+            continue;
+        }
+        if (ir_op_info[in->op].nesting < 0) {
+            for (int j = lv->b.open[i]; j < i; j++)
+                if (lv_sum_writes(q, &lv->src[j]))
+                    return false;
+            i = lv->b.open[i];
+            continue;
+        }
+        if (lv_sum_writes(q, in))
+            return false;
+    }
+    return true;
+}
+
+/* The counters: locals bounded by the exit test and written in the loop. */
+static void lv_sum_counters(const Lv *lv, const LvWhile *w, LvSum *q)
+{
+    for (int c = 0; c < w->ncmp && q->n < LV_MAX_SUM; c++) {
+        const IrOpd *sides[2] = { &w->cmp[c]->a, &w->cmp[c]->b };
+        for (int s = 0; s < 2; s++) {
+            const IrOpd *o = sides[s];
+            const IrIns *d = o->kind == OPD_TEMP ? ir_defs_one(&lv->d, o) : NULL;
+            const Local *u = o->kind == OPD_LOCAL ? o->local
+                             : d && d->op == IR_LOAD && d->place->nproj == 0 && d->place->root.kind == OPD_LOCAL
+                                 ? d->place->root.local : NULL;
+            bool written = false;
+            for (int i = w->at + 1; u && i < w->end; i++)
+                written |= ir_writes_local(&lv->src[i], u);
+            if (!u || !written || u == q->k || lv_sum_member(q, u) || u->type->kind != TY_I64 ||
+                !ir_local_private_in(&lv->orig, &lv->addressed, u) || q->n == LV_MAX_SUM)
+                continue;
+            if (lv_bound(lv, w, u, &q->bound[q->n], &q->op[q->n])) {
+                q->u[q->n] = u;
+                q->n++;
+            }
+        }
+    }
+}
+
+static LvVal *lv_sub(const LvVal *a, const LvVal *b)
+{
+    LvVal *v = NEW(LvVal);
+    LvVal *l = NEW(LvVal), *r = NEW(LvVal);
+    *l = *a;
+    *r = *b;
+    *v = (LvVal){ .opd = a->opd, .l = l, .r = r };
+    return v;
+}
+
+static LvVal lv_local_val(const Lv *lv, const Local *l)
+{
+    return (LvVal){ .opd = { .kind = OPD_LOCAL, .type = lv->i64, .local = (Local *)l } };
+}
+
+static void lv_sum_check(const Lv *lv, const LvWhile *w, LvPlan *p, int i)
+{
+    const IrIns *c = &lv->src[i];
+    const IrIns *d = c->a.kind == OPD_TEMP ? ir_defs_one(&lv->d, &c->a) : NULL;
+    LvSum q = { .k = c->a.kind == OPD_LOCAL ? c->a.local : NULL };
+    LvVal len;
+    if (d && d->op == IR_LOAD && d->place->root.kind == OPD_LOCAL && d->place->nproj == 0)
+        q.k = d->place->root.local;
+    if (!q.k || q.k->type->kind != TY_I64 || !lv_reads_local(lv, &c->a, q.k, w->brk, i) ||
+        !ir_local_private_in(&lv->orig, &lv->addressed, q.k) || !lv_len_val(lv, w->at, w->end, c, &len))
+        return;
+    lv_sum_counters(lv, w, &q);
+    for (int j = w->at + 1; j < w->brk; j++)     /* the exit test writes none of them */
+        if (q.n > 0 && lv_sum_writes(&q, &lv->src[j]))
+            return;
+    if (q.n == 0 || !lv_sum_k_once(lv, w, q.k) || lv_sum_incs(lv, &q, w->brk + 1, w->end, w->brk) != 1 ||
+        !lv_sum_before(lv, w, &q, i))
+        return;
+    LvVal kv = lv_local_val(lv, q.k), zero = lv_int(lv, 0);
+    LvTerm t[2 + 3 * LV_MAX_SUM + 1];
+    int n = 0;
+    bool strict = false;
+    t[n++] = (LvTerm){ BIN_LE, zero, kv };
+    t[n++] = (LvTerm){ BIN_LE, kv, len };
+    const LvVal *room = lv_sub(&len, &kv);      /* xs.len - k0, in [0, xs.len] */
+    const LvVal *first = NULL;
+    for (int m = 0; m < q.n; m++) {
+        LvVal uv = lv_local_val(lv, q.u[m]);
+        t[n++] = (LvTerm){ BIN_LE, zero, uv };
+        t[n++] = (LvTerm){ BIN_LE, uv, q.bound[m] };
+        if (q.op[m] == BIN_LE)      /* u <= L: u + 1 must not wrap */
+            t[n++] = (LvTerm){ BIN_LE, q.bound[m], lv_int(lv, INT64_MAX - 1) };
+        strict |= q.op[m] == BIN_LT;
+        const LvVal *span = lv_sub(&q.bound[m], &uv);   /* L - u0, in [0, L] */
+        if (m == 0)
+            first = span;
+        else
+            room = lv_sub(room, span);
+    }
+    t[n++] = (LvTerm){ strict ? BIN_LE : BIN_LT, *first, *room };
+    lv_add_check(p, i, t, n);
+}
+
 static void lv_plan_while(const Lv *lv, int at, int end, LvPlan *p)
 {
     LvWhile w = { .at = at, .end = end, .brk = -1 };
@@ -453,9 +673,14 @@ static void lv_plan_while(const Lv *lv, int at, int end, LvPlan *p)
     lv_conjuncts(lv, &w, &lv->src[w.brk].a, 0);
     if (w.ncmp == 0)
         return;
-    for (int i = w.brk + 1; i < end; i++)
-        if (lv->src[i].op == IR_CHECK_INDEX)
-            lv_while_check(lv, &w, p, i);
+    for (int i = w.brk + 1; i < end; i++) {
+        if (lv->src[i].op != IR_CHECK_INDEX)
+            continue;
+        int before = p->nchecks;
+        lv_while_check(lv, &w, p, i);
+        if (p->nchecks == before)
+            lv_sum_check(lv, &w, p, i);
+    }
 }
 
 /* ---- copying ---- */
@@ -524,6 +749,14 @@ static IrOpd lv_new_temp(Lv *lv, IrIns *in, Type *t)
 
 static IrOpd lv_val(Lv *lv, const LvVal *v, Loc loc)
 {
+    if (v->l) {     /* l - r: the guard's other terms keep it from wrapping */
+        IrOpd a = lv_val(lv, v->l, loc), b = lv_val(lv, v->r, loc);
+        IrIns *in = lv_put(lv, IR_BIN, loc);
+        in->aux = BIN_SUB;
+        in->a = a;
+        in->b = b;
+        return lv_new_temp(lv, in, lv->i64);
+    }
     if (v->load) {
         IrIns *in = lv_put(lv, IR_LOAD, loc);
         in->place = lv_place(lv, (IrPlace *)v->load);

@@ -69,7 +69,7 @@ static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int64_t
 
 static void gs_main_show(gs_slice_u8 bs_0, int64_t i_1)
 {
-    bool t0 = i_1 > 0;
+    bool t0 = i_1 >= 0;
     if (t0) {
         int64_t t1 = bs_0.len;
         if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(&gs_site6, i_1, t1);

@@ -66,7 +66,7 @@ GS_INLINE void gs_main_show(gs_slice_u8 bs_0, int64_t i_1)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    if (i_1 > 0) {
+    if (i_1 >= 0) {
         if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)bs_0.len)) { abort_site_ = &gs_site5; abort_i_ = i_1; abort_n_ = bs_0.len; goto abort_index_; }
         int64_t t3 = (int64_t)((uint64_t)i_1 - (uint64_t)1);
         if (GS_UNLIKELY((uint64_t)t3 >= (uint64_t)bs_0.len)) { abort_site_ = &gs_site6; abort_i_ = t3; abort_n_ = bs_0.len; goto abort_index_; }

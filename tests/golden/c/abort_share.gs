@@ -12,7 +12,7 @@ fn pick(xs: []int, i: int, j: int, d: int) -> int {
 
 // A void function that can end: it returns before the blocks.
 fn show(bs: []u8, i: int) {
-    if i > 0 {
+    if i >= 0 {
         println(bs[i], bs[i - 1])
     }
 }

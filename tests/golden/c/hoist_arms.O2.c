@@ -22,10 +22,10 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, bool c_1, int64_t i_2, int64_t
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
-static const gs_site gs_site0 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
@@ -45,7 +45,7 @@ static void gs__init_globals(void)
 GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2)
 {
     bool t1;
-    bool t37;
+    bool t55;
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
@@ -53,16 +53,15 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
     int64_t j_4 = mid_2;
     int64_t k_5 = 0;
     bool t35 = (((((0 <= j_4) && (a_0.len <= a_0.len)) && (a_0.len <= INT64_C(9223372036854775806))) && (0 <= i_3)) && (mid_2 <= a_0.len)) && (mid_2 <= INT64_C(9223372036854775806));
-    if (t35) {
+    bool t52 = ((int64_t)((uint64_t)mid_2 - (uint64_t)i_3)) <= ((int64_t)((uint64_t)((int64_t)((uint64_t)tmp_1.len - (uint64_t)k_5)) - (uint64_t)((int64_t)((uint64_t)a_0.len - (uint64_t)j_4))));
+    if (((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52) {
         for (;;) {
             t1 = i_3 < mid_2;
             if (t1) {
                 t1 = j_4 < a_0.len;
             }
             if (!t1) break;
-            bool t8 = a_0.ptr[j_4] < a_0.ptr[i_3];
-            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t8 ? &gs_site0 : &gs_site1); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
-            if (t8) {
+            if (a_0.ptr[j_4] < a_0.ptr[i_3]) {
                 tmp_1.ptr[k_5] = a_0.ptr[j_4];
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
@@ -73,16 +72,16 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
         }
     } else {
         for (;;) {
-            t37 = i_3 < mid_2;
-            if (t37) {
-                t37 = j_4 < a_0.len;
+            t55 = i_3 < mid_2;
+            if (t55) {
+                t55 = j_4 < a_0.len;
             }
-            if (!t37) break;
-            if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site2; abort_i_ = j_4; abort_n_ = a_0.len; goto abort_index_; }
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site3; abort_i_ = i_3; abort_n_ = a_0.len; goto abort_index_; }
-            bool t44 = a_0.ptr[j_4] < a_0.ptr[i_3];
-            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t44 ? &gs_site0 : &gs_site1); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
-            if (t44) {
+            if (!t55) break;
+            if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site0; abort_i_ = j_4; abort_n_ = a_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site1; abort_i_ = i_3; abort_n_ = a_0.len; goto abort_index_; }
+            bool t62 = a_0.ptr[j_4] < a_0.ptr[i_3];
+            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t62 ? &gs_site2 : &gs_site3); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
+            if (t62) {
                 tmp_1.ptr[k_5] = a_0.ptr[j_4];
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
