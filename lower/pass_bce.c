@@ -259,18 +259,46 @@ static void nr_mark(IrProgram *ir)
  * leaves pool-sized methods out of line; these are the builtins' size. */
 enum { INLINE_MAX_INS = 64 };
 
+/* Per temp of f: how many operands read it. */
+static int *inl_uses(const IrFunc *f)
+{
+    int *uses = calloc((size_t)f->ntemps + 1, sizeof *uses);
+    for (int i = 0; uses && i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        const IrOpd *o[3] = { &in->a, &in->b, &in->c };
+        for (int k = 0; k < 3 + in->nargs; k++) {
+            const IrOpd *x = k < 3 ? o[k] : &in->args[k - 3];
+            if (x->kind == OPD_TEMP)
+                uses[x->temp]++;
+        }
+        for (int k = -1; in->place && k < in->place->nproj; k++) {
+            const IrOpd *x = k < 0 ? &in->place->root : &in->place->proj[k].index;
+            if (x->kind == OPD_TEMP)
+                uses[x->temp]++;
+        }
+    }
+    return uses;
+}
+
+/* The size is what the function's C will hold, measured after the checks
+ * pass_bce removes are NOPs: no NOP, and no pure value nobody reads (an
+ * inlined method's receiver address, which the emitter drops; without
+ * this a loop over pool.slot_pool's get came out longer than the same loop
+ * over a builtin pool's r[i], and stayed out of line: game_of_life). */
 static bool inl_func(const IrProgram *ir, const IrFunc *f)
 {
     if (!f->fn || f->fn->is_closure || f->noreturn || !strcmp(f->fn->name, "main"))
         return false;
-    int n = 0;
-    for (int i = 0; i < f->nins; i++) {
+    int n = 0, *uses = inl_uses(f);
+    bool ok = true;
+    for (int i = 0; i < f->nins && ok; i++) {
         const IrIns *in = &f->ins[i];
-        if (in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !ir_stops(ir, in)))
-            return false;
-        n += in->op != IR_NOP;
+        ok = !(in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !ir_stops(ir, in)));
+        bool dead = uses && ir_op_info[in->op].pure && in->dst >= 0 && uses[in->dst] == 0;
+        n += in->op != IR_NOP && !dead;
     }
-    return n <= INLINE_MAX_INS;
+    free(uses);
+    return ok && n <= INLINE_MAX_INS;
 }
 
 void lower_optimise(IrProgram *ir, const LowerOptions *o)
@@ -280,11 +308,11 @@ void lower_optimise(IrProgram *ir, const LowerOptions *o)
     nr_mark(ir);
     if (o->opt_level >= 2)
         pass_inline(ir);
-    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
-        ir->funcs[i]->inline_always = inl_func(ir, ir->funcs[i]);
     for (int i = 0; i < ir->nfuncs; i++)
         bce_func(ir, ir->funcs[i]);
     bce_func(ir, ir->init);
+    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)     /* before versioning copies loops */
+        ir->funcs[i]->inline_always = inl_func(ir, ir->funcs[i]);
     if (o->opt_level >= 2)
         pass_version(ir);
     for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
