@@ -21,10 +21,15 @@
  * (int64, plain C) — the only place a wide tree is made; an emptied tree
  * goes back to narrow on its next insertion. The narrow variant is
  * compiled for SSE2 (plain C under TinyCC or GS_SPAN_NO_SIMD) and, with
- * gcc or clang on x86-64, again for AVX2 and for AVX-512, the widest the
- * CPU runs chosen at run time (GS_SPAN_NO_AVX2, GS_SPAN_NO_AVX512 leave
- * them out). All narrow variants place spans identically; only speed
- * differs. valgrind hides AVX-512, so callgrind counts the AVX2 variant.
+ * gcc or clang on x86-64, again for AVX2, chosen at run time when the CPU
+ * has it (GS_SPAN_NO_AVX2 leaves it out). An AVX-512 variant is compiled
+ * only with -DGS_SPAN_WITH_AVX512 (then it is chosen where the CPU runs
+ * it): it measured slower than AVX2 on both machine generations here
+ * (bench/spantree, ns per pair at 1k / 10k / 100k live spans: Zen 4
+ * 57 / 82 / 142 against 49 / 79 / 136, Zen 5 37 / 53 / 116 against
+ * 35 / 52 / 112): its scans twice as wide buy nothing the
+ * store-to-load chain below does not take back. All narrow variants place
+ * spans identically; only speed differs.
  *
  * Speed. An operation is a root-to-leaf descent (by separator for free,
  * by maximum for alloc) and a leaf update. The common cases avoid
@@ -243,7 +248,8 @@
 #define GS_SPAN_SSE2 0
 #endif
 
-#if defined(__x86_64__) && !defined(__TINYC__) && !defined(GS_SPAN_NO_SIMD) && !defined(GS_SPAN_NO_AVX512) &&     \
+#if defined(__x86_64__) && !defined(__TINYC__) && !defined(GS_SPAN_NO_SIMD) && defined(GS_SPAN_WITH_AVX512) && \
+    !defined(GS_SPAN_NO_AVX512) &&                                                                          \
     (__clang_major__ >= 8 || (!defined(__clang__) && __GNUC__ >= 8)) && LC % 16 == 0 && IC % 16 == 0
 #include <immintrin.h>
 #define GS_SPAN_AVX512 1

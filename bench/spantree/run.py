@@ -6,13 +6,14 @@ random free+alloc pairs at several live-span counts, interleaving the arms
   python3 bench/spantree/run.py                      # orders 8 16 32 64, 1k..1M live
   python3 bench/spantree/run.py --orders 32 --reps 9
   python3 bench/spantree/run.py --callgrind          # instructions per pair instead
-  python3 bench/spantree/run.py --sse2               # also the AVX2 and SSE2 variants, beside the dispatched one
+  python3 bench/spantree/run.py --sse2               # also the AVX-512 and SSE2 variants, beside the dispatched one
 
-The binary picks the tree's AVX-512 variant at run time when the CPU has
-it; --sse2 adds arms built with -DGS_SPAN_NO_AVX512 (the AVX2 variant: what
-CPUs with AVX2 but without AVX-512 run) and with -DGS_SPAN_NO_AVX2 too (the
-SSE2 variant). valgrind hides AVX-512 from the program, so --callgrind counts
-the AVX2 variant (with --sse2, the SSE2 one beside it).
+The binary picks the tree's AVX2 variant at run time when the CPU has it
+(the runtime's default build); --sse2 adds arms built with
+-DGS_SPAN_WITH_AVX512 (the opt-in AVX-512 variant, chosen where the CPU runs
+it) and with -DGS_SPAN_NO_AVX2 (the SSE2 variant: what CPUs without AVX2
+run). valgrind hides AVX-512 from the program, so --callgrind counts the
+AVX2 variant (with --sse2, the SSE2 one beside it).
 
 Python standard library only. Not for: the pool matrices (bench/*.py).
 """
@@ -30,14 +31,15 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def build(cc, orders, out, cflags, sse2):
-    """One binary per (order, variant): variant "" is the dispatched build,
-    "avx2" the build without the AVX-512 variant, "sse2" without either."""
+    """One binary per (order, variant): variant "" is the dispatched build
+    (AVX2), "avx512" the build with the opt-in AVX-512 variant, "sse2" the
+    build without AVX2."""
     os.makedirs(out, exist_ok=True)
     bins = {}
     for o in orders:
-        for v in ["", "avx2", "sse2"] if sse2 else [""]:
+        for v in ["", "avx512", "sse2"] if sse2 else [""]:
             exe = os.path.join(out, f"bench_o{o}{'_' + v if v else ''}")
-            extra = {"sse2": ["-DGS_SPAN_NO_AVX512", "-DGS_SPAN_NO_AVX2"], "avx2": ["-DGS_SPAN_NO_AVX512"]}.get(v, [])
+            extra = {"sse2": ["-DGS_SPAN_NO_AVX2"], "avx512": ["-DGS_SPAN_WITH_AVX512"]}.get(v, [])
             cmd = [cc, "-std=c11", "-O2", "-gdwarf-4", *cflags, *extra, f"-DGS_SPAN_CAP={o}",
                    "-I", os.path.join(ROOT, "runtime"),
                    os.path.join(HERE, "bench.c"), os.path.join(ROOT, "runtime", "gs_span_tree.c"),
@@ -50,7 +52,7 @@ def build(cc, orders, out, cflags, sse2):
 def arms_of(args):
     """(arm, order, variant) triples; null (the harness alone) next to last,
     malloc last (it is the reference)."""
-    vs = ["", "avx2", "sse2"] if args.sse2 else [""]
+    vs = ["", "avx512", "sse2"] if args.sse2 else [""]
     return ([("tree", o, v) for o in args.orders for v in vs] + [("null", args.orders[0], ""),
             ("malloc", args.orders[0], "")])
 
@@ -98,7 +100,7 @@ def run_timed(args, bins):
 def run_callgrind(args, bins):
     if not shutil.which("valgrind"):
         sys.exit("valgrind not found")
-    arms = [a for a in arms_of(args) if a[2] != "avx2"]  # under valgrind "" runs AVX2 (or SSE2)
+    arms = [a for a in arms_of(args) if a[2] != "avx512"]  # valgrind hides AVX-512: it would run AVX2
     for live in args.lives:
         counts = {}
         for arm, o, v in arms[::-1]:  # null first: trees are reported minus it
@@ -125,7 +127,7 @@ def main():
     ap.add_argument("--out", default="/tmp/spantree-bench")
     ap.add_argument("--callgrind", action="store_true", help="instructions per pair under callgrind")
     ap.add_argument("--sse2", action="store_true",
-                    help="also the AVX2 (-DGS_SPAN_NO_AVX512) and SSE2 (also -DGS_SPAN_NO_AVX2) variants")
+                    help="also the AVX-512 (-DGS_SPAN_WITH_AVX512) and SSE2 (-DGS_SPAN_NO_AVX2) variants")
     args = ap.parse_args()
     args.orders = [int(x) for x in args.orders.split(",")]
     args.lives = [int(x) for x in args.lives.split(",")]
