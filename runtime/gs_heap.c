@@ -1007,14 +1007,6 @@ static struct {
     uint64_t nonempty[FIT_WORDS];
 } fit;
 
-static int ctz64(uint64_t x) {
-    static const uint8_t db[64] = {0,  1,  56, 2,  57, 49, 28, 3,  61, 58, 42, 50, 38, 29, 17, 4,
-                                   62, 47, 59, 36, 45, 43, 51, 22, 53, 39, 33, 30, 24, 18, 12, 5,
-                                   63, 55, 48, 27, 60, 41, 37, 16, 46, 35, 44, 21, 52, 32, 23, 11,
-                                   54, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-    return db[((x & (0 - x)) * 0x03f79d71b4ca8b09ull) >> 58];
-}
-
 static void fit_init(void) {
     int k;
     for (k = 0; k < FIT_BINS; k++) fit.head[k] = FIT_NIL;
@@ -1086,7 +1078,7 @@ static int64_t fit_find(int64_t n, int64_t *len) {
         if (++w == FIT_WORDS) return -1;
         bits = fit.nonempty[w];
     }
-    k = (int64_t)w * 64 + ctz64(bits);
+    k = (int64_t)w * 64 + gs_span_ctz(bits);
     *len = k;
     return fit.head[k];
 }

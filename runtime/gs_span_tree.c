@@ -322,19 +322,6 @@ static void gs_span_node_del(gs_span_tree *t, gs_span_node *x, size_t size) {
     t->mem.free(t->mem.ctx, x->raw, size + 64);
 }
 
-GS_T_FN int gs_span_ctz(uint64_t m) {
-#ifdef __TINYC__
-    int i = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-#else
-    return __builtin_ctzll(m);
-#endif
-}
-
 static void gs_span_report(gs_span *merged, int64_t off, int64_t len) {
     if (merged) {
         merged->off = off;

@@ -49,6 +49,21 @@ typedef struct gs_span {
     int64_t off, len;
 } gs_span;
 
+/* The index of the lowest set bit of m (m != 0): the node scans' masks
+ * and the heap's length bins. TinyCC 0.9.27 has no __builtin_ctzll; a de
+ * Bruijn multiply there, in constant time. */
+static inline int gs_span_ctz(uint64_t m) {
+#ifdef __TINYC__
+    static const uint8_t db[64] = {0,  1,  56, 2,  57, 49, 28, 3,  61, 58, 42, 50, 38, 29, 17, 4,
+                                   62, 47, 59, 36, 45, 43, 51, 22, 53, 39, 33, 30, 24, 18, 12, 5,
+                                   63, 55, 48, 27, 60, 41, 37, 16, 46, 35, 44, 21, 52, 32, 23, 11,
+                                   54, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+    return db[((m & (0 - m)) * 0x03f79d71b4ca8b09ull) >> 58];
+#else
+    return __builtin_ctzll(m);
+#endif
+}
+
 /* Where tree nodes come from. alloc returns NULL on failure; free gets the
  * size that was asked for. */
 typedef struct gs_span_allocator {
