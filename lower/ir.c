@@ -245,6 +245,20 @@ const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o)
     return &d->f->ins[d->def[o->temp]];
 }
 
+void ir_each_read(const IrIns *in, IrOpdFn fn, void *ctx)
+{
+    fn(&in->a, ctx);
+    fn(&in->b, ctx);
+    fn(&in->c, ctx);
+    for (int k = 0; k < in->nargs; k++)
+        fn(&in->args[k], ctx);
+    if (!in->place)
+        return;
+    fn(&in->place->root, ctx);
+    for (int k = 0; k < in->place->nproj; k++)
+        fn(&in->place->proj[k].index, ctx);
+}
+
 /* ---- what may change a local ---- */
 
 bool ir_place_in_value(const IrPlace *p, const Local *l)

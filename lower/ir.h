@@ -183,6 +183,10 @@ void ir_defs_free(IrDefs *d);
 /* The one instruction writing temp operand o, or NULL (not a temp, or
  * written more than once). */
 const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o);
+/* Calls fn(o, ctx) on every operand in reads: a, b, c, the arguments, and
+ * its place's root and index operands. */
+typedef void (*IrOpdFn)(const IrOpd *o, void *ctx);
+void ir_each_read(const IrIns *in, IrOpdFn fn, void *ctx);
 
 /* ---- ir.c: what may change a local (the check-removing passes) ---- */
 /* The place is (part of) local l's own value, not storage it points at. */

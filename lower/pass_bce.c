@@ -259,24 +259,18 @@ static void nr_mark(IrProgram *ir)
  * leaves pool-sized methods out of line; these are the builtins' size. */
 enum { INLINE_MAX_INS = 64 };
 
+static void inl_count_use(const IrOpd *o, void *uses)
+{
+    if (o->kind == OPD_TEMP)
+        ((int *)uses)[o->temp]++;
+}
+
 /* Per temp of f: how many operands read it. */
 static int *inl_uses(const IrFunc *f)
 {
     int *uses = calloc((size_t)f->ntemps + 1, sizeof *uses);
-    for (int i = 0; uses && i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        const IrOpd *o[3] = { &in->a, &in->b, &in->c };
-        for (int k = 0; k < 3 + in->nargs; k++) {
-            const IrOpd *x = k < 3 ? o[k] : &in->args[k - 3];
-            if (x->kind == OPD_TEMP)
-                uses[x->temp]++;
-        }
-        for (int k = -1; in->place && k < in->place->nproj; k++) {
-            const IrOpd *x = k < 0 ? &in->place->root : &in->place->proj[k].index;
-            if (x->kind == OPD_TEMP)
-                uses[x->temp]++;
-        }
-    }
+    for (int i = 0; uses && i < f->nins; i++)
+        ir_each_read(&f->ins[i], inl_count_use, uses);
     return uses;
 }
 

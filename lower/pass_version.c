@@ -77,13 +77,21 @@ typedef struct Lv {
 
 /* ---- reading the original ---- */
 
-static void lv_note_use(Lv *lv, const IrOpd *o, int i)
+/* The first and the last instruction reading each temp (ir_each_read). */
+typedef struct LvUse {
+    Lv *lv;
+    int i;
+} LvUse;
+
+static void lv_note_use(const IrOpd *o, void *ctx)
 {
+    const LvUse *u = ctx;
+    Lv *lv = u->lv;
     if (o->kind != OPD_TEMP || o->temp < 0 || o->temp >= lv->orig.ntemps)
         return;
     if (lv->use_lo[o->temp] < 0)
-        lv->use_lo[o->temp] = i;
-    lv->use_hi[o->temp] = i;
+        lv->use_lo[o->temp] = u->i;
+    lv->use_hi[o->temp] = u->i;
 }
 
 static void lv_tables(Lv *lv)
@@ -100,19 +108,8 @@ static void lv_tables(Lv *lv)
         lv->use_lo[t] = -1;
         lv->tmap[t] = t;
     }
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        lv_note_use(lv, &in->a, i);
-        lv_note_use(lv, &in->b, i);
-        lv_note_use(lv, &in->c, i);
-        for (int k = 0; k < in->nargs; k++)
-            lv_note_use(lv, &in->args[k], i);
-        if (in->place) {
-            lv_note_use(lv, &in->place->root, i);
-            for (int k = 0; k < in->place->nproj; k++)
-                lv_note_use(lv, &in->place->proj[k].index, i);
-        }
-    }
+    for (int i = 0; i < f->nins; i++)
+        ir_each_read(&f->ins[i], lv_note_use, &(LvUse){ lv, i });
 }
 
 /* The loop's temps are defined and read only inside it; no closure (its
