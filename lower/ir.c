@@ -196,9 +196,7 @@ bool ir_set_has(const PtrSet *s, const void *p)
 
 /* ---- who writes each temp ---- */
 
-/* One more than the largest id of a local the function's instructions
- * name (declared, counted, as a place's root) or takes as a parameter. */
-static int ir_local_ids(const IrFunc *f)
+int ir_local_ids(const IrFunc *f)
 {
     int n = 0;
     for (int i = 0; i < f->nins; i++) {
@@ -211,6 +209,10 @@ static int ir_local_ids(const IrFunc *f)
     for (int i = 0; f->fn && i < f->fn->nparams; i++)
         if (f->fn->params[i]->id >= n)
             n = f->fn->params[i]->id + 1;
+    for (int i = 0; f->fn && i < f->fn->locals.len; i++) {
+        int id = VEC_AT(f->fn->locals, Local *, i)->id;
+        n = id >= n ? id + 1 : n;
+    }
     return n;
 }
 

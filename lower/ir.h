@@ -179,6 +179,10 @@ typedef struct IrDefs {
     int nlocal_ids;         /* one more than the largest local id the function names */
 } IrDefs;
 void ir_defs_init(IrDefs *d, const IrFunc *f);
+/* One more than the largest id of a local the function declares, takes as
+ * a parameter or whose instructions name it (declared, counted, as a
+ * place's root): a new local may take this id. */
+int ir_local_ids(const IrFunc *f);
 void ir_defs_free(IrDefs *d);
 /* The one instruction writing temp operand o, or NULL (not a temp, or
  * written more than once). */

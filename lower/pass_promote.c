@@ -179,14 +179,7 @@ static void pr_func(IrFunc *f)
         any = pr_grown(&f->ins[i]) != NULL;
     if (!any || !f->fn)
         return;
-    IrDefs d;
-    ir_defs_init(&d, f);
-    Pr p = { .f = f, .src = *f, .next_id = d.nlocal_ids };
-    ir_defs_free(&d);
-    for (int i = 0; i < f->fn->locals.len; i++) {     /* past every id the function has */
-        int id = VEC_AT(f->fn->locals, Local *, i)->id;
-        p.next_id = id >= p.next_id ? id + 1 : p.next_id;
-    }
+    Pr p = { .f = f, .src = *f, .next_id = ir_local_ids(f) };
     ir_blocks_init(&p.b, &p.src);
     f->ins = NULL;
     f->nins = f->cap_ins = 0;
