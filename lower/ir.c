@@ -282,6 +282,11 @@ bool ir_writes_local(const IrIns *in, const Local *l)
     return writes && ir_place_in_value(in->place, l);
 }
 
+bool ir_sets_local(const IrIns *in, const Local *l)
+{
+    return ir_writes_local(in, l) || (in->op == IR_FOR && in->local == l);
+}
+
 static bool ir_place_writer(IrOp op)
 {
     return op == IR_STORE || op == IR_PUSH || op == IR_POP || op == IR_CLEAR || op == IR_ADDR;

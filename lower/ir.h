@@ -198,6 +198,8 @@ bool ir_place_in_value(const IrPlace *p, const Local *l);
 /* in may change l's value: declares it, stores, pushes, pops or clears
  * it, or takes its address. */
 bool ir_writes_local(const IrIns *in, const Local *l);
+/* The same, or in is a FOR whose counter l is (it writes l every step). */
+bool ir_sets_local(const IrIns *in, const Local *l);
 /* l can change only through instructions of f that name it. */
 bool ir_local_private(const IrFunc *f, const Local *l);
 /* The same with the locals whose address f takes collected once. */

@@ -672,17 +672,12 @@ static bool fx_checked_before(const Fx *x, const IrOpd *v, const IrOpd *key, int
     return false;
 }
 
-static bool fx_writes_counter(const IrIns *in, const Local *l)
-{
-    return ir_writes_local(in, l) || (in->op == IR_FOR && in->local == l);
-}
-
 /* Every write of l in the loop at lp stores a value below key's length. */
 static bool fx_inv_writes(Fx *x, const Local *l, const IrOpd *key, int lp)
 {
     for (int s = lp + 1; s < x->b.close[lp]; s++) {
         const IrIns *in = &x->f->ins[s];
-        if (!fx_writes_counter(in, l))
+        if (!ir_sets_local(in, l))
             continue;
         if (in->op != IR_STORE || in->place->nproj != 0)
             return false;
@@ -705,7 +700,7 @@ static int fx_entry_write(const Fx *x, const Local *l, int lp)
         if (in->op == IR_ENDIF || in->op == IR_ENDLOOP || in->op == IR_ENDFOR) {
             int m = x->b.open[k];
             for (int j = m; j < k; j++)
-                if (fx_writes_counter(&x->f->ins[j], l))
+                if (ir_sets_local(&x->f->ins[j], l))
                     return -1;
             k = m;
         } else if (in->op == IR_ELSE) {

@@ -478,9 +478,9 @@ static bool lv_sum_member(const LvSum *q, const Local *l)
 static bool lv_sum_writes(const LvSum *q, const IrIns *in)
 {
     for (int m = 0; m < q->n; m++)
-        if (ir_writes_local(in, q->u[m]) || (in->op == IR_FOR && in->local == q->u[m]))
+        if (ir_sets_local(in, q->u[m]))
             return true;
-    return ir_writes_local(in, q->k) || (in->op == IR_FOR && in->local == q->k);
+    return ir_sets_local(in, q->k);
 }
 
 /* in is `STORE [l] (l + 1)`, l read in (lo, in). */
@@ -540,7 +540,7 @@ static bool lv_sum_k_once(const Lv *lv, const LvWhile *w, const Local *k)
     int found = 0;
     for (int i = w->at + 1; i < w->end; i++) {
         const IrIns *in = &lv->src[i];
-        if (!ir_writes_local(in, k) && !(in->op == IR_FOR && in->local == k))
+        if (!ir_sets_local(in, k))
             continue;
         if (found++ || i < w->brk || lv_in_nested_loop(lv, w->at, i) || !lv_plus_one(lv, in, k, w->brk))
             return false;
