@@ -975,8 +975,10 @@ static int cm_control(Cm *cm, const IrIns *in)
 {
     switch (in->op) {
     case IR_IF:
-        if (in->aux)
+        if (in->aux & IR_IF_NOT)
             cm_line(cm, "if (!%s) {", cm_s(cm, &in->a));
+        else if (in->aux & IR_IF_LIKELY)
+            cm_line(cm, "if (GS_LIKELY(%s)) {", cm_cond(cm, &in->a));
         else
             cm_line(cm, "if (%s) {", cm_cond(cm, &in->a));
         cm->depth++;

@@ -557,6 +557,8 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
         sb_printf(o, " %s", in->rt);
     if (in->op == IR_PRIM)
         sb_printf(o, " %s", ast_builtin_name[in->aux]);
+    if (in->op == IR_IF && (in->aux & IR_IF_LIKELY))
+        sb_puts(o, " likely");
     if (in->fn)
         sb_printf(o, " %s", in->fn->cname);
     if (in->local)

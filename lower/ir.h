@@ -32,6 +32,14 @@ typedef struct IrOpInfo {
 } IrOpInfo;
 extern const IrOpInfo ir_op_info[IR__COUNT];
 
+/* IR_IF's aux flags. */
+enum {
+    IR_IF_NOT = 1,      /* if (!a) { */
+    IR_IF_LIKELY = 2,   /* a is expected to hold (pass_version's guard): the C
+                           says so, and the compiler lays the then arm out
+                           straight and the else arm out of line */
+};
+
 typedef enum IrOpdKind {
     OPD_NONE, OPD_TEMP, OPD_LOCAL, OPD_GLOBAL,
     OPD_INT, OPD_F64, OPD_BOOL, OPD_STR, OPD_ZERO,

@@ -322,7 +322,7 @@ static IrOpd lx_logical(Lx *lx, Expr *e)
     mv->a = a;
     IrIns *br = ir_emit(lx->f, IR_IF, e->loc);
     br->a = ir_tempopd(lx->f, t);
-    br->aux = e->binary.op == BIN_LOR;    /* || continues when false */
+    br->aux = e->binary.op == BIN_LOR ? IR_IF_NOT : 0;    /* || continues when false */
     IrOpd b = lx_expr(lx, e->binary.rhs);
     mv = ir_emit(lx->f, IR_MOV, e->loc);
     mv->dst = t;

@@ -150,7 +150,7 @@ static void lx_assert(Lx *lx, Stmt *s)
         in->site = site;
         return;
     }
-    lx_emit(lx, IR_IF, s->loc, c)->aux = 1;
+    lx_emit(lx, IR_IF, s->loc, c)->aux = IR_IF_NOT;
     IrOpd mv = lx_expr(lx, m);
     int site = lx_site(lx, s->loc, NULL, IR_FAIL_ASSERT);
     lx_emit(lx, IR_FAIL_ASSERT, s->loc, mv)->site = site;

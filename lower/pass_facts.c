@@ -351,7 +351,7 @@ static const IrIns *fx_logical(const Fx *x, const IrOpd *t, int *aux)
         ins[d0 + 1].op != IR_IF || ins[d0 + 1].a.kind != OPD_TEMP || ins[d0 + 1].a.temp != t->temp ||
         ins[d1 + 1].op != IR_ENDIF || x->b.open[d1 + 1] != d0 + 1)
         return NULL;
-    *aux = ins[d0 + 1].aux;
+    *aux = ins[d0 + 1].aux & IR_IF_NOT;
     return &ins[d1];
 }
 
@@ -408,7 +408,7 @@ static void fx_learn_closed_if(Fx *x, int m, int j)
     int els = x->b.els[m];
     bool then_leaves = fx_block_leaves(x, m, els ? els : j);
     bool else_leaves = els && fx_block_leaves(x, els, j);
-    bool then_truth = x->f->ins[m].aux == 0;
+    bool then_truth = (x->f->ins[m].aux & IR_IF_NOT) == 0;
     if (then_leaves != else_leaves)
         fx_learn(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, 0);
 }
@@ -817,10 +817,10 @@ static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
             int m = x->b.open[j];
             if (m <= x->lo)
                 break;
-            fx_learn(x, &x->f->ins[m].a, x->f->ins[m].aux != 0, 0);
+            fx_learn(x, &x->f->ins[m].a, (x->f->ins[m].aux & IR_IF_NOT) != 0, 0);
             j = m;
         } else if (e->op == IR_IF) {            /* the check is in its then-block */
-            fx_learn(x, &e->a, e->aux == 0, 0);
+            fx_learn(x, &e->a, (e->aux & IR_IF_NOT) == 0, 0);
         } else if (e->op == IR_BRK_UNLESS) {    /* `while a`: a holds in the body */
             fx_learn(x, &e->a, true, 0);
         } else if (ir_op_info[e->op].is_check) {

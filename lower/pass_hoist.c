@@ -163,8 +163,8 @@ static int ho_one(Ho *h, int i)
         const IrIns *cond = &f->ins[i];
         int then_site = c->site, else_site = f->ins[ce].site;
         c->c = cond->a;
-        c->site = cond->aux ? else_site : then_site;        /* when c is true */
-        c->site_unless = 1 + (cond->aux ? then_site : else_site);
+        c->site = cond->aux & IR_IF_NOT ? else_site : then_site;        /* when c is true */
+        c->site_unless = 1 + (cond->aux & IR_IF_NOT ? then_site : else_site);
         f->ins[ce].op = IR_NOP;
         at = ho_move(f, i, ct, mt);
     }

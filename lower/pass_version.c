@@ -352,7 +352,7 @@ static void lv_conjuncts(const Lv *lv, LvWhile *w, const IrOpd *cond, int depth)
     }
     int t = cond->temp, d0 = lv->d.def0[t], d1 = lv->d.def[t];
     if (lv->d.ndef[t] != 2 || d0 <= w->at || d0 + 1 >= d1 || lv->src[d0].op != IR_MOV || lv->src[d1].op != IR_MOV ||
-        lv->src[d0 + 1].op != IR_IF || lv->src[d0 + 1].aux != 0 || lv->src[d0 + 1].a.kind != OPD_TEMP ||
+        lv->src[d0 + 1].op != IR_IF || (lv->src[d0 + 1].aux & IR_IF_NOT) != 0 || lv->src[d0 + 1].a.kind != OPD_TEMP ||
         lv->src[d0 + 1].a.temp != t || lv->b.close[d0 + 1] != d1 + 1 || lv->src[d1 + 1].op != IR_ENDIF)
         return;
     lv_conjuncts(lv, w, &lv->src[d0].a, depth + 1);
@@ -836,7 +836,9 @@ static bool lv_version(Lv *lv, int at, int nest)
         return false;
     lv->budget -= 2 * (end - at + 1) + 4 * p.nterm + 3;
     IrOpd g = lv_guard(lv, &p, loop->loc);
-    lv_put(lv, IR_IF, loop->loc)->a = g;
+    IrIns *guard = lv_put(lv, IR_IF, loop->loc);
+    guard->a = g;
+    guard->aux = IR_IF_LIKELY;  /* the slow arm runs only where a check would fail */
     for (int k = 0; k < p.nchecks; k++)
         lv->drop[checks[k]] = true;
     lv_arm(lv, at, end, nest + 1, false);

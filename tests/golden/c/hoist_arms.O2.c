@@ -54,7 +54,7 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
     int64_t k_5 = 0;
     bool t35 = (((((0 <= j_4) && (a_0.len <= a_0.len)) && (a_0.len <= INT64_C(9223372036854775806))) && (0 <= i_3)) && (mid_2 <= a_0.len)) && (mid_2 <= INT64_C(9223372036854775806));
     bool t52 = ((int64_t)((uint64_t)mid_2 - (uint64_t)i_3)) <= ((int64_t)((uint64_t)((int64_t)((uint64_t)tmp_1.len - (uint64_t)k_5)) - (uint64_t)((int64_t)((uint64_t)a_0.len - (uint64_t)j_4))));
-    if (((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52) {
+    if (GS_LIKELY(((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52)) {
         for (;;) {
             t1 = i_3 < mid_2;
             if (t1) {

@@ -61,14 +61,14 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
     int64_t abort_n_;
     int64_t count_1 = 0;
     int64_t i_2 = 2;
-    if (((0 <= i_2) && (limit_0 < gs_main_flags.len)) && (limit_0 <= INT64_C(9223372036854775806))) {
+    if (GS_LIKELY(((0 <= i_2) && (limit_0 < gs_main_flags.len)) && (limit_0 <= INT64_C(9223372036854775806)))) {
         gs_slice_bool t1 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
         int64_t t22 = gs_main_flags.len;
         while (i_2 <= limit_0) {
             if (!t1.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
-                if ((((0 <= j_3) && (limit_0 < t22)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2)))) {
+                if (GS_LIKELY((((0 <= j_3) && (limit_0 < t22)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
                     while (j_3 <= limit_0) {
                         t1.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
@@ -92,7 +92,7 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
             if (!t36.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
-                if ((((0 <= j_3) && (limit_0 < t51)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2)))) {
+                if (GS_LIKELY((((0 <= j_3) && (limit_0 < t51)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
                     while (j_3 <= limit_0) {
                         t36.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
