@@ -14,8 +14,9 @@
  * and huge blocks, each its own mmap, in a hash set of (address, size).
  *
  * Who writes what (threads): a slab's free list, bump index, `used` count,
- * list links and live bitmap are written only by the thread heap that owns
- * it; its `npend` count and pend bitmap (blocks freed by other threads,
+ * list links and live bitmap (and a mixed slab's per-class free lists and
+ * next blocks, kept in its thread heap) are written only by the thread
+ * heap that owns it; its `npend` count and pend bitmap (blocks freed by other threads,
  * not yet reclaimed) by anyone, atomically. Slab creation and release,
  * runs, huge blocks and the list of thread heaps are under the global
  * lock. */
@@ -152,6 +153,11 @@ struct gs_heap_thread {
     void *remote;           /* blocks other threads freed (atomic stack) */
     ht_heap *next;          /* every thread heap, ever */
     int abandoned;          /* its thread called gs_heap_thread_exit */
+    /* the mixed slab: each class's first blocks (mix_refill) */
+    ht_slab *mix;               /* NULL: not made yet (or no memory for it) */
+    int mix_tried;              /* mix was asked for */
+    void *mix_free[NCLASS];     /* freed blocks of each class's share */
+    uint16_t mix_next[NCLASS];  /* each share's next never-used block */
 };
 
 /* An open-addressing set of (address, size): backward-shift deletion, no
@@ -345,6 +351,7 @@ static void ht_align_slabs(gs_region *r) {
 }
 
 static void fit_init(void);
+static void mix_init(void);
 
 static bool ht_setup(void) {
     size_t runs = ht_budget(), slabs = runs / 4;
@@ -366,6 +373,7 @@ static bool ht_setup(void) {
     gs_span_tree_init(&ht.run_t);
     ht.run_t.limit = nunit;
     fit_init();
+    mix_init();
     gs_heap_slabs.base = (uintptr_t)ht.slab_r.base;
     gs_heap_slabs.desc = (ht_slab *)ht.desc_r.base;
     ht.pend = (uint64_t *)ht.pend_r.base;
@@ -694,6 +702,139 @@ static uint8_t *slab_start(const ht_slab *s) {
 static uint32_t slab_nblocks(unsigned c) { return cls_nblocks[c]; }
 
 /* ================================================================
+ * The mixed slab: every class's first blocks. A class touched at least one
+ * page of a slab of its own, so a program that uses many classes a little
+ * paid a page per class: strings (17 classes of 16-640 bytes, two or three
+ * blocks of each live at a time) held 17 slab pages, 68 KiB, where glibc's
+ * whole heap is 40 KiB, and its anonymous memory at exit was 196 KiB
+ * against glibc's 152. So each thread heap has one slab shared by the
+ * classes up to MIX_MAX_SIZE bytes, as malloc's one heap is:
+ *   shares  class c owns blocks [mix.lo[c], mix.hi[c]) of the mixed slab
+ *           (MIX_BYTES of blocks, at least MIX_MIN), block i at offset
+ *           i * size as in a slab of its own, so gs_heap_pop's block index
+ *           and live bit need no change. The shares are laid out from the
+ *           largest class down, each at the first multiple of its size
+ *           after the one before: the bytes do not overlap, nor do the
+ *           bits of the one live bitmap (a share's first bit, its start /
+ *           its size, lies past the bits of the share before it, which
+ *           ended at that start / a larger size). The 16-byte class comes
+ *           last and its bits must stay below GS_HEAP_SLAB_BLOCKS, so the
+ *           layout must end within 16 KiB (MIX_SPAN; it ends at 15,552).
+ *   class   the descriptor's class is MIX_CLS; a block's class comes from
+ *           its offset, one byte per 16 bytes (mix.cls; MIX_NONE past the
+ *           layout and in the gaps a share's alignment leaves): one
+ *           compare more on the free path of every slab, a load more for
+ *           the mixed slab's blocks. Interior addresses, gaps and double
+ *           frees are rejected as in any slab (offset, bitmap).
+ *   refill  a class's freed share blocks come first, then one never-used
+ *           share block at a time, when its cache is empty (so a share
+ *           hands out no more blocks than the class has had live at once),
+ *           then its own slabs: a class gets a slab of its own only once
+ *           all of its share is out (live or cached).
+ * The slab is its heap's until the thread exits (released then if empty);
+ * the shares' pages are touched as the classes use them. Measured
+ * (docs/benchmarks.md, Heap, seventh session): strings keeps its 17
+ * classes in their shares (it takes 2 blocks of each, 3 of 16 bytes), on
+ * 3 pages of the mixed slab where it touched 17: slab pages 68 -> 12 KiB,
+ * anonymous memory at exit 196 -> 140 KiB (glibc 152), minor faults 105
+ * -> 90 (glibc 97). The price is the class look-up: ~11 instructions more
+ * per free of a mixed block (strings, all of whose blocks are: Ir +4%),
+ * +0.2% / +0.5% on short_lived / working_set. -DGS_HEAP_MIX=0: no mixed
+ * slab (A/B; gs_heap.h).
+ * ================================================================ */
+#define MIX_CLS NCLASS        /* the descriptor's class of a mixed slab */
+#define MIX_NONE (NCLASS + 1) /* the class of an offset in no share */
+#define MIX_MAX_SIZE 1024u
+#define MIX_BYTES 256u
+#define MIX_MIN 2u
+#define MIX_SPAN ((uint32_t)16384)
+
+static struct {
+    uint16_t lo[NCLASS], hi[NCLASS]; /* class c's share; lo == hi: none */
+    uint8_t cls[MIX_SPAN >> 4];      /* the class of each 16 bytes, or MIX_NONE */
+} mix;
+
+/* The shares (ht_setup). A layout that would not fit stops short: the
+ * classes left out get no share (cannot happen with these constants;
+ * heap_test checks that every class up to MIX_MAX_SIZE has one). */
+static void mix_init(void) {
+    uint32_t at = 0, k, g;
+    int c;
+    memset(mix.cls, MIX_NONE, sizeof mix.cls);
+    for (c = NCLASS - 1; c >= 0 && GS_HEAP_MIX; c--) {
+        uint32_t size = cls_size[c];
+        if (size > MIX_MAX_SIZE) continue;
+        k = MIX_BYTES / size > MIX_MIN ? MIX_BYTES / size : MIX_MIN;
+        at = (uint32_t)round_up(at, size);
+        if (at + k * size > MIX_SPAN || at / size + k > cls_nblocks[c]) break;
+        mix.lo[c] = (uint16_t)(at / size);
+        mix.hi[c] = (uint16_t)(at / size + k);
+        for (g = at >> 4; g < (at + k * size) >> 4; g++) mix.cls[g] = (uint8_t)c;
+        at += k * size;
+    }
+}
+
+/* The class of the block at a, in a mixed slab (MIX_NONE: none). */
+static unsigned mix_cls_at(uintptr_t a) {
+    uint32_t off = (uint32_t)(a & (GS_HEAP_SLAB - 1));
+    return off < MIX_SPAN ? mix.cls[off >> 4] : MIX_NONE;
+}
+
+/* The class of the block at a in s (>= NCLASS: a is in no block). */
+static unsigned slab_cls(const ht_slab *s, uintptr_t a) {
+    unsigned c = AT_LD(&s->cls);
+    return c < NCLASS ? c : mix_cls_at(a);
+}
+
+/* The heap's mixed slab, made at its first refill. */
+static void mix_start(ht_heap *h) {
+    unsigned c;
+    h->mix_tried = 1;
+    ht_lock();
+    h->mix = slab_new_locked(h, MIX_CLS);
+    ht_unlock();
+    for (c = 0; c < NCLASS; c++) {
+        h->mix_free[c] = NULL;
+        h->mix_next[c] = mix.lo[c];
+    }
+}
+
+/* Blocks of class c from the mixed slab into the cache: freed share
+ * blocks up to want, else one never-used one if the cache is empty. */
+static void mix_refill(ht_heap *h, unsigned c, uint32_t want) {
+    gs_heap_bin *b = &gs_heap_cache[c];
+    ht_slab *s = h->mix;
+    while (b->n < want) {
+        void *p = h->mix_free[c];
+        if (p != NULL) memcpy(&h->mix_free[c], p, sizeof(void *));
+        else if (b->n == 0 && h->mix_next[c] < mix.hi[c]) p = slab_start(s) + (size_t)h->mix_next[c]++ * cls_size[c];
+        else return;
+        s->used++;
+        memcpy(p, &b->head, sizeof(void *));
+        b->head = p;
+        b->n++;
+    }
+}
+
+/* A block comes back to the mixed slab s (neither live nor pending). */
+static void mix_put(ht_heap *h, ht_slab *s, void *p) {
+    unsigned c = mix_cls_at((uintptr_t)p);
+    memcpy(p, &h->mix_free[c], sizeof(void *));
+    h->mix_free[c] = p;
+    s->used--;
+}
+
+/* The thread is done: an empty mixed slab goes back (kept, as any). */
+static void mix_release(ht_heap *h) {
+    if (h->mix == NULL || h->mix->used != 0) return;
+    ht_lock();
+    slab_release_locked(h->mix);
+    ht_unlock();
+    h->mix = NULL;
+    h->mix_tried = 0;
+}
+
+/* ================================================================
  * Slabs: the owner's side.
  * ================================================================ */
 static void avail_link(ht_heap *h, ht_slab *s) {
@@ -718,6 +859,10 @@ static void avail_unlink(ht_heap *h, ht_slab *s) {
  * room (kept, so that one block freed and allocated again in a loop does
  * not make and release a slab each time), or when all is set. */
 static void slab_put(ht_heap *h, ht_slab *s, void *p, bool all) {
+    if (s->cls == MIX_CLS) {
+        mix_put(h, s, p);
+        return;
+    }
     memcpy(p, &s->free, sizeof(void *));
     s->free = p;
     s->used--;
@@ -758,7 +903,7 @@ static void ht_drain(ht_heap *h) {
     while (p != NULL) {
         void *next;
         ht_slab *s = slab_of((uintptr_t)p);
-        uint32_t bi = block_index((uintptr_t)p, s->cls);
+        uint32_t bi = block_index((uintptr_t)p, slab_cls(s, (uintptr_t)p));
         uint64_t bit = (uint64_t)1 << (bi & 63);
         memcpy(&next, p, sizeof next);
         AT_ST(&s->live[bi >> 6], s->live[bi >> 6] & ~bit);
@@ -818,6 +963,10 @@ static bool ht_refill(ht_heap *h, unsigned c) {
     ht_drain(h);
     h->cap[c] = cache_cap(c);
     want = h->cap[c] / 2;
+    if (mix.hi[c] != mix.lo[c]) {
+        if (!h->mix_tried) mix_start(h);
+        if (h->mix != NULL) mix_refill(h, c, want);
+    }
     while (b->n < want) {
         ht_slab *s = h->avail[c];
         void *p;
@@ -892,6 +1041,7 @@ void gs_heap_thread_exit(void) {
             ht_unlock();
         }
     }
+    mix_release(h);
     ht_lock();
     h->abandoned = 1;
     ht_unlock();
@@ -1276,10 +1426,12 @@ static ht_slab *slab_find(uintptr_t a) {
 
 /* The block index of a in s when a is the start of a live block, else -1. */
 static int64_t slab_live_index(const ht_slab *s, uintptr_t a) {
-    unsigned c = AT_LD(&s->cls);
-    uint32_t off = (uint32_t)(a & (GS_HEAP_SLAB - 1));
-    uint32_t bi = block_index(a, c);
-    uint64_t bit = (uint64_t)1 << (bi & 63);
+    unsigned c = slab_cls(s, a);
+    uint32_t off = (uint32_t)(a & (GS_HEAP_SLAB - 1)), bi;
+    uint64_t bit;
+    if (c >= NCLASS) return -1;
+    bi = block_index(a, c);
+    bit = (uint64_t)1 << (bi & 63);
     if (bi * cls_size[c] != off || bi >= slab_nblocks(c)) return -1;
     if (!(AT_LD(&s->live[bi >> 6]) & bit) || slab_pending(s, bi)) return -1;
     return bi;
@@ -1324,9 +1476,14 @@ bool gs_heap_free(void *p) {
         ht_slab *s = slab_of(a);
         if (GS_LIKELY(AT_LD(&s->owner) == h)) {
             unsigned c = s->cls;
-            uint32_t bi = block_index(a, c);
-            uint64_t bit = (uint64_t)1 << (bi & 63), w = s->live[bi >> 6];
-            gs_heap_bin *b = &gs_heap_cache[c];
+            uint32_t bi;
+            uint64_t bit, w;
+            gs_heap_bin *b;
+            if (GS_UNLIKELY(c >= NCLASS) && (c = mix_cls_at(a)) >= NCLASS) return false;
+            bi = block_index(a, c);
+            bit = (uint64_t)1 << (bi & 63);
+            w = s->live[bi >> 6];
+            b = &gs_heap_cache[c];
             if (GS_UNLIKELY(bi * cls_size[c] != (uint32_t)(a & (GS_HEAP_SLAB - 1)) ||
                             bi >= slab_nblocks(c) || !(w & bit) || slab_pending(s, bi)))
                 return false;
@@ -1357,7 +1514,7 @@ size_t gs_heap_usable(const void *p) {
     if (p == NULL) return 0;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_usable(p);
     s = slab_find(a);
-    if (s != NULL) return slab_live_index(s, a) >= 0 ? cls_size[s->cls] : 0;
+    if (s != NULL) return slab_live_index(s, a) >= 0 ? cls_size[slab_cls(s, a)] : 0;
     return big_usable(a);
 }
 
@@ -1410,7 +1567,8 @@ static bool slab_inside(uintptr_t a) {
     unsigned c;
     uint32_t bi;
     if (s == NULL) return false;
-    c = AT_LD(&s->cls);
+    c = slab_cls(s, a);
+    if (c >= NCLASS) return false;
     bi = block_index(a, c);
     return bi < slab_nblocks(c) &&
            slab_live_index(s, (a & ~(uintptr_t)(GS_HEAP_SLAB - 1)) + (uintptr_t)bi * cls_size[c]) >= 0;
@@ -1508,11 +1666,22 @@ static size_t st_resident(const void *base, size_t len) {
     free(v);
     return r * 4;
 }
+/* Peak and current resident memory, anonymous and file pages apart (the
+ * file pages move by +-150 KiB from run to run: where ASLR puts libc). */
+static void st_status(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM", 5) == 0 || strncmp(line, "RssAnon", 7) == 0 || strncmp(line, "RssFile", 7) == 0)
+            fprintf(stderr, "heapstats: %s", line);
+    if (f) fclose(f);
+}
 __attribute__((destructor)) static void gs_heap_stats(void) {
     int64_t i;
     unsigned c;
     FILE *f;
     char line[512];
+    st_status();
     if (ht.mode != MODE_GOOSE) {
         f = fopen("/proc/self/smaps_rollup", "r");
         while (f && fgets(line, sizeof line, f))
@@ -1527,6 +1696,12 @@ __attribute__((destructor)) static void gs_heap_stats(void) {
             st_resident(ht.desc_r.base, ht.desc_r.committed), ht.run_r.committed >> 10,
             st_resident(ht.run_r.base, ht.run_r.committed), (long long)ht.run_t.tail,
             st_resident(ht.map_r.base, ht.map_r.committed));
+    if (ht_me != NULL && ht_me->mix != NULL) {
+        fprintf(stderr, "heapstats: mixed slab used %u; share blocks handed out:", ht_me->mix->used);
+        for (c = 0; c < NCLASS; c++)
+            if (ht_me->mix_next[c] != mix.lo[c]) fprintf(stderr, " %u:%u/%u", c, ht_me->mix_next[c] - mix.lo[c], mix.hi[c] - mix.lo[c]);
+        fprintf(stderr, "\n");
+    }
     for (c = 0; c < NCLASS; c++) {
         int ns = 0;
         size_t used = 0, bump = 0;

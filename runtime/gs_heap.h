@@ -7,7 +7,10 @@
  * cache of free blocks per class sits in front of the slabs, so alloc and free are a pop and a push
  * in the common case (a cache holds at most 16 KiB per class; the pop is
  * gs_heap_pop below; the emitted C inlines it where the size is a
- * compile-time constant). Larger sizes are runs from a second reserved
+ * compile-time constant). A thread's first blocks of each class up to
+ * 1 KiB come from one slab the classes share (gs_heap.c, the mixed slab),
+ * so a program that uses many classes a little does not touch a page per
+ * class. Larger sizes are runs from a second reserved
  * region (a gs_span_tree in 256-byte units over a gs_region: a run wastes
  * 128 bytes on average, and a freed run is reused by any size, so a
  * program holding a few blocks of many sizes above 2 KiB does not keep
@@ -69,6 +72,12 @@
 #define GS_HEAP_SLAB_MAX ((size_t)2048)
 #endif
 #define GS_HEAP_SLAB ((size_t)65536)
+/* 1: each thread's first blocks of the classes up to 1 KiB come from one
+ * slab they share (the mixed slab, gs_heap.c); -DGS_HEAP_MIX=0: each
+ * class has slabs of its own only (A/B). */
+#ifndef GS_HEAP_MIX
+#define GS_HEAP_MIX 1
+#endif
 #define GS_HEAP_HUGE_MIN ((size_t)4 << 20)
 
 /* A block of at least bytes (0 gives a distinct block), 16-aligned;
@@ -184,7 +193,7 @@ extern GS_HEAP_TLS gs_heap_bin gs_heap_cache[GS_HEAP_NCLASS];
 struct gs_heap_thread;
 typedef struct gs_heap_slab {
     struct gs_heap_thread *owner; /* NULL: the slab is free */
-    uint32_t cls;
+    uint32_t cls;    /* GS_HEAP_NCLASS: the mixed slab, shared by classes */
     uint32_t bump;   /* blocks [bump, nblocks) were never handed out */
     uint32_t used;   /* blocks out of the slab: live, in a cache, or pending */
     uint32_t listed; /* on the owner's avail list */

@@ -10,9 +10,10 @@
  * blocks freed in random order (the blocks still live keep their bytes);
  * a page run grows in place; runs go best fit, and free spans are not
  * taken for blocks; a small heap serves 2-4 KiB blocks as runs; a
- * thread's cache per class stays within its byte bound; blocks freed by other
- * threads come home (run under ThreadSanitizer too: `heap_test threads`
- * runs only those cases). One PASS/FAIL line per case and a final
+ * thread's first blocks of the classes up to 1 KiB share one slab, exact
+ * like any; a thread's cache per class stays within its byte bound; blocks
+ * freed by other threads come home (run under ThreadSanitizer too:
+ * `heap_test threads` runs only those cases). One PASS/FAIL line per case and a final
  * "N passed, N failed" line. GOOSE_HEAP=system runs the same cases over
  * malloc (the checks that only the Goose heap makes are skipped). */
 #define _DEFAULT_SOURCE
@@ -437,6 +438,74 @@ static void *worker(void *arg) {
 
 static void *keep[PER];
 
+/* ---- the mixed slab: each class's first blocks ----
+ * A fresh thread's first block of each class up to 1 KiB comes from one
+ * slab the classes share (within its first 16 KiB), as exact as any slab
+ * block: interior addresses and offsets past the shares are rejected, and
+ * so is a second free (the thread's own frees: the fast path); the thread
+ * exits with them live, another frees them (remote frees) and a third
+ * adopts the heap and takes them back. Run first: on a fresh thread heap. */
+enum { MIXED_MAX = 40 };
+static void *mixed[MIXED_MAX];
+static int n_mixed;
+
+static void *alloc_mixed(void *arg) {
+    bool *ok = (bool *)arg;
+    uintptr_t lo = UINTPTR_MAX, hi = 0, slab;
+    int c;
+    for (c = 0; gs_heap_class_size(c) <= 1024; c++) {
+        size_t z = gs_heap_class_size(c);
+        uint8_t *p = (uint8_t *)gs_alloc(z);
+        mixed[n_mixed++] = p;
+        lo = (uintptr_t)p < lo ? (uintptr_t)p : lo;
+        hi = (uintptr_t)p > hi ? (uintptr_t)p : hi;
+        *ok &= gs_heap_live(p) && gs_heap_usable(p) == z && gs_heap_contains(p + z - 1);
+        *ok &= !gs_heap_free(p + 8) && !gs_heap_live(p + z / 2) && gs_heap_live(p);
+    }
+    slab = lo & ~(uintptr_t)(GS_HEAP_SLAB - 1);
+    printf("  mixed: %d classes' first blocks within %zu bytes\n", n_mixed, (size_t)(hi - lo));
+    *ok &= hi - slab < 16384 && n_mixed == 20;
+    *ok &= !gs_heap_free((void *)(slab + 16384)) && !gs_heap_live((void *)(slab + 16384));
+    *ok &= !gs_heap_free((void *)(slab + 40000)) && !gs_heap_contains((void *)(slab + 40000));
+    /* freed and taken again: the same block, rejected once freed */
+    *ok &= gs_heap_free(mixed[3]) && !gs_heap_free(mixed[3]) && !gs_heap_live(mixed[3]);
+    *ok &= gs_alloc(gs_heap_class_size(3)) == mixed[3];
+    gs_heap_thread_exit();
+    return NULL;
+}
+
+static void *realloc_mixed(void *arg) {
+    size_t *reused = (size_t *)arg;
+    int i;
+    for (i = 0; i < n_mixed; i++) {
+        void *p = gs_alloc(gs_heap_class_size(i));
+        *reused += p == mixed[i];
+        gs_heap_free(p);
+    }
+    gs_heap_thread_exit();
+    return NULL;
+}
+
+static void test_mixed(void) {
+    pthread_t t;
+    bool ok = true;
+    size_t base, reused = 0;
+    int i;
+    if (!goose_heap() || !GS_HEAP_MIX) return;
+    gs_free(gs_alloc(16)); /* this thread has a heap (it does not adopt the next one's) */
+    base = gs_heap_live_count();
+    pthread_create(&t, NULL, alloc_mixed, &ok);
+    pthread_join(t, NULL);
+    check("mixed: first blocks of 20 classes in one slab's first 16 KiB, exact", ok);
+    ok = gs_heap_live_count() == base + (size_t)n_mixed;
+    for (i = 0; i < n_mixed; i++) ok &= gs_heap_free(mixed[i]) && !gs_heap_free(mixed[i]);
+    pthread_create(&t, NULL, realloc_mixed, &reused);
+    pthread_join(t, NULL);
+    printf("  mixed: frees ok %d, live %zu (base %zu), reused %zu of %d\n", ok, gs_heap_live_count(), base, reused, n_mixed);
+    check("mixed: freed by another thread once, reclaimed by the next",
+          ok && gs_heap_live_count() == base && reused == (size_t)n_mixed);
+}
+
 static void *alloc_and_exit(void *arg) {
     size_t k;
     for (k = 0; k < PER; k++) keep[k] = gs_alloc(48);
@@ -573,6 +642,7 @@ static void test_best_fit(void) {
 int main(int argc, char **argv) {
     bool threads_only = argc > 1 && strcmp(argv[1], "threads") == 0;
     printf("heap mode: %s\n", gs_heap_mode() == 1 ? "goose" : "system");
+    test_mixed();
     if (!threads_only) {
         test_mid_runs();
         test_classes();
