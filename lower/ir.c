@@ -263,6 +263,21 @@ void ir_each_read(const IrIns *in, IrOpdFn fn, void *ctx)
 
 /* ---- what may change a local ---- */
 
+int ir_opd_same_leaf(const IrOpd *a, const IrOpd *b)
+{
+    if (a->kind != b->kind || a->type != b->type)
+        return 0;
+    switch (a->kind) {
+    case OPD_NONE: return 1;
+    case OPD_INT: return a->i == b->i;
+    case OPD_BOOL: return a->b == b->b;
+    case OPD_LOCAL: return a->local == b->local;
+    case OPD_GLOBAL: return a->global == b->global;
+    case OPD_TEMP: return -1;
+    default: return 0;
+    }
+}
+
 bool ir_place_in_value(const IrPlace *p, const Local *l)
 {
     if (!p || p->root.kind != OPD_LOCAL || p->root.local != l)

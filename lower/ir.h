@@ -203,6 +203,10 @@ void ir_each_read(const IrIns *in, IrOpdFn fn, void *ctx);
 /* ---- ir.c: what may change a local (the check-removing passes) ---- */
 /* The place is (part of) local l's own value, not storage it points at. */
 bool ir_place_in_value(const IrPlace *p, const Local *l);
+/* a and b, of one kind and type, are the same constant, local or global
+ * (or both absent): 1; not: 0; both temps: -1 (the caller compares what
+ * defines them). pass_hoist.c and pass_loopcheck.c. */
+int ir_opd_same_leaf(const IrOpd *a, const IrOpd *b);
 /* in may change l's value: declares it, stores, pushes, pops or clears
  * it, or takes its address. */
 bool ir_writes_local(const IrIns *in, const Local *l);
@@ -259,6 +263,11 @@ void pass_licm(const IrProgram *ir);
 /* ---- pass_promote.c: a global slice a loop pushes onto or pops from
  * held in a local over the loop (-O2), after pass_licm ---- */
 void pass_promote(const IrProgram *ir);
+
+/* ---- pass_loopcheck.c: a check a loop repeats on values it keeps fixed
+ * done once, before the loop (-O2), after the other passes; returns how
+ * many checks after such loops it deleted ---- */
+int pass_loopcheck(const IrProgram *ir, IrFunc *f);
 
 /* ---- ir.c: checks over the IR ---- */
 /* Structure and temp discipline; dies with an internal error naming the

@@ -8,8 +8,9 @@
  * functions for the C emitter: noreturn (every path fails: cold, out of
  * line) and, at -O2, inline (small leaves); at -O2 pass_version.c then
  * versions loops whose checks one guard can prove, pass_hoist.c and
- * pass_licm.c move checks and loads, and pass_promote.c holds the global
- * slices a loop pushes onto in locals. Every deleted check is counted.
+ * pass_licm.c move checks and loads, pass_promote.c holds the global
+ * slices a loop pushes onto in locals, and pass_loopcheck.c does a check
+ * a loop repeats on fixed values once, before it. Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
 
@@ -315,6 +316,10 @@ void lower_optimise(IrProgram *ir, const LowerOptions *o)
         pass_licm(ir);
     if (o->opt_level >= 2)
         pass_promote(ir);
+    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
+        ir->funcs[i]->checks_removed += pass_loopcheck(ir, ir->funcs[i]);
+    if (o->opt_level >= 2)
+        ir->init->checks_removed += pass_loopcheck(ir, ir->init);
     ir_verify(ir);
 }
 

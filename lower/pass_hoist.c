@@ -107,17 +107,9 @@ static bool ho_same_ins(const Ho *h, HoArm *x, const IrIns *p, HoArm *y, const I
  * marks the arm instructions computing a to move. */
 static bool ho_same(const Ho *h, HoArm *x, const IrOpd *a, HoArm *y, const IrOpd *b, int depth)
 {
-    if (a->kind != b->kind || a->type != b->type)
-        return false;
-    switch (a->kind) {
-    case OPD_NONE: return true;
-    case OPD_LOCAL: return a->local == b->local;
-    case OPD_GLOBAL: return a->global == b->global;
-    case OPD_INT: return a->i == b->i;
-    case OPD_BOOL: return a->b == b->b;
-    case OPD_TEMP: break;
-    default: return false;
-    }
+    int leaf = ir_opd_same_leaf(a, b);
+    if (leaf >= 0)
+        return leaf;
     int da = ho_def_in(h->f, a->temp, x->lo, x->hi), db = ho_def_in(h->f, b->temp, y->lo, y->hi);
     if (da < 0 || db < 0)   /* both from before the if, or not comparable */
         return da < 0 && db < 0 && a->temp == b->temp;
