@@ -198,9 +198,72 @@ static bool fx_int(const IrOpd *o, int64_t *v)
 
 static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth);
 
+/* o reads l's whole value: l itself, or a temp `LOAD [l]`; *at: where
+ * (the temp's load; -1 for l itself). */
+static bool fx_reads_local(const Fx *x, const IrOpd *o, const Local *l, int *at)
+{
+    *at = -1;
+    if (o->kind == OPD_LOCAL)
+        return o->local == l;
+    const IrIns *d = ir_defs_one(&x->d, o);
+    if (!d || d->op != IR_LOAD || d->place->nproj != 0 || d->place->root.kind != OPD_LOCAL ||
+        d->place->root.local != l)
+        return false;
+    *at = x->d.def[o->temp];
+    return true;
+}
+
+/* in ends a straight run of instructions, or writes l. */
+static bool fx_plain_step(const IrIns *in, const Local *l)
+{
+    return ir_op_info[in->op].nesting != 0 || in->op == IR_ELSE || in->op == IR_BRK_UNLESS ||
+           in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET || ir_writes_local(in, l);
+}
+
+/* ins[i] stores l + c into l (0 <= c <= INT32_MAX), and a passed
+ * `CHECK_INDEX l, n` comes before it in the same straight run of
+ * instructions (no control flow between), with nothing between the read
+ * of l it checked and the store writing l:
+ *     while head < q.len { let v = q[head]; head += 1; .. }
+ * There 0 <= l < n, and a length is below 2^62, so l + c lies in
+ * c .. n - 1 + c: >= 0, and the add cannot wrap (l is an i64). l is
+ * private (nothing writes it behind the function's back). */
+static bool fx_checked_step(const Fx *x, int i, const Local *l)
+{
+    const IrIns *in = &x->f->ins[i];
+    int64_t c;
+    int add_at, chk_at = -1;
+    if (in->op != IR_STORE || in->place->nproj != 0 || in->place->root.kind != OPD_LOCAL ||
+        in->place->root.local != l || in->a.kind != OPD_TEMP || l->type->kind != TY_I64 ||
+        !ir_local_private_in(x->f, &x->addressed, l))
+        return false;
+    const IrIns *d = ir_defs_one(&x->d, &in->a);
+    if (!d || d->op != IR_BIN || d->aux != BIN_ADD || !fx_int(&d->b, &c) || c < 0 || c > INT32_MAX ||
+        !fx_reads_local(x, &d->a, l, &add_at))
+        return false;
+    if (add_at < 0)
+        add_at = x->d.def[in->a.temp];
+    for (int j = i - 1; j >= 0 && chk_at < 0; j--) {
+        const IrIns *e = &x->f->ins[j];
+        if (fx_plain_step(e, l))
+            return false;
+        if (e->op == IR_CHECK_INDEX && !e->site_unless && type_is_signed(e->a.type) &&
+            fx_reads_local(x, &e->a, l, &chk_at) && chk_at < 0)
+            chk_at = j;
+    }
+    if (chk_at < 0)
+        return false;
+    /* both reads see the value the check passed: one run, no write between */
+    for (int j = (add_at < chk_at ? add_at : chk_at) + 1; j < i; j++)
+        if (fx_plain_step(&x->f->ins[j], l))
+            return false;
+    return true;
+}
+
 /* A local written once, by a for-range counter from a constant >= 0 or a
- * declaration with a value >= 0, and by nothing else. It reads the whole
- * function, so fx_local_nonneg keeps the answers. */
+ * declaration with a value >= 0, and otherwise only by checked steps
+ * (fx_checked_step). It reads the whole function, so fx_local_nonneg
+ * keeps the answers. */
 static bool fx_local_nonneg_scan(const Fx *x, const Local *l, int depth)
 {
     if (l->captured || l->is_ref || depth > 4)
@@ -209,7 +272,9 @@ static bool fx_local_nonneg_scan(const Fx *x, const Local *l, int depth)
     for (int i = 0; i < x->f->nins; i++) {
         const IrIns *in = &x->f->ins[i];
         int64_t lo;
-        if (in->op == IR_FOR && in->local == l) {
+        if (fx_checked_step(x, i, l)) {
+            continue;
+        } else if (in->op == IR_FOR && in->local == l) {
             if (found || !fx_int(&in->a, &lo) || lo < 0)
                 return false;
             found = true;

@@ -35,6 +35,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import gen_loops  # noqa: E402
+
+GENERATORS = {'programs': gen.generate, 'loops': gen_loops.generate}
 
 NATIVE = [('clang', '-O0'), ('clang', '-O2'), ('gcc', '-O0'), ('gcc', '-O2'),
           ('tcc', '-O0'), ('tcc', '-O2')]
@@ -144,7 +147,7 @@ def reduce(goose, text, cfgs, timeout, work, reason_kind):
 
 def one_seed(args, seed):
     cfgs = configs_for(seed, args.mode)
-    text = gen.generate(seed)
+    text = GENERATORS[args.gen](seed)
     work = tempfile.mkdtemp(prefix='goose-diff-%d-' % seed)
     try:
         results = check_program(args.goose, text, cfgs, args.timeout, work)
@@ -184,6 +187,8 @@ def main():
     ap.add_argument('--findings', default='differential-findings')
     ap.add_argument('--timeout', type=float, default=10.0, help='seconds per run')
     ap.add_argument('--reduce', action='store_true')
+    ap.add_argument('--gen', choices=sorted(GENERATORS), default='programs',
+                    help='programs: gen.py; loops: gen_loops.py (worklist loops for the check passes)')
     ap.add_argument('--progress', type=int, default=0, help='print a line every N seeds')
     args = ap.parse_args()
     args.goose = os.path.abspath(args.goose)
@@ -210,8 +215,8 @@ def main():
                 print('.. %d/%d programs, %d failures, %.0f s' % (done, len(seeds), fails,
                                                                    time.time() - t0), flush=True)
     dt = time.time() - t0
-    summary = 'differential seeds %s (%s): %d programs, %d with runtime errors, %d failures, %.0f s' % (
-        args.seeds, args.mode, done, nrterr, fails, dt)
+    summary = 'differential %sseeds %s (%s): %d programs, %d with runtime errors, %d failures, %.0f s' % (
+        '' if args.gen == 'programs' else args.gen + ' ', args.seeds, args.mode, done, nrterr, fails, dt)
     print(('FAIL ' if fails else 'PASS ') + summary, flush=True)
     return 1 if fails else 0
 
