@@ -386,6 +386,11 @@ void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out)
     }
 }
 
+bool ir_jumps(const IrIns *in)
+{
+    return in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET || in->op == IR_BRK_UNLESS;
+}
+
 int ir_block_end(const IrFunc *f, int start)
 {
     int depth = 0;

@@ -221,6 +221,9 @@ bool ir_local_private_in(const IrFunc *f, const PtrSet *addressed, const Local *
 void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out);
 /* The instruction closing the block opened at start (f->nins if none). */
 int ir_block_end(const IrFunc *f, int start);
+/* in may go on elsewhere than the next instruction without closing a
+ * block: break, continue, return, or `while`'s conditional break. */
+bool ir_jumps(const IrIns *in);
 
 /* ---- ir.c: what may change a global (pass_version, pass_licm) ---- */
 /* The global whose own value (not storage it points at) in writes: a

@@ -216,8 +216,7 @@ static bool fx_reads_local(const Fx *x, const IrOpd *o, const Local *l, int *at)
 /* in ends a straight run of instructions, or writes l. */
 static bool fx_plain_step(const IrIns *in, const Local *l)
 {
-    return ir_op_info[in->op].nesting != 0 || in->op == IR_ELSE || in->op == IR_BRK_UNLESS ||
-           in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET || ir_writes_local(in, l);
+    return ir_op_info[in->op].nesting != 0 || in->op == IR_ELSE || ir_jumps(in) || ir_writes_local(in, l);
 }
 
 /* ins[i] stores l + c into l (0 <= c <= INT32_MAX), and a passed

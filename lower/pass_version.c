@@ -505,7 +505,7 @@ static int lv_sum_incs(const Lv *lv, const LvSum *q, int from, int to, int lo)
     int n = 0;
     for (int i = from; i < to; i++) {
         const IrIns *in = &lv->src[i];
-        if (in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET || in->op == IR_BRK_UNLESS)
+        if (ir_jumps(in))
             return -1;
         if (in->op == IR_LOOP || in->op == IR_FOR) {
             for (int j = i; j < lv->b.close[i]; j++)
