@@ -26,16 +26,15 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from run import WORKLOADS  # noqa: E402  (the sizes: one definition)
+from run import WORKLOADS, arm_env  # noqa: E402  (the sizes and arms: one definition)
 
 ARMS = [("base", "goose"), ("base", "glibc"), ("new", "goose"), ("new", "glibc")]
 
 
 def env_for(arm, extra=None):
+    """run.py's environment for the arm ("glibc" is its "system")."""
     e = dict(os.environ)
-    e.pop("GOOSE_HEAP", None)
-    if arm == "glibc":
-        e["GOOSE_HEAP"] = "system"
+    e.update(arm_env("system" if arm == "glibc" else arm))
     e.update(extra or {})
     return e
 
