@@ -107,6 +107,10 @@ static uint32_t at_add32(uint32_t *p, uint32_t v) {
 #define GS_HEAP_MID_SLAB_PEAK ((size_t)8 << 20)
 #endif
 #define MID_SLAB_PEAK GS_HEAP_MID_SLAB_PEAK
+/* Until then, a class of blocks above RUN_FLOOR bytes keeps its slab to
+ * the first page (GS_HEAP_CLASS_PAGE, gs_heap.h); so runs start above
+ * RUN_FLOOR bytes. */
+#define RUN_FLOOR ((size_t)1024)
 #define BITMAP_WORDS (GS_HEAP_SLAB_BLOCKS / 64)
 
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
@@ -461,6 +465,7 @@ static struct {
     size_t kept;      /* bytes of kept slabs */
     size_t run_dirty; /* bytes of freed runs back in the run tree, maybe still resident */
     size_t run_floor; /* run_dirty left by the last sweep (free spans too short to give back) */
+    size_t empty_min; /* run_dirty that an emptied run region gives back (run_emptied; 0: EMPTY_MIN) */
     size_t kept_huge; /* bytes of kept huge mappings */
     uint64_t tick;    /* page-layer operations so far */
     ht_slab *slab_new, *slab_old; /* kept slabs, newest first */
@@ -952,6 +957,13 @@ static bool bump_new_page(const ht_slab *s, uint32_t size) {
     return (size_t)(s->bump + 1) * size > round_up((size_t)s->bump * size, PAGE);
 }
 
+/* The slab's next never-used block is past its class's budget (above,
+ * GS_HEAP_CLASS_PAGE): the block is to be a run. */
+static bool bump_over_budget(const ht_slab *s, uint32_t size) {
+    return GS_HEAP_CLASS_PAGE && size > RUN_FLOOR && (size_t)(s->bump + 1) * size > PAGE &&
+           !AT_LD(&ht.mid_slabs);
+}
+
 /* Fills the cache of class c with up to half its capacity. Never-used
  * blocks that reach into a fresh page come one refill at a time: a class
  * touches a new page only when every block it touched before is live, so
@@ -983,6 +995,7 @@ static bool ht_refill(ht_heap *h, unsigned c) {
             memcpy(&s->free, p, sizeof(void *));
         } else {
             if (b->n > 0 && bump_new_page(s, size)) break;
+            if (bump_over_budget(s, size)) break;
             p = slab_start(s) + (size_t)s->bump * size;
             s->bump++;
         }
@@ -1138,7 +1151,7 @@ static void huge_free_locked(uintptr_t a, size_t len) {
  *         map entries after the tag (two 30-bit unit offsets): no memory
  *         of its own, O(1) to leave when a span merges or is carved.
  *         Shorter spans cannot hold a run (a run is more than
- *         GS_HEAP_SLAB_MAX bytes) and are not listed.
+ *         RUN_FLOOR bytes) and are not listed.
  * A run of n < FIT_BINS units takes the front of the newest span of the
  * fewest units >= n (carved through gs_span_tree_resize_in_place: an
  * empty span at its start grows into it); otherwise the tree's first fit,
@@ -1150,7 +1163,7 @@ static void huge_free_locked(uintptr_t a, size_t len) {
 #define FIT_WORDS (FIT_BINS / 64)
 #define FIT_NIL 0x3fffffffu
 /* a listed span has room for its links after its tag */
-typedef char fit_min_check[(GS_HEAP_SLAB_MAX >> UNIT_SHIFT) >= 4 ? 1 : -1];
+typedef char fit_min_check[(RUN_FLOOR >> UNIT_SHIFT) >= 4 ? 1 : -1];
 
 static struct {
     uint32_t head[FIT_BINS]; /* newest free span of each length, FIT_NIL: none (set up by ht_setup) */
@@ -1163,7 +1176,7 @@ static void fit_init(void) {
 }
 
 /* The fewest units a run can have: spans shorter are not listed. */
-static int64_t fit_min(void) { return (int64_t)(GS_HEAP_SLAB_MAX >> UNIT_SHIFT) + 1; }
+static int64_t fit_min(void) { return (int64_t)(RUN_FLOOR >> UNIT_SHIFT) + 1; }
 static bool fit_listed(int64_t len) { return len >= fit_min() && len < FIT_BINS; }
 
 /* A 30-bit value in the two map entries at e, 15 bits each (FIT_FREE set,
@@ -1306,8 +1319,27 @@ static void run_unfloor(int64_t off, int64_t n, gs_span m) {
     keep.run_floor -= keep.run_floor < nb ? keep.run_floor : nb;
 }
 
+/* The last live run was freed: the run region is one free span from 0.
+ * When at least empty_min bytes were freed into it since the last sweep,
+ * all its pages go back in one madvise, as malloc trims its heap's top
+ * (short_lived frees its 656 KiB of runs before it prints and exits; the
+ * pages its exit faults in then no longer come on top of them). The bound
+ * grows fourfold each time, so a program that takes and frees one big run
+ * over and over gives its pages back a few times, not each time (a fault
+ * per page each time costs far more than the allocation; push_growth:
+ * 605 -> 1,172 faults in all, glibc 1,174). */
+#define EMPTY_MIN ((size_t)256 << 10)
+static void run_emptied(void) {
+    size_t min = keep.empty_min ? keep.empty_min : EMPTY_MIN;
+    if (keep.run_dirty < min) return;
+    region_give_back_whole(&ht.run_r, 0, ht.run_r.committed);
+    keep.run_dirty = keep.run_floor = 0;
+    keep.empty_min = 4 * min;
+}
+
 /* A freed run goes back to the tree, its pages resident until a sweep
- * (the release policy); with GS_HEAP_KEEP=0 by the region's policy. */
+ * (the release policy) or until no run is left (run_emptied); with
+ * GS_HEAP_KEEP=0 by the region's policy. */
 static void run_free_locked(uintptr_t a, uint32_t n) {
     int64_t off = (int64_t)((a - ht.run_base) >> UNIT_SHIFT);
     size_t bytes = (size_t)n << UNIT_SHIFT;
@@ -1322,6 +1354,7 @@ static void run_free_locked(uintptr_t a, uint32_t n) {
     run_put(off, n, &m);
     keep.run_dirty += bytes;
     run_unfloor(off, n, m);
+    if (ht.run_live == 0) run_emptied();
     keep_trim(keep_limit());
 }
 
@@ -1399,8 +1432,10 @@ static GS_NOINLINE GS_COLD void *ht_alloc_slow(size_t bytes, bool zero) {
     if (bytes > (size_t)PTRDIFF_MAX) return NULL;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_alloc(bytes ? bytes : 1, zero);
     if (bytes <= SLAB_MAX || (bytes <= GS_HEAP_SMALL_MAX && AT_LD(&ht.mid_slabs))) {
-        if (!ht_refill(ht_self(), gs_heap_class(bytes))) return NULL;
-        return gs_heap_alloc(bytes, zero);
+        unsigned c = gs_heap_class(bytes);
+        if (!ht_refill(ht_self(), c)) return NULL;
+        if (gs_heap_cache[c].head != NULL) return gs_heap_pop(c, bytes, zero);
+        /* none: the class is at its budget (bump_over_budget) */
     }
     ht_lock();
     p = run_alloc_locked(bytes, zero);
@@ -1526,7 +1561,7 @@ void *gs_heap_realloc(void *p, size_t bytes) {
     if (gs_heap_mode() == MODE_SYSTEM) return sys_realloc(p, bytes);
     old = gs_heap_usable(p);
     if (bytes <= old && bytes > old / 2) return p;
-    if (old > SLAB_MAX && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
+    if ((uintptr_t)p - ht.run_base < ht.run_r.reserved && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
         uint32_t n;
         bool grown;
         ht_lock();

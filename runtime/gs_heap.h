@@ -78,6 +78,17 @@
 #ifndef GS_HEAP_MIX
 #define GS_HEAP_MIX 1
 #endif
+/* 1: until the heap has held 8 MiB, a class of blocks above 1 KiB (the
+ * classes the mixed slab does not serve) keeps its slab to the first
+ * page, and a block that would reach past it is a run instead. Such a
+ * class's slab would stay as large as its rare high water of live blocks
+ * (short_lived: eight classes of 1-2 KiB, 7-9 blocks each at their
+ * highest, ~100 KiB of slab pages for ~10 KiB live on average), where
+ * runs share one region; only those excursions take the locked run path.
+ * -DGS_HEAP_CLASS_PAGE=0: no such bound (A/B). */
+#ifndef GS_HEAP_CLASS_PAGE
+#define GS_HEAP_CLASS_PAGE 1
+#endif
 #define GS_HEAP_HUGE_MIN ((size_t)4 << 20)
 
 /* A block of at least bytes (0 gives a distinct block), 16-aligned;

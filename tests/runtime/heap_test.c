@@ -9,7 +9,9 @@
  * resident memory falls after a 100 MiB free, and after 60 MiB of small
  * blocks freed in random order (the blocks still live keep their bytes);
  * a page run grows in place; runs go best fit, and free spans are not
- * taken for blocks; a small heap serves 2-4 KiB blocks as runs; a
+ * taken for blocks; a small heap serves 2-4 KiB blocks as runs, and
+ * 1-2 KiB blocks past their class's first slab page; freeing the last
+ * run gives the run region's pages back; a
  * thread's first blocks of the classes up to 1 KiB share one slab, exact
  * like any; a thread's cache per class stays within its byte bound; blocks
  * freed by other threads come home (run under ThreadSanitizer too:
@@ -405,6 +407,68 @@ static void test_mid_runs(void) {
     check("small heap: a 3000-byte block is a run, its class caches nothing", ok && gs_heap_cache[c].n == 0 && !gs_heap_live(p));
 }
 
+/* While the heap is small, a class above 1 KiB keeps its slab to one
+ * page: of six live 2000-byte blocks the first two are slab blocks side by
+ * side, the other four runs (outside their slab), each live and
+ * exact; a run of them grows in place; all free. Run early: on a heap
+ * that has not yet held 8 MiB. */
+static void test_class_page(void) {
+    uint8_t *v[6], *g;
+    int i, nslab = 0;
+    bool ok = true;
+    if (!goose_heap() || !GS_HEAP_CLASS_PAGE) return;
+    for (i = 0; i < 6; i++) {
+        v[i] = (uint8_t *)gs_alloc(2000);
+        memset(v[i], i + 1, 2000);
+        nslab += (uintptr_t)v[i] >> 16 == (uintptr_t)v[0] >> 16; /* in v[0]'s 64 KiB slab */
+        ok &= gs_heap_live(v[i]) && gs_heap_usable(v[i]) == 2048 && !gs_heap_live(v[i] + 256);
+    }
+    for (i = 0; i < 6; i++) ok &= v[i][0] == i + 1 && v[i][1999] == i + 1;
+    printf("  2000-byte blocks in the first one's slab: %d of 6\n", nslab);
+    check("class page: blocks past a class's first slab page are exact runs",
+          ok && nslab == 2 && (v[1] == v[0] + 2048 || v[0] == v[1] + 2048) && gs_heap_reserved(v[5]));
+    g = (uint8_t *)gs_heap_realloc(v[5], 3000);
+    check("class page: such a run grows in place", g == v[5] && g[1999] == 6 && gs_heap_usable(g) >= 3000);
+    v[5] = g;
+    for (i = 0; i < 6; i++) ok &= gs_heap_free(v[i]) && !gs_heap_live(v[i]);
+    check("class page: slab blocks and runs all free, once", ok && !gs_heap_free(v[5]));
+}
+
+/* When the last live run is freed and at least 256 KiB went back into the
+ * run region since its last give-back, its pages go back to the OS (as
+ * malloc trims its top): four 100 KiB runs written and freed leave none
+ * of their pages resident. Run early: the bound grows with each such
+ * give-back (and with GS_HEAP_KEEP=0 pages go back by another rule). */
+static size_t resident_pages(void *p, size_t len) {
+    unsigned char v[64];
+    size_t i, n = 0, pg = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = (uintptr_t)p & ~(pg - 1);
+    size_t np = ((uintptr_t)p + len - lo + pg - 1) / pg;
+    if (np > sizeof v || mincore((void *)lo, np * pg, v) != 0) return SIZE_MAX;
+    for (i = 0; i < np; i++) n += v[i] & 1;
+    return n;
+}
+
+static void test_run_emptied(void) {
+    enum { N = 4, LEN = 100 << 10 };
+    uint8_t *v[N];
+    size_t before = 0, after = 0;
+    int i;
+    if (!goose_heap()) return;
+    for (i = 0; i < N; i++) {
+        v[i] = (uint8_t *)gs_alloc_uninit(LEN);
+        memset(v[i], 0x5A, LEN);
+        before += resident_pages(v[i], LEN);
+    }
+    for (i = 0; i < N; i++) gs_free(v[i]);
+    for (i = 0; i < N; i++) after += resident_pages(v[i], LEN);
+    printf("  pages of four 100 KiB runs resident: %zu live, %zu freed\n", before, after);
+    check("emptied runs: the run region's pages go back when its last run is freed", before >= N * 25 && after == 0);
+    v[0] = (uint8_t *)gs_alloc(LEN);
+    check("emptied runs: a run taken again is zero", all_zero(v[0], LEN));
+    gs_free(v[0]);
+}
+
 /* ---- threads ---- */
 enum { NT = 4, PER = 20000 };
 static void *handoff[NT][PER];
@@ -645,6 +709,8 @@ int main(int argc, char **argv) {
     test_mixed();
     if (!threads_only) {
         test_mid_runs();
+        test_class_page();
+        test_run_emptied();
         test_classes();
         test_block_index();
         test_model();
