@@ -191,6 +191,43 @@
  *     alloc sets up its whole frame before its first test, and the slice
  *     matrix's lifo (stack-like use, the tree empty between spans) went
  *     374 -> 387 instructions per pair with it; 313 now.
+ *
+ * Fourth pass (2026-12-01, Zen 4, AVX2 variant; gcc 12 instructions per
+ * pair, harness included, 1k / 10k / 100k live; time: medians of three
+ * runs of 11 interleaved repetitions at load 2-3, glibc at 21 / 37 / 149
+ * ns, so slower than a quiet machine; docs/benchmarks.md has the tables).
+ *   - Not kept: inner maxima as upper bounds. An alloc writes only its
+ *     leaf; a descent misled by a stale bound finds no entry above n in a
+ *     node, writes that node's own maximum into its parent's entry
+ *     (tightening) and resumes right of it, going up as needed: the same
+ *     placements (same checksums; the differential tests passed, with the
+ *     checker asking bound >= the child's maximum). But the carve that
+ *     stales a bound sits on the first-fit staircase, so the next allocs
+ *     run into it: misled descents per alloc 0.51 / 0.83 / 0.96, with
+ *     0.51 / 1.13 / 1.83 tightening writes, and each costs a wasted node
+ *     scan, a climb and a rescan on the alloc's own chain. 504 / 653 / 814
+ *     instructions (before 502 / 649 / 782), 71 / 128 / 258 ns (before
+ *     59 / 104 / 223). Exact maxima on the lowest one or two inner levels
+ *     and bounds above (misled 0.30 per alloc at 10k with one exact level,
+ *     0.17 at 100k with two): 505 / 621 / 766 and 512 / 661 / 765
+ *     instructions, 61 / 108 / 252 and 57 / 105 / 235 ns: no gain. With
+ *     that, a free whose raise stops at the first entry already at least
+ *     its span (bounds stay high, so most stop at once; one exact level):
+ *     60 / 112 / 257 ns, no gain.
+ *   - Why the writes were never the floor: two independent trees of 500
+ *     live spans, their pairs alternated (no store-to-load dependence
+ *     between consecutive operations), cost 63 ns per pair against 61 for
+ *     one such tree; two of 5000, 103 against one of 10k, 101. Consecutive
+ *     operations do not overlap even when independent, so a pair costs
+ *     the latency of its own two descents and leaf updates (a scan, its
+ *     mask, the child's load: some 25 cycles per level, by estimate); what
+ *     is left is fewer levels or a shorter chain per level.
+ *   - Not kept: the AVX2 scan packing 32 compares into one byte mask
+ *     (vpackssdw, vpacksswb, vpermd, vpmovmskb) instead of four
+ *     vmovmskps: 485 / 623 / 746 instructions (clang 427 / 549 / 666
+ *     against 442 / 575 / 702), same checksums, but slower, 70 / 113 /
+ *     295 ns against 63 / 105 / 273 interleaved: the permute lengthens
+ *     every level's chain.
  */
 #ifndef GS_SPAN_CAP
 #define GS_SPAN_CAP 32 /* spans per leaf */
