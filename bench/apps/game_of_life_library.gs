@@ -12,7 +12,11 @@
 // object per cell), allocated once in prepare and never freed; neighbours
 // are slot indices. A run allocates nothing, so the two variants differ
 // only in the cost of reaching a slot (r[i] against p.get(i)) in the hot
-// loop: 9 slot reads and 1 write per cell per generation.
+// loop: 9 slot reads and 1 write per cell per generation. A run walks the
+// slots in index order, 0 .. cells.len: a fresh pool hands out 0, 1, 2, ..
+// (no slot is ever freed), so that is prepare's row-major order, the order
+// the original walks its grid of cells and the C version its arena; the
+// grid of slots serves prepare's neighbour links and the checksum.
 // Variant: library pools (`pool.slot_pool`); the _builtin file
 // is the same program on the builtin `reusable` pools.
 // Usage: game_of_life_library w h iterations expected_checksum
@@ -95,7 +99,7 @@ fn (g: ref Life) prepare(w: int, h: int) {
 
 // One generation: every cell's next state, then commit.
 fn (g: ref Life) run(_: int) {
-    for c in g.grid {
+    for c in 0..g.cells.len {
         var n = 0
         for k in 0..8 {
             if g.cells.get(g.cells.get(c).nb[k]).alive {
@@ -104,7 +108,7 @@ fn (g: ref Life) run(_: int) {
         }
         g.cells.get(c).next = n == 3 || (n == 2 && g.cells.get(c).alive)
     }
-    for c in g.grid {
+    for c in 0..g.cells.len {
         g.cells.get(c).alive = g.cells.get(c).next
     }
 }
