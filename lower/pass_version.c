@@ -10,8 +10,11 @@
  * loop starts.
  *
  * The checks it covers, `CHECK_INDEX a, b` with b a `LOAD [X len]` of a
- * slice X the loop cannot change (a private local it never assigns, or a
- * global it never writes with no call in the loop that could):
+ * slice X the loop cannot change (a private local it never assigns, a
+ * global it never writes with no call in the loop that could, or a slice
+ * reached by fields from a `ref` parameter, `g.cells`, in a loop that can
+ * change no slice header: no call, and stores of numbers and bools only
+ * but into private locals):
  *   - `for i in lo..hi`, a = i (never assigned): guard `lo >= 0 && hi <= X.len`;
  *   - `while .. j < L ..` (or `j <= L`, a conjunct of the loop's exit
  *     test) with j a private int local written once in the loop, by
@@ -154,6 +157,53 @@ static bool lv_local_fixed(const Lv *lv, int at, int end, const Local *l)
     return true;
 }
 
+/* A value of type t has no slice header in it: a store of it cannot
+ * change one. (A header's len and cap are not places, so no int store
+ * reaches them; Goose has no casts between pointer types.) */
+static bool lv_header_free(const Type *t)
+{
+    return t && (t->kind == TY_BOOL || type_is_num(t));
+}
+
+/* No instruction of the loop can change a slice header outside its own
+ * private locals: no calls (but those that stop the program), no runtime
+ * or pool call given a reference, no push, pop, clear, copy, defaults or
+ * delete but on a private local, and every other store either of a value
+ * without a header or into a private local. */
+static bool lv_headers_fixed(const Lv *lv, int at, int end)
+{
+    for (int i = at + 1; i < end; i++) {
+        const IrIns *in = &lv->src[i];
+        const IrPlace *p = in->place;
+        bool mine = p && p->root.kind == OPD_LOCAL && ir_place_in_value(p, p->root.local) &&
+                    ir_local_private_in(&lv->orig, &lv->addressed, p->root.local);
+        if ((in->op == IR_CALL && !ir_stops(lv->ir, in)) || in->op == IR_CALLV || in->op == IR_CLOSURE ||
+            in->op == IR_COPY || in->op == IR_ZEROFILL || in->op == IR_DELETE ||
+            ((in->op == IR_RT || in->op == IR_PRIM) && ir_writes_unknown(in)))
+            return false;
+        if ((in->op == IR_PUSH || in->op == IR_POP || in->op == IR_CLEAR) && !mine)
+            return false;
+        if (in->op == IR_STORE && !mine && !lv_header_free(p->type))
+            return false;
+    }
+    return true;
+}
+
+/* The slice at place p, reached from a reference parameter by fields
+ * (`g.cells.slots` in a method on `g: ref Life`), keeps its header through
+ * the loop: the reference cannot be re-pointed, and nothing in the loop
+ * writes a header it could reach. */
+static bool lv_ref_slice_fixed(const Lv *lv, int at, int end, const IrPlace *p)
+{
+    if (p->root.kind != OPD_LOCAL || !p->root.local->is_ref || !p->root.local->is_param ||
+        !p->type || p->type->kind != TY_SLICE)
+        return false;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind != PJ_FIELD)
+            return false;
+    return lv_headers_fixed(lv, at, end);
+}
+
 static bool lv_root_fixed(const Lv *lv, int at, int end, const IrOpd *root)
 {
     if (root->kind == OPD_LOCAL)
@@ -188,8 +238,10 @@ static bool lv_fixed_val(const Lv *lv, int at, int end, const IrOpd *o, LvVal *v
         return false;
     if (lv->d.def[p->root.temp] < at)
         return true;
-    if (r->op != IR_LOAD || r->place->nproj != 0 || r->place->root.kind == OPD_TEMP ||
-        !lv_root_fixed(lv, at, end, &r->place->root))
+    if (r->op != IR_LOAD || r->place->root.kind == OPD_TEMP)
+        return false;
+    if (r->place->nproj == 0 ? !lv_root_fixed(lv, at, end, &r->place->root)
+                             : !lv_ref_slice_fixed(lv, at, end, r->place))
         return false;
     v->load = ir_place_proj(r->place, PJ_LEN, 0, ir_none(), p->type);
     return true;
