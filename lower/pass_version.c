@@ -268,9 +268,12 @@ static bool lv_same_place(const IrPlace *p, const IrPlace *q)
     if (p->root.kind == OPD_TEMP ? p->root.temp != q->root.temp
         : p->root.kind == OPD_LOCAL ? p->root.local != q->root.local : p->root.global != q->root.global)
         return false;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind != q->proj[k].kind)
+    for (int k = 0; k < p->nproj; k++) {
+        const IrProj *a = &p->proj[k], *b = &q->proj[k];
+        if (a->kind != b->kind || (a->kind == PJ_FIELD && a->field != b->field) ||
+            a->kind == PJ_AINDEX || a->kind == PJ_SINDEX)
             return false;
+    }
     return true;
 }
 

@@ -42,8 +42,10 @@ def _ref_stmt(r):
         return 'g.hits += 1'
     if c < 0.62:
         return 'g.on = g.xs[c] %% 2 == %d' % r.randint(0, 1)
-    if c < 0.72:
+    if c < 0.68:
         return 's += g.xs[g.at[c % g.at.len]]'
+    if c < 0.72:
+        return r.choice(['s += g.alt[c]', 'g.alt[c] = s %% %d' % r.randint(2, 9)])
     if c < 0.8:
         return 'if c == %d { g.xs = g.alt }' % k
     if c < 0.87:
