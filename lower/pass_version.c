@@ -10,11 +10,12 @@
  * loop starts.
  *
  * The checks it covers, `CHECK_INDEX a, b` with b a `LOAD [X len]` of a
- * slice X the loop cannot change (a private local it never assigns, a
- * global it never writes with no call in the loop that could, or a slice
- * reached by fields from a `ref` parameter, `g.cells`, in a loop that can
- * change no slice header: no call, and stores of numbers and bools only
- * but into private locals):
+ * slice X the loop cannot change (a private local it never assigns or a
+ * field path in one, `g.xs` of a struct parameter; a global it never
+ * writes with no call in the loop that could; or a slice reached by
+ * fields from a `ref` parameter, `g.cells`, in a loop that can change no
+ * slice header: no call, and stores of numbers and bools only but into
+ * private locals):
  *   - `for i in lo..hi`, a = i (never assigned): guard `lo >= 0 && hi <= X.len`;
  *   - `while .. j < L ..` (or `j <= L`, a conjunct of the loop's exit
  *     test) with j a private int local written once in the loop, by
@@ -24,7 +25,9 @@
  *   - the same loop's `xs[k]` with k stepping by 1 with the sum of one or
  *     two such counters stepping by 1 (a merge: "a counter that moves with
  *     the sum of the bounded ones" below).
- * Loops of at most LV_MAX_BODY instructions are copied; a loop inside a
+ * When every term of the guard always holds (`for i in 0..X.len` with
+ * X.len loaded just before the loop), the checks go and nothing is
+ * copied. Loops of at most LV_MAX_BODY instructions are copied; a loop inside a
  * versioned one may be versioned itself (LV_MAX_NEST levels), within a
  * growth budget per function. The copy gives every temp defined in the
  * loop a new number (each temp keeps one definition per copy; the loop's
@@ -189,26 +192,28 @@ static bool lv_headers_fixed(const Lv *lv, int at, int end)
     return true;
 }
 
-/* The slice at place p, reached from a reference parameter by fields
- * (`g.cells.slots` in a method on `g: ref Life`), keeps its header through
- * the loop: the reference cannot be re-pointed, and nothing in the loop
- * writes a header it could reach. */
-static bool lv_ref_slice_fixed(const Lv *lv, int at, int end, const IrPlace *p)
-{
-    if (p->root.kind != OPD_LOCAL || !p->root.local->is_ref || !p->root.local->is_param ||
-        !p->type || p->type->kind != TY_SLICE)
-        return false;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind != PJ_FIELD)
-            return false;
-    return lv_headers_fixed(lv, at, end);
-}
-
 static bool lv_root_fixed(const Lv *lv, int at, int end, const IrOpd *root)
 {
     if (root->kind == OPD_LOCAL)
         return lv_local_fixed(lv, at, end, root->local);
     return root->kind == OPD_GLOBAL && lv_global_fixed(lv, at, end, root->global);
+}
+
+/* The slice at place p keeps its header through the loop: p is a local
+ * or global the loop does not change, or a field path in one (`g.xs` of
+ * a struct parameter `g`), or a field path from a reference parameter
+ * (`g.cells.slots` in a method on `g: ref Life`), which cannot be
+ * re-pointed, in a loop that writes no header it could reach. */
+static bool lv_slice_place_fixed(const Lv *lv, int at, int end, const IrPlace *p)
+{
+    if (p->root.kind == OPD_TEMP || !p->type || p->type->kind != TY_SLICE)
+        return false;
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind != PJ_FIELD)
+            return false;
+    if (p->root.kind == OPD_LOCAL && p->root.local->is_ref)
+        return p->root.local->is_param && lv_headers_fixed(lv, at, end);
+    return lv_root_fixed(lv, at, end, &p->root);
 }
 
 /* o as a value the guard can read before the loop (an int). */
@@ -238,10 +243,7 @@ static bool lv_fixed_val(const Lv *lv, int at, int end, const IrOpd *o, LvVal *v
         return false;
     if (lv->d.def[p->root.temp] < at)
         return true;
-    if (r->op != IR_LOAD || r->place->root.kind == OPD_TEMP)
-        return false;
-    if (r->place->nproj == 0 ? !lv_root_fixed(lv, at, end, &r->place->root)
-                             : !lv_ref_slice_fixed(lv, at, end, r->place))
+    if (r->op != IR_LOAD || !lv_slice_place_fixed(lv, at, end, r->place))
         return false;
     v->load = ir_place_proj(r->place, PJ_LEN, 0, ir_none(), p->type);
     return true;
@@ -361,6 +363,34 @@ static bool lv_entry_val(const Lv *lv, int at, const IrOpd *o, LvVal *v)
     return o->kind == OPD_TEMP && ir_defs_one(&lv->d, o) && lv->d.def[o->temp] < at;
 }
 
+/* The place the temp o was loaded from just before the loop at `at`
+ * (nothing but pure instructions between the load and the loop), or NULL. */
+static const IrPlace *lv_loaded_at_entry(const Lv *lv, int at, const IrOpd *o)
+{
+    const IrIns *d = o->kind == OPD_TEMP ? ir_defs_one(&lv->d, o) : NULL;
+    if (!d || d->op != IR_LOAD || lv->d.def[o->temp] >= at)
+        return NULL;
+    for (int i = lv->d.def[o->temp] + 1; i < at; i++)
+        if (!ir_op_info[lv->src[i].op].pure)
+            return NULL;
+    return d->place;
+}
+
+/* hi is len's slice length as the loop starts (`for i in 0..g.xs.len`
+ * checking g.xs[i]): `hi <= len` holds, and the guard needs no term. */
+static bool lv_is_entry_len(const Lv *lv, int at, const LvVal *hi, const LvVal *len)
+{
+    const IrPlace *q = lv_loaded_at_entry(lv, at, &hi->opd), *s;
+    const IrPlace *l = len->load;
+    if (hi->l || hi->load || !q || !l || len->l || len->from_max || q->nproj != 1 ||
+        q->proj[0].kind != PJ_LEN || !(s = lv_loaded_at_entry(lv, at, &q->root)) ||
+        l->nproj != s->nproj + 1 || l->proj[s->nproj].kind != PJ_LEN)
+        return false;
+    IrPlace prefix = *l;
+    prefix.nproj = s->nproj;
+    return lv_same_place(s, &prefix);
+}
+
 static void lv_plan_for(const Lv *lv, int at, int end, LvPlan *p)
 {
     const IrIns *loop = &lv->src[at];
@@ -377,7 +407,7 @@ static void lv_plan_for(const Lv *lv, int at, int end, LvPlan *p)
         if (c->a.kind != OPD_LOCAL || c->a.local != l || !lv_len_val(lv, at, end, c, &len))
             continue;
         LvTerm t[2] = { { BIN_LE, lv_int(lv, 0), lo }, { BIN_LE, hi, len } };
-        lv_add_check(p, i, t, 2);
+        lv_add_check(p, i, t, lv_is_entry_len(lv, at, &hi, &len) ? 1 : 2);
     }
 }
 
@@ -889,6 +919,14 @@ static bool lv_version(Lv *lv, int at, int nest)
     lv_plan(lv, at, nest, &p);
     if (p.nchecks == 0)
         return false;
+    if (p.nterm == 0) {  /* the guard always holds: the checks go, no copy */
+        for (int k = 0; k < p.nchecks; k++)
+            lv->drop[checks[k]] = true;
+        lv_arm(lv, at, end, nest + 1, false);
+        for (int k = 0; k < p.nchecks; k++)
+            lv->drop[checks[k]] = false;
+        return true;
+    }
     lv->budget -= 2 * (end - at + 1) + 4 * p.nterm + 3;
     IrOpd g = lv_guard(lv, &p, loop->loc);
     IrIns *guard = lv_put(lv, IR_IF, loop->loc);
