@@ -583,10 +583,17 @@ static bool fx_known_index_u(const Fx *x, const IrOpd *i, const IrOpd *n)
 enum { FX_MAX_LOOPS = 4, FX_DEPTH = 6, FX_MAX_INV = 32, FX_MAX_INV_LOOP = 2048 };
 
 /* The header a length is read from: `LOAD [X len]`, or `LOAD [t len]`
- * with t = `LOAD [X]`, X a global or a private local (*key); *from: the
- * instruction that read the header. */
+ * with t = `LOAD [X]`, X a global or a private local (*key), or a let
+ * declared with one of those; *from: the instruction that read the
+ * header (the caller checks the header is fixed from there on). */
 static bool fx_len_root(const Fx *x, const IrOpd *o, IrOpd *key, int *from)
 {
+    if (o->kind == OPD_LOCAL && !o->local->is_mutable && !o->local->is_ref && !o->local->captured) {
+        int at = fx_single_decl(x, o->local);   /* `let n = xs.len`: the length it read */
+        if (at < 0)
+            return false;
+        o = &x->f->ins[at].a;
+    }
     const IrIns *d = o->kind == OPD_TEMP ? ir_defs_one(&x->d, o) : NULL;
     if (!d || d->op != IR_LOAD || d->place->nproj != 1 || d->place->proj[0].kind != PJ_LEN)
         return false;
