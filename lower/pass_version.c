@@ -910,6 +910,16 @@ static void lv_plan(const Lv *lv, int at, int nest, LvPlan *p)
         lv_plan_while(lv, at, end, p);
 }
 
+/* The loop [at, end] as written, without the checks the plan proves. */
+static void lv_fast_arm(Lv *lv, const LvPlan *p, int at, int end, int nest)
+{
+    for (int k = 0; k < p->nchecks; k++)
+        lv->drop[p->checks[k]] = true;
+    lv_arm(lv, at, end, nest + 1, false);
+    for (int k = 0; k < p->nchecks; k++)
+        lv->drop[p->checks[k]] = false;
+}
+
 static bool lv_version(Lv *lv, int at, int nest)
 {
     const IrIns *loop = &lv->src[at];
@@ -920,11 +930,7 @@ static bool lv_version(Lv *lv, int at, int nest)
     if (p.nchecks == 0)
         return false;
     if (p.nterm == 0) {  /* the guard always holds: the checks go, no copy */
-        for (int k = 0; k < p.nchecks; k++)
-            lv->drop[checks[k]] = true;
-        lv_arm(lv, at, end, nest + 1, false);
-        for (int k = 0; k < p.nchecks; k++)
-            lv->drop[checks[k]] = false;
+        lv_fast_arm(lv, &p, at, end, nest);
         return true;
     }
     lv->budget -= 2 * (end - at + 1) + 4 * p.nterm + 3;
@@ -932,11 +938,7 @@ static bool lv_version(Lv *lv, int at, int nest)
     IrIns *guard = lv_put(lv, IR_IF, loop->loc);
     guard->a = g;
     guard->aux = IR_IF_LIKELY;  /* the slow arm runs only where a check would fail */
-    for (int k = 0; k < p.nchecks; k++)
-        lv->drop[checks[k]] = true;
-    lv_arm(lv, at, end, nest + 1, false);
-    for (int k = 0; k < p.nchecks; k++)
-        lv->drop[checks[k]] = false;
+    lv_fast_arm(lv, &p, at, end, nest);
     lv_put(lv, IR_ELSE, loop->loc);
     lv_arm(lv, at, end, nest + 1, true);
     lv_put(lv, IR_ENDIF, loop->loc);
