@@ -326,6 +326,9 @@ static void ht_lock(void) {
 
 static void ht_unlock(void) { AT_UNLOCK(&ht.lock); }
 
+/* Whether address a lies in the run region's reservation. */
+static inline bool run_holds(uintptr_t a) { return a - ht.run_base < ht.run_r.reserved; }
+
 /* Reserves r with about want bytes, halving down to 1/64 of it. */
 static bool ht_reserve(gs_region *r, size_t want) {
     int i;
@@ -452,6 +455,7 @@ int gs_heap_mode(void) {
 #define KEEP_HUGE_PEAK 2
 #define KEEP_SLACK ((size_t)2 << 20)
 #define KEEP_LIST_MAX 4096 /* kept slabs looked at per trim (KEEP_MAX is 1024 slabs) */
+#define EMPTY_MIN ((size_t)256 << 10) /* run_emptied's first bound */
 
 typedef struct keep_span {
     uintptr_t at; /* a run: its first page's offset in pages; a huge block: its address */
@@ -465,12 +469,12 @@ static struct {
     size_t kept;      /* bytes of kept slabs */
     size_t run_dirty; /* bytes of freed runs back in the run tree, maybe still resident */
     size_t run_floor; /* run_dirty left by the last sweep (free spans too short to give back) */
-    size_t empty_min; /* run_dirty that an emptied run region gives back (run_emptied; 0: EMPTY_MIN) */
+    size_t empty_min; /* run_dirty that an emptied run region gives back (run_emptied) */
     size_t kept_huge; /* bytes of kept huge mappings */
     uint64_t tick;    /* page-layer operations so far */
     ht_slab *slab_new, *slab_old; /* kept slabs, newest first */
     keep_span huge[KEEP_HUGE];    /* kept huge mappings */
-} keep;
+} keep = {.empty_min = EMPTY_MIN};
 
 static size_t keep_limit(void) {
     size_t down = keep.peak - keep.used, l;
@@ -1302,7 +1306,7 @@ static void *run_alloc_locked(size_t bytes, bool zero) {
 /* The unit count of the live run at a, or 0. */
 static uint32_t run_units_locked(uintptr_t a) {
     uintptr_t off = a - ht.run_base;
-    if (off >= ht.run_r.reserved || (off & (UNIT - 1)) != 0) return 0;
+    if (!run_holds(a) || (off & (UNIT - 1)) != 0) return 0;
     if ((off >> UNIT_SHIFT) >= (uintptr_t)ht.run_t.tail) return 0;
     return ht.map[off >> UNIT_SHIFT] & FIT_FREE ? 0 : ht.map[off >> UNIT_SHIFT];
 }
@@ -1328,13 +1332,11 @@ static void run_unfloor(int64_t off, int64_t n, gs_span m) {
  * over and over gives its pages back a few times, not each time (a fault
  * per page each time costs far more than the allocation; push_growth:
  * 605 -> 1,172 faults in all, glibc 1,174). */
-#define EMPTY_MIN ((size_t)256 << 10)
 static void run_emptied(void) {
-    size_t min = keep.empty_min ? keep.empty_min : EMPTY_MIN;
-    if (keep.run_dirty < min) return;
+    if (keep.run_dirty < keep.empty_min) return;
     region_give_back_whole(&ht.run_r, 0, ht.run_r.committed);
     keep.run_dirty = keep.run_floor = 0;
-    keep.empty_min = 4 * min;
+    keep.empty_min *= 4;
 }
 
 /* A freed run goes back to the tree, its pages resident until a sweep
@@ -1561,7 +1563,7 @@ void *gs_heap_realloc(void *p, size_t bytes) {
     if (gs_heap_mode() == MODE_SYSTEM) return sys_realloc(p, bytes);
     old = gs_heap_usable(p);
     if (bytes <= old && bytes > old / 2) return p;
-    if ((uintptr_t)p - ht.run_base < ht.run_r.reserved && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
+    if (run_holds((uintptr_t)p) && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
         uint32_t n;
         bool grown;
         ht_lock();
@@ -1638,7 +1640,7 @@ bool gs_heap_reserved(const void *p) {
     uintptr_t a = (uintptr_t)p;
     bool r;
     if (gs_heap_mode() != MODE_GOOSE) return false;
-    if (a - gs_heap_slabs.base < ht.slab_r.reserved || a - ht.run_base < ht.run_r.reserved) return true;
+    if (a - gs_heap_slabs.base < ht.slab_r.reserved || run_holds(a)) return true;
     ht_lock();
     r = live_find(&ht.huge, a) != SIZE_MAX;
     ht_unlock();
