@@ -942,8 +942,13 @@ static bool cm_folded(const Cm *cm, const IrIns *in)
                                 in->op != IR_FOR);
 }
 
-/* LOOP, then only folded instructions, then BRK_UNLESS: `while (c) {`.
- * Returns the instructions consumed, or 0. */
+/* LOOP, then only folded instructions, then BRK_UNLESS:
+ * `for (;;) { if (!c) break;`. Not `while (c)`: C11 (6.8.5p6) lets a
+ * compiler assume that a loop whose controlling expression is not a
+ * constant, and that does no I/O, ends, and clang -O2 deletes such a loop
+ * that never ends (`while i != 0 { i += 2 }` with an odd u8 i); a Goose
+ * loop that never ends must not end. Returns the instructions consumed,
+ * or 0. */
 static int cm_while_cond(Cm *cm, const IrIns *in)
 {
     const IrIns *end = cm->f->ins + cm->f->nins, *j = in + 1;
@@ -957,15 +962,10 @@ static int cm_while_cond(Cm *cm, const IrIns *in)
     for (const IrIns *k = in + 1; k < j; k++)
         cm_ins(cm, k);
     cm->out = out;
-    if (inside.len == 0) {
-        cm->depth--;
-        cm_line(cm, "while (%s) {", cm_cond(cm, &j->a));
-        cm->depth++;
-    } else {
-        sb_printf(out, "%*sfor (;;) {\n", 4 * (cm->depth - 1), "");
+    sb_printf(out, "%*sfor (;;) {\n", 4 * (cm->depth - 1), "");
+    if (inside.len)
         sb_putn(out, inside.data, inside.len);
-        cm_line(cm, "if (!%s) break;", cm_s(cm, &j->a));
-    }
+    cm_line(cm, "if (!%s) break;", cm_s(cm, &j->a));
     sb_free(&inside);
     return (int)(j - in) + 1;
 }

@@ -233,7 +233,12 @@ void cm_collect_types(Cm *cm)
             cm_need_func(cm, cm->ir->funcs[i]);
 }
 
-/* Goose field names that are C keywords get a suffix. */
+/* Goose field names that C may read as something else get the suffix
+ * `_f`: C keywords and names the headers or a compiler define (tcc defines
+ * `unix`), names reserved to C (`_Bool`, `__LINE__`, `__inline`) and
+ * macro-style names without a lower-case letter (`SIZE_MAX`, `GS_INLINE`).
+ * So that the suffix stays unambiguous, a name already ending in it gets
+ * it too. */
 const char *cm_field_name(const char *name)
 {
     static const char *const kw[] = {
@@ -242,10 +247,18 @@ const char *cm_field_name(const char *name)
         "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
         "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
         "true", "false", "NULL", "main", "errno", "stdin", "stdout", "stderr", "assert",
+        "unix", "asm", "typeof", "offsetof",
     };
-    for (size_t i = 0; i < sizeof kw / sizeof *kw; i++)
-        if (strcmp(name, kw[i]) == 0)
-            return mem_printf(g_arena, "%s__", name);
+    size_t n = strlen(name);
+    bool esc = (name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z')))
+               || (n >= 2 && strcmp(name + n - 2, "_f") == 0);
+    bool lower = false;
+    for (const char *p = name; *p; p++)
+        lower |= *p >= 'a' && *p <= 'z';
+    for (size_t i = 0; !esc && i < sizeof kw / sizeof *kw; i++)
+        esc = strcmp(name, kw[i]) == 0;
+    if (esc || !lower)
+        return mem_printf(g_arena, "%s_f", name);
     return name;
 }
 

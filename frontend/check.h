@@ -147,6 +147,7 @@ typedef struct Ck {
      * many programs in one process). */
     Map errors_seen;        /* ck_error: interned "file:line:col:msg" */
     Map cprefixes;          /* ck_cprefix: C prefixes handed out */
+    Map cnames;             /* ck_cname: C names of functions, structs, globals */
     Map structs_busy;       /* ck_struct_complete: StructInst* being resolved */
     Map struct_state;       /* ck_visit_struct: StructInst* or Decl* -> 1 visiting, 2 done */
 } Ck;
@@ -161,6 +162,7 @@ void ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 ModSym *ck_lookup_sym(Module *m, const char *name);
 ModSym *ck_find_struct_sym(const StructInst *si);
 FnInst *ck_outer_fn(FnInst *f);
+const char *ck_cname(const char *want);
 CkCtx ck_enter(Module *m, FnInst *fn, const char **tn, Type **tt, int ntb);
 
 /* ---- check_verify.c: GOOSE_CHECK_VERIFY=1 self-check of a checked Program ---- */

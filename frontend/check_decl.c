@@ -275,7 +275,7 @@ StructInst *ck_struct_inst(ModSym *s, Type **targs, int n, Loc loc)
     si->ntargs = n;
     si->targs = n ? mem_dup(g_arena, targs, sizeof(Type *) * (size_t)n) : NULL;
     si->name = n ? mem_printf(g_arena, "%s[%s]", s->name, ck_targs_spell(targs, n)) : s->name;
-    si->cname = mem_printf(g_arena, "%s%s%s", s->module->cprefix, s->name, ck_targs_mangle(targs, n));
+    si->cname = ck_cname(mem_printf(g_arena, "%s%s%s", s->module->cprefix, s->name, ck_targs_mangle(targs, n)));
     si->type = types_struct(si);
     vec_push(&s->insts, si);
     vec_push(&ck.structs, si);

@@ -228,17 +228,25 @@ bool ck_no_closure(const Expr *e, const char *where)
 }
 
 /* ---- literals ---- */
-static Type *ex_int(Expr *e, Type *hint)
+/* The type a literal's suffix names (the literal has one). */
+static Type *ck_suffix_type(Expr *e)
 {
-    if (!e->i.suffix)
-        return ty_untyped();
     const char *s = e->i.suffix[0] == '_' ? e->i.suffix + 1 : e->i.suffix;
     Type *t = ck_prim_named(s);
     if (!t || !type_is_int(t)) {
         ck_error(e->loc, "unknown integer suffix %s", e->i.suffix);
         return ty_err();
     }
-    ck_fit_check(e, e->i.value, false, t);
+    return t;
+}
+
+static Type *ex_int(Expr *e, Type *hint)
+{
+    if (!e->i.suffix)
+        return ty_untyped();
+    Type *t = ck_suffix_type(e);
+    if (!ck_is_err(t))
+        ck_fit_check(e, e->i.value, false, t);
     return t;
 }
 
@@ -264,7 +272,8 @@ static Type *ex_unary(Expr *e, Type *hint)
 {
     Expr *o = e->unary.operand;
     if (e->unary.op == UN_NEG && o && o->kind == EX_INT && o->i.suffix) {
-        Type *t = ck_expr(o, NULL);
+        /* -128_i8 is one literal: fit the negated value, not 128. */
+        Type *t = o->type = ck_suffix_type(o);
         if (!ck_is_err(t))
             ck_fold_neg(e, t);
         return t;

@@ -213,7 +213,7 @@ static bool ck_inst_names(FnInst *f, ModSym *s, Type **targs, Loc loc)
     const char *ospell = own ? mem_printf(g_arena, "[%s]", ck_targs_spell(owna, own)) : "";
     if (!s->recv_struct) {
         f->name = mem_printf(g_arena, "%s%s", s->name, ospell);
-        f->cname = mem_printf(g_arena, "%s%s%s", s->module->cprefix, s->name, ck_mangles(targs, s->ntparams));
+        f->cname = ck_cname(mem_printf(g_arena, "%s%s%s", s->module->cprefix, s->name, ck_mangles(targs, s->ntparams)));
         return true;
     }
     StructInst *rs = s->recv_struct->st;
@@ -222,7 +222,7 @@ static bool ck_inst_names(FnInst *f, ModSym *s, Type **targs, Loc loc)
     if (!rs)
         return false;
     f->name = mem_printf(g_arena, "%s.%s%s", rs->name, s->name, ospell);
-    f->cname = mem_printf(g_arena, "%s_%s%s", rs->cname, s->name, ck_mangles(owna, own));
+    f->cname = ck_cname(mem_printf(g_arena, "%s_%s%s", rs->cname, s->name, ck_mangles(owna, own)));
     return true;
 }
 

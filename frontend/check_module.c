@@ -216,6 +216,26 @@ static const char *ck_cprefix(const char *name)
     return mem_printf(g_arena, "gsm_%s_", cand);
 }
 
+/* A C name not handed out before: want, else want_2, want_3, ... User
+ * names may hold `_` and `__`, so `fn vec_len2` and the method `vec.len2`
+ * (or `fn id__str` and the instance id[string]) both want gs_main_vec_len2.
+ * The emitter adds `_env` and `__thunk` to a name; those count as taken. */
+const char *ck_cname(const char *want)
+{
+    const char *cand = intern_cstr(want);
+    for (int i = 2;; i++) {
+        const char *env = intern_cstr(mem_printf(g_arena, "%s_env", cand));
+        const char *thunk = intern_cstr(mem_printf(g_arena, "%s__thunk", cand));
+        if (!map_get(&ck.cnames, cand) && !map_get(&ck.cnames, env) && !map_get(&ck.cnames, thunk)) {
+            map_put(&ck.cnames, cand, (void *)1);
+            map_put(&ck.cnames, env, (void *)1);
+            map_put(&ck.cnames, thunk, (void *)1);
+            return cand;
+        }
+        cand = intern_cstr(mem_printf(g_arena, "%s_%d", want, i));
+    }
+}
+
 static Module *ck_new_module(const char *name, const char *path, bool stdlib)
 {
     Module *m = NEW(Module);
@@ -384,7 +404,7 @@ static void ck_collect_global(Module *m, Decl *d)
         return;
     Global *g = NEW(Global);
     g->name = d->name;
-    g->cname = mem_printf(g_arena, "%s%s", m->cprefix, d->name);
+    g->cname = ck_cname(mem_printf(g_arena, "%s%s", m->cprefix, d->name));
     g->loc = d->loc;
     g->is_const = d->kind == D_CONST;
     g->module = m;
@@ -398,7 +418,7 @@ static FnInst *ck_new_fn(ModSym *s, const char *name, const char *cname)
 {
     FnInst *f = NEW(FnInst);
     f->name = name;
-    f->cname = cname;
+    f->cname = ck_cname(cname);
     f->module = s->module;
     f->decl = s->decl;
     f->is_inline = s->decl->fn.is_inline;

@@ -428,7 +428,7 @@ static void ck_closure_names(FnInst *c)
     const char *pname = outer ? outer->name : "global";
     const char *pc = outer ? outer->cname : mem_printf(g_arena, "%sglobal", c->module->cprefix);
     c->name = mem_printf(g_arena, "%s$%d", pname, n);
-    c->cname = mem_printf(g_arena, "%s__closure%d", pc, n);
+    c->cname = ck_cname(mem_printf(g_arena, "%s__closure%d", pc, n));
 }
 
 static void ck_closure_sig(FnInst *c, Expr *e)

@@ -17,7 +17,6 @@
  * Not for: syntax, or deciding what a name means. */
 #include "lex.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -324,9 +323,10 @@ static void lex_float(Lexer *L)
     for (const unsigned char *p = L->tok; p < L->cur; p++)
         if (*p != '_')
             sb_putc(&L->sb, (char)*p);
-    errno = 0;
+    /* As in Go, only overflow is an error: a literal below the normal
+     * range rounds to a subnormal or to zero (strtod's ERANGE). */
     double v = strtod(sb_cstr(&L->sb), NULL);
-    if (isinf(v) || (errno == ERANGE && v != 0))
+    if (isinf(v))
         lex_error(L, lex_here(L, L->tok), "float literal out of range");
     lex_push(L, TK_FLOAT)->fval = v;
 }

@@ -148,7 +148,8 @@ static void gs_main_main(void)
             if (GS_UNLIKELY(held_1.len == GS_CAP(held_1))) gs_slice_grow_at((void *)&held_1.ptr, held_1.len, &held_1.cap, sizeof(gs_slice_u8));
             held_1.ptr[held_1.len++] = b_4;
         }
-        while (held_1.len > 0) {
+        for (;;) {
+            if (!(held_1.len > 0)) break;
             gs_slice_u8 t10 = held_1.ptr[--held_1.len];
             gs_slice_u8 b_5 = t10;
             gs_slice_delete(&gs_site2, b_5.ptr, b_5.cap);

@@ -32,7 +32,8 @@ GS_INLINE int64_t gs_main_drain(int64_t limit_0)
     int64_t n_1 = 0;
     gs_slice_i64 stack_3 = gs_main_stack;
     (void)stack_3;
-    while (stack_3.len > 0) {
+    for (;;) {
+        if (!(stack_3.len > 0)) break;
         int64_t t4 = stack_3.ptr[--stack_3.len];
         int64_t v_2 = t4;
         n_1 = (int64_t)((uint64_t)n_1 + (uint64_t)1);
@@ -61,7 +62,8 @@ GS_INLINE int64_t gs_main_peek(void)
 static int64_t gs_main_drain_call(void)
 {
     int64_t n_0 = 0;
-    while (gs_main_stack.len > 0) {
+    for (;;) {
+        if (!(gs_main_stack.len > 0)) break;
         int64_t t3 = gs_main_peek();
         n_0 = (int64_t)((uint64_t)n_0 + (uint64_t)t3);
         if (GS_UNLIKELY(gs_main_stack.len <= 0)) gs_fail_pop_empty(&gs_site0);

@@ -64,17 +64,20 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
     if (GS_LIKELY(((0 <= i_2) && (limit_0 < gs_main_flags.len)) && (limit_0 <= INT64_C(9223372036854775806)))) {
         gs_slice_bool t1 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
         int64_t t22 = gs_main_flags.len;
-        while (i_2 <= limit_0) {
+        for (;;) {
+            if (!(i_2 <= limit_0)) break;
             if (!t1.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
                 if (GS_LIKELY((((0 <= j_3) && (limit_0 < t22)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
-                    while (j_3 <= limit_0) {
+                    for (;;) {
+                        if (!(j_3 <= limit_0)) break;
                         t1.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
                 } else {
-                    while (j_3 <= limit_0) {
+                    for (;;) {
+                        if (!(j_3 <= limit_0)) break;
                         gs_slice_bool t31 = t1;
                         if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t31.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t31.len; goto abort_index_; }
                         t31.ptr[j_3] = true;
@@ -87,18 +90,21 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
     } else {
         gs_slice_bool t36 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
         int64_t t51 = gs_main_flags.len;
-        while (i_2 <= limit_0) {
+        for (;;) {
+            if (!(i_2 <= limit_0)) break;
             if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t36.len)) { abort_site_ = &gs_site1; abort_i_ = i_2; abort_n_ = t36.len; goto abort_index_; }
             if (!t36.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
                 if (GS_LIKELY((((0 <= j_3) && (limit_0 < t51)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
-                    while (j_3 <= limit_0) {
+                    for (;;) {
+                        if (!(j_3 <= limit_0)) break;
                         t36.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
                 } else {
-                    while (j_3 <= limit_0) {
+                    for (;;) {
+                        if (!(j_3 <= limit_0)) break;
                         gs_slice_bool t60 = t36;
                         if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t60.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t60.len; goto abort_index_; }
                         t60.ptr[j_3] = true;
