@@ -406,7 +406,11 @@ static const char *cm_fnval(Cm *cm, const IrIns *in)
 static const char *cm_callv(Cm *cm, const IrIns *in)
 {
     const char *f = cm_s(cm, &in->a);
-    return mem_printf(g_arena, "%s.fn(%s.env%s)", f, f, cm_args(cm, in, true));
+    if (in->site < 0)
+        return mem_printf(g_arena, "%s.fn(%s.env%s)", f, f, cm_args(cm, in, true));
+    /* the zero value of a fn type (all bits zero) stops with a runtime error */
+    return mem_printf(g_arena, "(GS_UNLIKELY(!%s.fn) ? gs_fail_msg(%s, \"call of a zero function value\") : (void)0, %s.fn(%s.env%s))",
+                      f, cm_site_ref(cm, in->site), f, f, cm_args(cm, in, true));
 }
 
 /* The size class of make's storage when the size is a compile-time constant

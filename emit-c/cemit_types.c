@@ -247,7 +247,7 @@ const char *cm_field_name(const char *name)
         "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
         "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
         "true", "false", "NULL", "main", "errno", "stdin", "stdout", "stderr", "assert",
-        "unix", "asm", "typeof", "offsetof",
+        "unix", "linux", "asm", "typeof", "offsetof",
     };
     size_t n = strlen(name);
     bool esc = (name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z')))

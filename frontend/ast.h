@@ -374,6 +374,7 @@ struct Local {
     int id;             /* unique within its function: lower names it <name>_<id> or similar */
     bool is_mutable;    /* var, or a ref to a mutable place */
     bool is_ref;        /* holds a reference: a ref parameter or a let bound to a ref */
+    Expr *ref_init;     /* [checked] a let bound to a ref: its initializer */
     bool is_param;
     bool captured;      /* named by a closure: must live in memory */
     FnInst *owner;      /* the function whose frame holds it */

@@ -153,6 +153,7 @@ static void st_let(Stmt *s)
     Local *l = ck_new_local(s->let.name, s->loc, t ? t : ty_err(), ck.cur.fn);
     l->is_mutable = var || is_ref;
     l->is_ref = is_ref;
+    l->ref_init = is_ref ? s->let.init : NULL;
     s->let.local = l;
     ck_declare(l);
 }
@@ -289,8 +290,10 @@ static void st_each(Stmt *s)
     ck_pop_block();
 }
 
-/* A returned reference must outlive the call: rooted at a ref parameter or
- * ref local, a slice element, a pool slot, a global, or a ref call. */
+/* A returned reference must outlive the call: rooted at a ref parameter, a
+ * slice element, a pool slot, a global, or a ref call whose ref arguments
+ * are so rooted (its result may be any of them); a ref local is rooted where
+ * its initializer is. */
 static bool ck_ref_root(Expr *e)
 {
     Expr *s = ck_strip(e);
@@ -299,7 +302,7 @@ static bool ck_ref_root(Expr *e)
         if (s->ident.sym == SYM_GLOBAL && !s->ident.global->is_const)
             return true;
         if (s->ident.sym == SYM_LOCAL && s->ident.local->is_ref)
-            return true;
+            return !s->ident.local->ref_init || ck_ref_root(s->ident.local->ref_init);
         if (s->ident.sym == SYM_LOCAL)
             ck_error(e->loc, "cannot return a reference to %s %s", s->ident.local->is_param ? "parameter" : "local",
                      s->ident.name);
@@ -317,9 +320,16 @@ static bool ck_ref_root(Expr *e)
             return ck_ref_root(s->index.base);
         break;
     case EX_CALL:
-        if (s->is_ref_value)
-            return true;
-        break;
+        if (!s->is_ref_value)
+            break;
+        if (s->call.kind == CALL_DIRECT) {
+            bool ok = true;
+            for (int i = 0; i < s->call.nargs && i < s->call.fn->nparams; i++)
+                if (s->call.fn->params[i]->is_ref)
+                    ok &= ck_ref_root(s->call.args[i]);
+            return ok;
+        }
+        return true;
     default: break;
     }
     ck_error(e->loc, "cannot return a reference to a temporary value");

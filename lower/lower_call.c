@@ -50,7 +50,9 @@ static IrOpd lx_call_value(Lx *lx, Expr *e)
 {
     IrOpd callee = lx_materialize(lx, lx_expr(lx, e->call.callee), e->loc);
     IrOpd *args = lx_args(lx, e->call.args, 0, e->call.nargs);
+    int site = lx_site(lx, e->loc, NULL, IR_CALLV);   /* the check of a zero fn value */
     IrIns *in = ir_emit(lx->f, IR_CALLV, e->loc);
+    in->site = site;
     in->a = callee;
     in->args = args;
     in->nargs = e->call.nargs;

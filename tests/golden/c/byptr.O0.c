@@ -60,8 +60,10 @@ static void gs_main_main(void);
 static int64_t gs_main_captured__closure1(void *env_);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/byptr.gs", 45, 26, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/byptr.gs", 49, 29, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/byptr.gs", 28, 12, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/byptr.gs", 40, 53, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/byptr.gs", 45, 26, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/byptr.gs", 49, 29, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -117,7 +119,7 @@ static int64_t gs_main_captured(gs_main_Big x_0)
     env0.x_0 = &x_0;
     gs_fn__i64 t0 = (gs_fn__i64){gs_main_captured__closure1, &env0};
     gs_fn__i64 f_1 = t0;
-    int64_t t1 = f_1.fn(f_1.env);
+    int64_t t1 = (GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site0, "call of a zero function value") : (void)0, f_1.fn(f_1.env));
     return t1;
 }
 
@@ -150,7 +152,7 @@ static int32_t gs_main_small(gs_main_Small s_0)
 
 static int64_t gs_main_apply(gs_fn_main_Big__i64 f_0, gs_main_Big x_1)
 {
-    int64_t t0 = f_0.fn(f_0.env, x_1);
+    int64_t t0 = (GS_UNLIKELY(!f_0.fn) ? gs_fail_msg(&gs_site1, "call of a zero function value") : (void)0, f_0.fn(f_0.env, x_1));
     return t0;
 }
 
@@ -158,7 +160,7 @@ static int64_t gs_main_asum(gs_arr8_i64 xs_0)
 {
     int64_t s_1 = 0;
     for (int64_t i_2 = 0; i_2 < 8; i_2++) {
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)8)) gs_fail_index(&gs_site0, i_2, 8);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)8)) gs_fail_index(&gs_site2, i_2, 8);
         int64_t t0 = xs_0.a[i_2];
         int64_t t1 = s_1;
         int64_t t2 = (int64_t)((uint64_t)t1 + (uint64_t)t0);
@@ -172,7 +174,7 @@ static int64_t gs_main_osum(gs_opt_main_Big o_0)
     bool t0 = o_0.has;
     if (t0) {
         bool t1 = o_0.has;
-        if (GS_UNLIKELY(!t1)) gs_fail_unwrap(&gs_site1);
+        if (GS_UNLIKELY(!t1)) gs_fail_unwrap(&gs_site3);
         gs_main_Big t2 = o_0.val;
         int64_t t3 = t2.a;
         return t3;

@@ -60,7 +60,9 @@ static void gs_main_main(void);
 static int64_t gs_main_captured__closure1(void *env_);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/byptr.gs", 49, 29, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/byptr.gs", 28, 12, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/byptr.gs", 40, 53, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/byptr.gs", 49, 29, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -102,7 +104,7 @@ static int64_t gs_main_captured(gs_main_Big x_0)
     (void)x_0;
     env0.x_0 = &x_0;
     gs_fn__i64 f_1 = (gs_fn__i64){gs_main_captured__closure1, &env0};
-    return f_1.fn(f_1.env);
+    return (GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site0, "call of a zero function value") : (void)0, f_1.fn(f_1.env));
 }
 
 GS_INLINE int64_t gs_main_addressed(gs_main_Big x_0)
@@ -127,7 +129,7 @@ GS_INLINE int32_t gs_main_small(gs_main_Small s_0)
 
 static int64_t gs_main_apply(gs_fn_main_Big__i64 f_0, const gs_main_Big *x_1)
 {
-    return f_0.fn(f_0.env, (*x_1));
+    return (GS_UNLIKELY(!f_0.fn) ? gs_fail_msg(&gs_site1, "call of a zero function value") : (void)0, f_0.fn(f_0.env, (*x_1)));
 }
 
 GS_INLINE int64_t gs_main_asum(const gs_arr8_i64 *xs_0)
@@ -142,7 +144,7 @@ GS_INLINE int64_t gs_main_asum(const gs_arr8_i64 *xs_0)
 GS_INLINE int64_t gs_main_osum(const gs_opt_main_Big *o_0)
 {
     if ((*o_0).has) {
-        if (GS_UNLIKELY(!(*o_0).has)) gs_fail_unwrap(&gs_site0);
+        if (GS_UNLIKELY(!(*o_0).has)) gs_fail_unwrap(&gs_site2);
         return (*o_0).val.a;
     }
     return (-1);

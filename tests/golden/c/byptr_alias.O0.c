@@ -65,14 +65,15 @@ static void gs_main_main__closure2(void *env_);
 
 /* ---- data ---- */
 gs_main_Big gs_main_G;
-static const gs_site gs_site0 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/byptr_alias.gs", 17, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -89,7 +90,7 @@ static gs_main_Big gs_main_mk(int64_t k_0)
 
 static int64_t gs_main_seen_fn(gs_main_Big x_0, gs_fn__void f_1)
 {
-    f_1.fn(f_1.env);
+    (GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site0, "call of a zero function value") : (void)0, f_1.fn(f_1.env));
     int64_t t0 = x_0.a;
     return t0;
 }
@@ -112,7 +113,7 @@ static int64_t gs_main_seen_ref(gs_main_Big *r_0, gs_main_Big x_1)
 static int64_t gs_main_seen_slot(gs_main_Big x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2)
 {
     gsm_pool_slot_pool__main_Big * t0 = p_1;
-    gs_main_Big * t1 = gsm_pool_slot_pool__main_Big_get(&gs_site0, t0, i_2);
+    gs_main_Big * t1 = gsm_pool_slot_pool__main_Big_get(&gs_site1, t0, i_2);
     (*t1).a = 55;
     int64_t t2 = x_0.a;
     return t2;
@@ -121,7 +122,7 @@ static int64_t gs_main_seen_slot(gs_main_Big x_0, gsm_pool_slot_pool__main_Big *
 static int64_t gs_main_seen_reusable(gs_main_Big x_0, gs_slots *r_1, int64_t i_2)
 {
     int64_t t0 = (*r_1).len;
-    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t0)) gs_fail_index(&gs_site1, i_2, t0);
+    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t0)) gs_fail_index(&gs_site2, i_2, t0);
     ((gs_main_Big *)(*r_1).ptr)[i_2].a = 44;
     int64_t t1 = x_0.a;
     return t1;
@@ -157,7 +158,7 @@ static void gs_main_main(void)
     gsm_pool_slot_pool__main_Big p0_3 = t6;
     gsm_pool_slot_pool__main_Big * t7 = &p0_3;
     gs_main_Big t8 = gs_main_mk(0);
-    int64_t t9 = gsm_pool_slot_pool__main_Big_alloc(&gs_site2, t7, t8);
+    int64_t t9 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t7, t8);
     int64_t i0_4 = t9;
     gs_slots r0_5 = (gs_slots){0};
     gs_slots * t10 = &r0_5;
@@ -221,15 +222,15 @@ static void gs_main_main(void)
     gsm_pool_slot_pool__main_Big p_10 = t37;
     gsm_pool_slot_pool__main_Big * t38 = &p_10;
     gs_main_Big t39 = gs_main_mk(5);
-    int64_t t40 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t38, t39);
+    int64_t t40 = gsm_pool_slot_pool__main_Big_alloc(&gs_site4, t38, t39);
     int64_t i_11 = t40;
     gsm_pool_slot_pool__main_Big * t41 = &p_10;
-    gs_main_Big * t42 = gsm_pool_slot_pool__main_Big_get(&gs_site4, t41, i_11);
+    gs_main_Big * t42 = gsm_pool_slot_pool__main_Big_get(&gs_site5, t41, i_11);
     gs_main_Big t43 = (*t42);
     gsm_pool_slot_pool__main_Big * t44 = &p_10;
     int64_t t45 = gs_main_seen_slot(t43, t44, i_11);
     gsm_pool_slot_pool__main_Big * t46 = &p_10;
-    gs_main_Big * t47 = gsm_pool_slot_pool__main_Big_get(&gs_site5, t46, i_11);
+    gs_main_Big * t47 = gsm_pool_slot_pool__main_Big_get(&gs_site6, t46, i_11);
     int64_t t48 = (*t47).a;
     gs_print_i64(t45);
     gs_print_space();
@@ -242,12 +243,12 @@ static void gs_main_main(void)
     ((gs_main_Big *)r_12.ptr)[t51] = t50;
     int64_t j_13 = t51;
     int64_t t52 = r_12.len;
-    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)t52)) gs_fail_index(&gs_site6, j_13, t52);
+    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)t52)) gs_fail_index(&gs_site7, j_13, t52);
     gs_main_Big t53 = ((gs_main_Big *)r_12.ptr)[j_13];
     gs_slots * t54 = &r_12;
     int64_t t55 = gs_main_seen_reusable(t53, t54, j_13);
     int64_t t56 = r_12.len;
-    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)t56)) gs_fail_index(&gs_site7, j_13, t56);
+    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)t56)) gs_fail_index(&gs_site8, j_13, t56);
     int64_t t57 = ((gs_main_Big *)r_12.ptr)[j_13].a;
     gs_print_i64(t55);
     gs_print_space();

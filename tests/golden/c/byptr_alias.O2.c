@@ -65,14 +65,15 @@ static void gs_main_main__closure2(void *env_);
 
 /* ---- data ---- */
 gs_main_Big gs_main_G;
-static const gs_site gs_site0 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/byptr_alias.gs", 17, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -87,7 +88,7 @@ GS_INLINE gs_main_Big gs_main_mk(int64_t k_0)
 
 static int64_t gs_main_seen_fn(const gs_main_Big *x_0, gs_fn__void f_1)
 {
-    f_1.fn(f_1.env);
+    (GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site0, "call of a zero function value") : (void)0, f_1.fn(f_1.env));
     return (*x_0).a;
 }
 
@@ -106,14 +107,14 @@ GS_INLINE int64_t gs_main_seen_ref(gs_main_Big *r_0, const gs_main_Big *x_1)
 
 GS_INLINE int64_t gs_main_seen_slot(const gs_main_Big *x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2)
 {
-    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*p_1).slots.len)) gs_fail_index(&gs_site0, i_2, (*p_1).slots.len);
+    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*p_1).slots.len)) gs_fail_index(&gs_site1, i_2, (*p_1).slots.len);
     (*&(*p_1).slots.ptr[i_2]).a = 55;
     return (*x_0).a;
 }
 
 GS_INLINE int64_t gs_main_seen_reusable(const gs_main_Big *x_0, gs_slots *r_1, int64_t i_2)
 {
-    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*r_1).len)) gs_fail_index(&gs_site1, i_2, (*r_1).len);
+    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*r_1).len)) gs_fail_index(&gs_site2, i_2, (*r_1).len);
     ((gs_main_Big *)(*r_1).ptr)[i_2].a = 44;
     return (*x_0).a;
 }
@@ -144,7 +145,7 @@ static void gs_main_main(void)
     gs_main_Big q_2 = gs_main_mk(0);
     gsm_pool_slot_pool__main_Big p0_3 = (gsm_pool_slot_pool__main_Big){0};
     gsm_pool_slot_pool__main_Big * t7 = &p0_3;
-    int64_t i0_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site2, t7, gs_main_mk(0));
+    int64_t i0_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t7, gs_main_mk(0));
     gs_slots r0_5 = (gs_slots){0};
     gs_slots * t10 = &r0_5;
     gs_main_Big t11 = gs_main_mk(0);
@@ -196,11 +197,11 @@ static void gs_main_main(void)
     gs_print_nl();
     gsm_pool_slot_pool__main_Big p_10 = (gsm_pool_slot_pool__main_Big){0};
     gsm_pool_slot_pool__main_Big * t38 = &p_10;
-    int64_t i_11 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t38, gs_main_mk(5));
-    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site4; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
+    int64_t i_11 = gsm_pool_slot_pool__main_Big_alloc(&gs_site4, t38, gs_main_mk(5));
+    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site5; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
     gs_main_Big t43 = (*&p_10.slots.ptr[i_11]);
     int64_t t45 = gs_main_seen_slot(&t43, &p_10, i_11);
-    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site5; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site6; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
     int64_t t48 = (*&p_10.slots.ptr[i_11]).a;
     gs_print_i64(t45);
     gs_print_space();
@@ -212,10 +213,10 @@ static void gs_main_main(void)
     int64_t t51 = gs_slots_alloc(t49, sizeof(gs_main_Big));
     ((gs_main_Big *)r_12.ptr)[t51] = t50;
     int64_t j_13 = t51;
-    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site6; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site7; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
     gs_main_Big t53 = ((gs_main_Big *)r_12.ptr)[j_13];
     int64_t t55 = gs_main_seen_reusable(&t53, &r_12, j_13);
-    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site7; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site8; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
     int64_t t57 = ((gs_main_Big *)r_12.ptr)[j_13].a;
     gs_print_i64(t55);
     gs_print_space();

@@ -38,6 +38,10 @@ static int64_t gs_main_main__closure3(void *env_, int64_t y_0);
 static int64_t gs_main_main__closure4(void *env_, int64_t z_0);
 
 /* ---- data ---- */
+static const gs_site gs_site0 = { "tests/golden/c/closures.gs", 5, 53, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/closures.gs", 20, 64, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/closures.gs", 20, 76, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/closures.gs", 17, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -46,7 +50,7 @@ static void gs__init_globals(void)
 
 static int64_t gs_main_apply(gs_fn_i64__i64 f_0, int64_t x_1)
 {
-    return f_0.fn(f_0.env, x_1);
+    return (GS_UNLIKELY(!f_0.fn) ? gs_fail_msg(&gs_site0, "call of a zero function value") : (void)0, f_0.fn(f_0.env, x_1));
 }
 
 GS_INLINE int64_t gs_main_twice(int64_t x_0)
@@ -75,8 +79,8 @@ static void gs_main_main(void)
     int64_t t6 = gs_main_apply(add_2, 5);
     int64_t t7 = gs_main_apply(add_2, 6);
     int64_t t8 = total_1;
-    int64_t t9 = outer_3.fn(outer_3.env, 100);
-    int64_t t11 = op_4.f.fn(op_4.f.env, 21);
+    int64_t t9 = (GS_UNLIKELY(!outer_3.fn) ? gs_fail_msg(&gs_site1, "call of a zero function value") : (void)0, outer_3.fn(outer_3.env, 100));
+    int64_t t11 = (GS_UNLIKELY(!op_4.f.fn) ? gs_fail_msg(&gs_site2, "call of a zero function value") : (void)0, op_4.f.fn(op_4.f.env, 21));
     gs_print_i64(t5);
     gs_print_space();
     gs_print_i64(t6);
@@ -110,7 +114,7 @@ static int64_t gs_main_main__closure3(void *env_, int64_t y_0)
     struct gs_main_main__closure4_env env0;
     env0.total_1 = env->total_1;
     gs_fn_i64__i64 inner_1 = (gs_fn_i64__i64){gs_main_main__closure4, &env0};
-    return inner_1.fn(inner_1.env, y_0);
+    return (GS_UNLIKELY(!inner_1.fn) ? gs_fail_msg(&gs_site3, "call of a zero function value") : (void)0, inner_1.fn(inner_1.env, y_0));
 }
 
 static int64_t gs_main_main__closure4(void *env_, int64_t z_0)
