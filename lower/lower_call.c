@@ -182,9 +182,13 @@ static IrOpd bi_abs(Lx *lx, Expr *e)
     return lx_select(lx, e->loc, c, lx_bin(lx, e, BIN_SUB, z, a, a.type), a, a.type);
 }
 
+/* Integers: one select. f64: the runtime's gs_min_f64 / gs_max_f64, which
+ * order NaN and -0 as Go does whichever argument holds them. */
 static IrOpd lx_minmax(Lx *lx, Expr *e, BinOp op)
 {
     IrOpd *v = lx_args(lx, e->call.args, 0, 2);
+    if (e->type->kind == TY_F64)
+        return lx_rt(lx, e->loc, op == BIN_LT ? "gs_min_f64" : "gs_max_f64", e->type, 2, v);
     IrOpd c = lx_bin(lx, e, op, v[0], v[1], lx_ty(TY_BOOL));
     return lx_select(lx, e->loc, c, v[0], v[1], e->type);
 }
