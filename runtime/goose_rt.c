@@ -10,15 +10,17 @@
  * C11 plus POSIX (write, clock_gettime), and no 128-bit integers.
  * Goose programs are single-threaded: no locking here (the heap, gs_heap.c,
  * is thread-safe for the runtime's own tests and later use). */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with XSI: sigaltstack, SA_ONSTACK */
 
 #include "goose_rt.h"
 #include "gs_heap.h"
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -540,8 +542,74 @@ void gs_exit(int64_t code) {
     exit((int)code);
 }
 
+/* ================================================================
+ * Stack overflow: deep recursion or a local too large for the stack runs
+ * into the guard below the stack, a SIGSEGV. A handler on its own stack
+ * turns a fault in the stack's range into a runtime error (flushed output,
+ * one line, status 101) instead of a bare segfault. It knows no site: the
+ * faulting code could be anywhere. Any other SIGSEGV is not ours: the
+ * handler puts the previous action back and returns, so the fault repeats
+ * and reaches it (the default, or a sanitizer's).
+ * ================================================================ */
+#define GUARD_STACK ((size_t)64 << 10)
+#define GUARD_SLACK ((uintptr_t)256 << 20) /* a frame may jump far past the guard page */
+
+static struct {
+    uintptr_t top;     /* an address near the stack's top (gs_rt_main's frame) */
+    uintptr_t span;    /* how far below top a fault still counts as the stack's */
+    struct sigaction old;
+    bool on;
+    char alt[GUARD_STACK];
+} guard;
+
+static bool guard_hit(uintptr_t a) { return a < guard.top + 4096 && guard.top - a <= guard.span; }
+
+/* Not instrumented by AddressSanitizer: before _exit it would unpoison the
+ * stack it thinks it is on, and this runs on the alternate one. */
+#if defined(__clang__) || defined(__GNUC__)
+__attribute__((no_sanitize_address))
+#endif
+static void guard_handler(int sig, siginfo_t *si, void *ctx) {
+    static const char msg[] = "runtime error: stack overflow (recursion too deep, or a local too large for the stack)\n";
+    (void)sig;
+    (void)ctx;
+    if (!guard_hit((uintptr_t)si->si_addr)) {
+        sigaction(SIGSEGV, &guard.old, NULL);
+        return;
+    }
+    out_drain();
+    out_write_all(2, msg, sizeof msg - 1);
+    _exit(101);
+}
+
+static void guard_install(uintptr_t top) {
+    struct sigaction sa;
+    struct rlimit rl;
+    stack_t ss;
+    uintptr_t lim = (uintptr_t)1 << 32;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < lim)
+        lim = (uintptr_t)rl.rlim_cur;
+    guard.top = top;
+    guard.span = lim + GUARD_SLACK < top ? lim + GUARD_SLACK : top;
+    ss.ss_sp = guard.alt;
+    ss.ss_size = sizeof guard.alt;
+    ss.ss_flags = 0;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = guard_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    guard.on = sigaltstack(&ss, NULL) == 0 && sigaction(SIGSEGV, &sa, &guard.old) == 0;
+}
+
+/* Under the JIT the host goes on after the program: leave it as it was. */
+static void guard_remove(void) {
+    if (guard.on) sigaction(SIGSEGV, &guard.old, NULL);
+    guard.on = false;
+}
+
 int gs_rt_main(int argc, char **argv, int (*entry)(void)) {
     int status;
+    char here;
     prog.argc = argc;
     prog.argv = argv;
     prog.built = false;
@@ -550,7 +618,9 @@ int gs_rt_main(int argc, char **argv, int (*entry)(void)) {
     /* No atexit(gs_flush): every way out (return here, gs_exit, runtime
      * errors) flushes first, and under `tcc -run` a handler would point into
      * code that TinyCC frees before exit runs the handlers. */
+    guard_install((uintptr_t)&here);
     status = entry();
+    guard_remove();
     gs_flush();
     return status;
 }
