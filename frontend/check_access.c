@@ -257,6 +257,34 @@ Type *ex_cast(Expr *e, Type *hint)
     return ty_err();
 }
 
+/* ---- the standard library's fields are read-only outside it ---- */
+/* True when code of the current module may write the fields of struct si:
+ * its own module's or a user module's struct, or any struct from inside the
+ * standard library. A user program reads `m.len` of a map.Map but never
+ * writes it (that would corrupt the table). */
+static bool ck_fields_writable(const StructInst *si)
+{
+    return !si->module->is_stdlib || (ck.cur.module && ck.cur.module->is_stdlib);
+}
+
+/* The struct whose field the FIELD_STRUCT access f names. */
+static const StructInst *ck_field_owner(const Expr *f)
+{
+    const Type *t = f->field.base->type;
+    while (t->kind == TY_REF)
+        t = t->elem;
+    return t->st;
+}
+
+static bool ck_lib_fields(Expr *at, const StructInst *si, const char *what)
+{
+    if (ck_fields_writable(si))
+        return true;
+    ck_error(at->loc, "cannot %s: the fields of %s.%s, a standard library type, are read-only outside the library",
+             what, si->module->name, si->name);
+    return false;
+}
+
 /* ---- composite literals ---- */
 static int ck_field_index(StructInst *si, const char *name)
 {
@@ -299,6 +327,8 @@ Type *ex_struct_lit(Expr *e, Type *hint)
             ck_any(&e->lit.fields[i].value, true);
         return ty_err();
     }
+    if (e->lit.nfields > 0 && !ck_lib_fields(e, t->st, "set fields in this literal"))
+        return t;
     ck_field_inits(e, t->st);
     return t;
 }
@@ -378,10 +408,14 @@ bool ck_place_mutable(Expr *e, const char *verb)
     case EX_IDENT: return ck_ident_mutable(e, s, verb);
     case EX_FIELD:
         if (s->field.kind == FIELD_STRUCT)
-            return ck_place_mutable(s->field.base, verb);
+            return ck_lib_fields(e, ck_field_owner(s), mem_printf(g_arena, verb, mem_printf(g_arena, "field %s", s->field.name))) &&
+                   ck_place_mutable(s->field.base, verb);
         break;
     case EX_INDEX: {
         Type *bt = s->index.base->type;
+        Expr *b = ck_strip(s->index.base);
+        if (bt->kind == TY_SLICE && b->kind == EX_FIELD && b->field.kind == FIELD_STRUCT)
+            return ck_lib_fields(e, ck_field_owner(b), mem_printf(g_arena, verb, "an element of this slice"));
         if (bt->kind == TY_SLICE)
             return true;
         if (bt->kind == TY_ARRAY || bt->kind == TY_REUSABLE)
