@@ -2,7 +2,9 @@
  * knows at a check. Facts are relations between operands (a < b, a <= b,
  * a != b, signed or unsigned) learnt from
  *   - an enclosing `if` (its test is true in the then-block, false in the
- *     else-block), including both sides of a `&&` (and of a false `||`);
+ *     else-block), including both sides of a `&&` (and of a false `||`;
+ *     only the first inside the if that opens the second, which has not
+ *     run there);
  *   - an earlier `if` without else whose then-block cannot fall through
  *     (it fails, returns, breaks or continues): its test is false after it;
  *   - a loop's exit test (`while a` is `if (!a) break;`): a is true after it;
@@ -26,10 +28,18 @@
  * the facts just before it that prove lo >= 0 and hi <= b.len (b a local
  * the loop does not change, i never assigned) delete every b[i] check in
  * it, so `if a.len != b.len { return }` then `for i in 0..a.len { b[i] }`
- * keeps none. And a local that stays below a length over a whole loop
- * (it starts below it, every store into it is below it, the header is
- * fixed over the loop: a heap's sift-up, "a local bounded by a length"
- * below), with `y - c` and `y / c` reasoned about for y >= 0. Every
+ * keeps none; b[i - c] and b[i + c] too when lo >= c, or hi is
+ * `H - k` with k >= c and H <= b.len (`for i in 1..xs.len { xs[i - 1] }`,
+ * `for i in 0..xs.len - 1 { xs[i + 1] }`). And a local that stays below
+ * a length (or at most it, or >= 0) over a whole loop (it starts so,
+ * every store into it keeps it so, the header is fixed over the loop: a
+ * heap's sift-up, a reverse loop `while i >= 0 { xs[i]; i -= 1 }`, "a
+ * local bounded by a length" below), with `y - c` and `y / c` reasoned
+ * about for y >= 0, and a local's value read through the store that
+ * gave it (`i -= 1; xs[i]`). A question about one local's sign needs
+ * only the writes of that local: "a constant bound of one local on the
+ * path to a point" below walks back past other stores to the tests and
+ * checks of it (`while i < xs.len && xs[i] == 0 { i += 1 }`). Every
  * deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
 #include "ir.h"
@@ -37,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FX_WINDOW = 1024, FX_MAX_REL = 32 };
+enum { FX_WINDOW = 1024, FX_MAX_REL = 32, FX_WALK = 1024 };
 
 /* A relation known to hold at the check: a op b, op LT, LE or NE. */
 typedef struct FxRel {
@@ -46,9 +56,9 @@ typedef struct FxRel {
     const IrOpd *a, *b;
 } FxRel;
 
-/* A loop bound of a local, memoised per local id: `l < [key len]` at
- * every point of the loop opened at lp (state 1 proven, -1 not, 2 being
- * proven). */
+/* A loop bound of a local, memoised per local id and kind (FxInvKind):
+ * `l < [key len]` at every point of the loop opened at lp (state 1
+ * proven, -1 not, 2 being proven). */
 typedef struct FxInv {
     int lp;
     IrOpd key;
@@ -69,12 +79,25 @@ typedef struct Fx {
     int nrel;
     IrOpd zero;         /* the constant 0, for facts 0 <= i */
     int at;             /* the instruction the facts are collected for */
-    FxInv *inv;         /* per local id: the last loop bound asked (fx_inv) */
+    FxInv *inv;         /* per local id and kind: the last loop bound asked (fx_inv) */
     bool inv_busy;      /* a loop bound is being proven */
     int inv_runs;       /* loop bounds proven so far: at most FX_MAX_INV a function */
 } Fx;
 
 static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth);
+
+/* What a loop bound says of a local l at every point of its loop: l <
+ * key's length, l <= it, or l >= 0 (no key). */
+typedef enum FxInvKind { FX_INV_LT, FX_INV_LE, FX_INV_GE0, FX_INV_KINDS } FxInvKind;
+
+/* A question about one local on the path to a point (fx_local_ask):
+ * l >= m (upper false), or l + m cannot wrap (upper). */
+typedef struct FxAsk {
+    bool upper;
+    int64_t m;
+} FxAsk;
+
+static bool fx_opd_ask(Fx *x, const IrOpd *v, int pos, FxAsk ask, int depth);
 
 enum { FX_MAX_PROJ = 16 };
 
@@ -379,8 +402,9 @@ static void fx_add(Fx *x, int op, bool uns, const IrOpd *a, const IrOpd *b)
     x->rel[x->nrel++] = (FxRel){ op, uns, a, b };
 }
 
-/* a `cmp` b is known to be `truth`: add it as LT, LE or NE. */
-static void fx_add_cmp(Fx *x, int cmp, bool truth, bool uns, const IrOpd *a, const IrOpd *b)
+/* a `cmp` b is known to be `truth`: as LT, LE or NE relations in out;
+ * how many (0 to 2). */
+static int fx_cmp_rels(int cmp, bool truth, bool uns, const IrOpd *a, const IrOpd *b, FxRel *out)
 {
     static const int negate[BIN__COUNT] = {
         [BIN_EQ] = BIN_NE, [BIN_NE] = BIN_EQ, [BIN_LT] = BIN_GE,
@@ -388,14 +412,28 @@ static void fx_add_cmp(Fx *x, int cmp, bool truth, bool uns, const IrOpd *a, con
     };
     int op = truth ? cmp : negate[cmp];
     if (op == BIN_EQ) {         /* a == b: a <= b and b <= a */
-        fx_add(x, BIN_LE, uns, a, b);
-        fx_add(x, BIN_LE, uns, b, a);
-    } else if (op == BIN_LT || op == BIN_LE || op == BIN_NE)
-        fx_add(x, op, uns, a, b);
+        out[0] = (FxRel){ BIN_LE, uns, a, b };
+        out[1] = (FxRel){ BIN_LE, uns, b, a };
+        return 2;
+    }
+    if (op == BIN_LT || op == BIN_LE || op == BIN_NE)
+        out[0] = (FxRel){ op, uns, a, b };
     else if (op == BIN_GT)
-        fx_add(x, BIN_LT, uns, b, a);
+        out[0] = (FxRel){ BIN_LT, uns, b, a };
     else if (op == BIN_GE)
-        fx_add(x, BIN_LE, uns, b, a);
+        out[0] = (FxRel){ BIN_LE, uns, b, a };
+    else
+        return 0;
+    return 1;
+}
+
+/* a `cmp` b is known to be `truth`: add it as LT, LE or NE. */
+static void fx_add_cmp(Fx *x, int cmp, bool truth, bool uns, const IrOpd *a, const IrOpd *b)
+{
+    FxRel r[2];
+    int n = fx_cmp_rels(cmp, truth, uns, a, b, r);
+    for (int k = 0; k < n; k++)
+        fx_add(x, r[k].op, r[k].uns, r[k].a, r[k].b);
 }
 
 static bool fx_is_cmp(int op)
@@ -419,28 +457,31 @@ static const IrIns *fx_logical(const Fx *x, const IrOpd *t, int *aux)
     return &ins[d1];
 }
 
-/* The boolean cond is known to be `truth` at the check. */
-static void fx_learn(Fx *x, const IrOpd *cond, bool truth, int depth)
+/* The boolean cond, which the if or exit test at `use` reads, is known
+ * to be `truth` at the check. At the if that opens `a && b`'s second
+ * side, b is yet to run: only a is known there. */
+static void fx_learn(Fx *x, const IrOpd *cond, bool truth, int use, int depth)
 {
     int aux;
     const IrIns *second;
     if (depth > 8)
         return;
     const IrIns *d = ir_defs_one(&x->d, cond);
-    if (d && x->d.def[cond->temp] > x->lo) {
+    if (d && x->d.def[cond->temp] > x->lo && x->d.def[cond->temp] < use) {
         if (d->op == IR_BIN && fx_is_cmp(d->aux) && type_is_int(d->a.type))
             fx_add_cmp(x, d->aux, truth, !type_is_signed(d->a.type), &d->a, &d->b);
         else if (d->op == IR_UN && d->aux == UN_NOT)
-            fx_learn(x, &d->a, !truth, depth + 1);
+            fx_learn(x, &d->a, !truth, use, depth + 1);
         else if (d->op == IR_MOV)
-            fx_learn(x, &d->a, truth, depth + 1);
+            fx_learn(x, &d->a, truth, use, depth + 1);
         return;
     }
     second = fx_logical(x, cond, &aux);
     if (!second || x->d.def0[cond->temp] <= x->lo || truth != (aux == 0))
         return;     /* a true || or a false && tells nothing about its sides */
-    fx_learn(x, &x->f->ins[x->d.def0[cond->temp]].a, truth, depth + 1);
-    fx_learn(x, &second->a, truth, depth + 1);
+    fx_learn(x, &x->f->ins[x->d.def0[cond->temp]].a, truth, use, depth + 1);
+    if (x->d.def[cond->temp] < use)
+        fx_learn(x, &second->a, truth, use, depth + 1);
 }
 
 /* A passed check: what it guarantees. */
@@ -474,7 +515,7 @@ static void fx_learn_closed_if(Fx *x, int m, int j)
     bool else_leaves = els && fx_block_leaves(x, els, j);
     bool then_truth = (x->f->ins[m].aux & IR_IF_NOT) == 0;
     if (then_leaves != else_leaves)
-        fx_learn(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, 0);
+        fx_learn(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, m, 0);
 }
 
 /* ---- proving ---- */
@@ -510,11 +551,13 @@ static const IrIns *fx_def_in_window(const Fx *x, const IrOpd *o)
 }
 
 /* 0 <= o (o signed). Beyond the relations: y / c with c >= 1 and y >= 0;
- * y - c with y > c - 1 known; a let declared in the window from such. */
-static bool fx_ge0_at(const Fx *x, const IrOpd *o, int depth)
+ * y - c with y > c - 1 known; a let declared in the window from such; a
+ * local's bound on the path (fx_local_ask). */
+static bool fx_ge0_at(Fx *x, const IrOpd *o, int depth)
 {
     int64_t c;
-    if (fx_nonneg(x, o, 0) || fx_known(x, BIN_LE, false, &x->zero, o) || fx_gt_const(x, o, -1))
+    if (fx_nonneg(x, o, 0) || fx_known(x, BIN_LE, false, &x->zero, o) || fx_gt_const(x, o, -1) ||
+        fx_opd_ask(x, o, x->at, (FxAsk){ false, 0 }, 0))
         return true;
     if (depth > 6)
         return false;
@@ -532,13 +575,13 @@ static bool fx_ge0_at(const Fx *x, const IrOpd *o, int depth)
     return false;
 }
 
-static bool fx_ge0(const Fx *x, const IrOpd *o)
+static bool fx_ge0(Fx *x, const IrOpd *o)
 {
     return fx_ge0_at(x, o, 0);
 }
 
 /* a <= b (signed). */
-static bool fx_le(const Fx *x, const IrOpd *a, const IrOpd *b)
+static bool fx_le(Fx *x, const IrOpd *a, const IrOpd *b)
 {
     int64_t u, v;
     if (fx_same(x, a, b, 0) || (fx_int(a, &u) && fx_int(b, &v) && u <= v))
@@ -576,7 +619,12 @@ static bool fx_known_index_u(const Fx *x, const IrOpd *i, const IrOpd *n)
  * before): so i < heap.len at every point of the loop, by induction over
  * the stores. With 0 < i from the loop's test, heap[i] is in range, and
  * so is heap[(i - 1) / 2]. A store's bound may itself rest on the bound
- * of i before it (the induction's hypothesis); nothing else is assumed. */
+ * of i before it (the induction's hypothesis); nothing else is assumed.
+ * The same induction gives i <= heap.len (FX_INV_LE: `var i = xs.len;
+ * while i > 0 { i -= 1; xs[i] }`, where the read sees the value just
+ * stored, i - 1 with 1 <= i <= len) and i >= 0 (FX_INV_GE0, no length:
+ * `i += 1` under i < xs.len). One bound is proven at a time, so the only
+ * assumption in force is the bound being proven, of its own loop. */
 
 /* Bounds on the work: loops of at most FX_MAX_INV_LOOP instructions, at
  * most FX_MAX_INV bounds worked out per function (each walks its loop). */
@@ -686,26 +734,87 @@ static void fx_restore(Fx *x, const FxSaved *s)
 }
 
 static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t);
-static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp);
+static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp, FxInvKind kind);
+static bool fx_le_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth);
+static bool fx_lt_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth);
+static bool fx_block_sets(const Fx *x, const Local *l, int m, int j);
+
+/* o reads a mutable local's value as it is at x->at: the local, or a
+ * `LOAD [l]` in the window; else NULL. */
+static const Local *fx_window_local(const Fx *x, const IrOpd *o)
+{
+    const IrIns *d = o->kind == OPD_TEMP ? fx_def_in_window(x, o) : NULL;
+    if (d && d->op == IR_LOAD && d->place->nproj == 0 && d->place->root.kind == OPD_LOCAL)
+        o = &d->place->root;
+    return o->kind == OPD_LOCAL && o->local->is_mutable ? o->local : NULL;
+}
+
+/* A loop bound of kind for l in a loop around x->at. */
+static bool fx_loop_bound(Fx *x, const Local *l, const IrOpd *key, FxInvKind kind)
+{
+    int loops[FX_MAX_LOOPS];
+    int n = fx_enclosing_loops(x, x->at, loops);
+    for (int k = 0; k < n; k++)
+        if (fx_inv(x, l, key, loops[k], kind))
+            return true;
+    return false;
+}
+
+/* The store `l = v` every path to x->at passes last, in the same step of
+ * every loop around x->at (walking back, blocks closed before x->at that
+ * do not set l are stepped over; a loop start ends the walk), with key's
+ * header unchanged from it to x->at: its index, or -1. */
+static int fx_reaching_store(const Fx *x, const Local *l, const IrOpd *key)
+{
+    for (int k = x->at - 1, steps = 0; k >= 0 && steps < FX_WALK; k--, steps++) {
+        const IrIns *in = &x->f->ins[k];
+        if (ir_sets_local(in, l)) {
+            bool plain = in->op == IR_STORE && in->place->nproj == 0;
+            return plain && fx_key_fixed(x, key, k, x->at) ? k : -1;
+        }
+        if (in->op == IR_LOOP || in->op == IR_FOR)
+            return -1;
+        if (in->op == IR_ENDIF || in->op == IR_ENDLOOP || in->op == IR_ENDFOR || in->op == IR_ELSE) {
+            int m = x->b.open[k];
+            steps += k - m;
+            if (in->op != IR_ELSE && fx_block_sets(x, l, m, k))
+                return -1;
+            k = m;      /* a closed block, or the then arm of the else the point is in */
+        }
+    }
+    return -1;
+}
+
+/* o < key's length (kind LT) or <= it (LE) because o is the value the
+ * local l holds, stored by the store reaching x->at: that value, at the
+ * store. */
+static bool fx_through_store(Fx *x, const Local *l, const IrOpd *key, FxInvKind kind, int depth)
+{
+    int s = fx_reaching_store(x, l, key);
+    if (s < 0)
+        return false;
+    const IrOpd *v = &x->f->ins[s].a;
+    FxSaved st;
+    fx_save(x, &st);
+    fx_collect(x, s, NULL, v->type);
+    bool ok = kind == FX_INV_LT ? fx_lt_len(x, v, key, depth + 1) : fx_le_len(x, v, key, depth + 1);
+    fx_restore(x, &st);
+    return ok;
+}
 
 /* o < key's length at x->at (whose facts are collected). */
 static bool fx_lt_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth)
 {
     int64_t c;
-    int loops[FX_MAX_LOOPS];
     if (depth > FX_DEPTH)
         return false;
     for (int k = 0; k < x->nrel; k++)
         if (x->rel[k].op == BIN_LT && !x->rel[k].uns && fx_same(x, x->rel[k].a, o, 0) &&
             fx_key_len(x, x->rel[k].b, key, x->at))
             return true;
-    if (o->kind == OPD_LOCAL && o->local->is_mutable) {
-        int n = fx_enclosing_loops(x, x->at, loops);
-        for (int k = 0; k < n; k++)
-            if (fx_inv(x, o->local, key, loops[k]))
-                return true;
-        return false;
-    }
+    const Local *l = fx_window_local(x, o);
+    if (l)
+        return fx_loop_bound(x, l, key, FX_INV_LT) || fx_through_store(x, l, key, FX_INV_LT, depth);
     if (o->kind == OPD_LOCAL) {
         const IrIns *decl = o->local->is_ref ? NULL : fx_decl_in_window(x, o->local, x->at);
         return decl && decl->a.kind != OPD_NONE && fx_lt_len(x, &decl->a, key, depth + 1);
@@ -714,11 +823,32 @@ static bool fx_lt_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth)
     if (!d || d->op != IR_BIN || !type_is_signed(d->type) || !fx_int(&d->b, &c) || c < 1)
         return false;
     if (d->aux == BIN_SUB)      /* y - c < y <= len; y >= 0: no wrap */
-        return fx_ge0_at(x, &d->a, depth + 1) &&
-               (fx_key_len(x, &d->a, key, x->at) || fx_lt_len(x, &d->a, key, depth + 1));
+        return fx_ge0_at(x, &d->a, depth + 1) && fx_le_len(x, &d->a, key, depth + 1);
     if (d->aux == BIN_DIV)      /* y / c <= y < len for y >= 0 */
         return fx_ge0_at(x, &d->a, depth + 1) && fx_lt_len(x, &d->a, key, depth + 1);
     return false;
+}
+
+/* o <= key's length at x->at: it reads the length, is below it, or is
+ * known <= it; a local bounded so over a loop around x->at, or stored
+ * just before; y - c with c >= 0 and y >= 0 (no wrap) and y <= it. */
+static bool fx_le_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth)
+{
+    int64_t c;
+    if (depth > FX_DEPTH)
+        return false;
+    if (fx_key_len(x, o, key, x->at) || fx_lt_len(x, o, key, depth + 1))
+        return true;
+    for (int k = 0; k < x->nrel; k++)
+        if (x->rel[k].op == BIN_LE && !x->rel[k].uns && fx_same(x, x->rel[k].a, o, 0) &&
+            fx_key_len(x, x->rel[k].b, key, x->at))
+            return true;
+    const Local *l = fx_window_local(x, o);
+    if (l)
+        return fx_loop_bound(x, l, key, FX_INV_LE) || fx_through_store(x, l, key, FX_INV_LE, depth);
+    const IrIns *d = o->kind == OPD_TEMP ? fx_def_in_window(x, o) : NULL;
+    return d && d->op == IR_BIN && d->aux == BIN_SUB && type_is_signed(d->type) && fx_int(&d->b, &c) &&
+           c >= 0 && fx_ge0_at(x, &d->a, depth + 1) && fx_le_len(x, &d->a, key, depth + 1);
 }
 
 /* On every path from the loop's start (lp) to s, `CHECK_INDEX v, n` with
@@ -743,8 +873,32 @@ static bool fx_checked_before(const Fx *x, const IrOpd *v, const IrOpd *key, int
     return false;
 }
 
-/* Every write of l in the loop at lp stores a value below key's length. */
-static bool fx_inv_writes(Fx *x, const Local *l, const IrOpd *key, int lp)
+/* The value v written into the local at instruction at has the bound of
+ * kind: below key's length, at most it, or >= 0. */
+static bool fx_inv_lt(Fx *x, const IrOpd *v, const IrOpd *key, int at)
+{
+    fx_collect(x, at, NULL, v->type);
+    return fx_lt_len(x, v, key, 0);
+}
+
+static bool fx_inv_le(Fx *x, const IrOpd *v, const IrOpd *key, int at)
+{
+    fx_collect(x, at, NULL, v->type);
+    return fx_le_len(x, v, key, 0);
+}
+
+static bool fx_inv_ge0(Fx *x, const IrOpd *v, const IrOpd *key, int at)
+{
+    (void)key;
+    return fx_opd_ask(x, v, at, (FxAsk){ false, 0 }, 0);
+}
+
+static bool (*const fx_inv_value[FX_INV_KINDS])(Fx *, const IrOpd *, const IrOpd *, int) = {
+    [FX_INV_LT] = fx_inv_lt, [FX_INV_LE] = fx_inv_le, [FX_INV_GE0] = fx_inv_ge0,
+};
+
+/* Every write of l in the loop at lp stores a value with the bound. */
+static bool fx_inv_writes(Fx *x, const Local *l, const IrOpd *key, int lp, FxInvKind kind)
 {
     for (int s = lp + 1; s < x->b.close[lp]; s++) {
         const IrIns *in = &x->f->ins[s];
@@ -752,10 +906,9 @@ static bool fx_inv_writes(Fx *x, const Local *l, const IrOpd *key, int lp)
             continue;
         if (in->op != IR_STORE || in->place->nproj != 0)
             return false;
-        if (fx_checked_before(x, &in->a, key, lp, s))
+        if (kind != FX_INV_GE0 && fx_checked_before(x, &in->a, key, lp, s))
             continue;
-        fx_collect(x, s, NULL, in->a.type);
-        if (!fx_lt_len(x, &in->a, key, 0))
+        if (!fx_inv_value[kind](x, &in->a, key, s))
             return false;
     }
     return true;
@@ -786,13 +939,21 @@ static int fx_entry_write(const Fx *x, const Local *l, int lp)
     return -1;
 }
 
-/* l < key's length at every point of the loop at lp. */
-static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp)
+/* The local is an int only this function's instructions that name it
+ * can change. */
+static bool fx_private_int(const Fx *x, const Local *l)
 {
-    if (l->captured || l->is_ref || l->id < 0 || l->id >= x->d.nlocal_ids || !l->type ||
-        l->type->kind != TY_I64 || !ir_local_private_in(x->f, &x->addressed, l))
+    return !l->captured && !l->is_ref && l->id >= 0 && l->id < x->d.nlocal_ids && l->type &&
+           l->type->kind == TY_I64 && ir_local_private_in(x->f, &x->addressed, l);
+}
+
+/* The bound of kind holds for l at every point of the loop at lp (key:
+ * the slice whose length bounds it; none for FX_INV_GE0). */
+static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp, FxInvKind kind)
+{
+    if (!fx_private_int(x, l) || ir_sets_local(&x->f->ins[lp], l))
         return false;
-    FxInv *m = &x->inv[l->id];
+    FxInv *m = &x->inv[l->id * FX_INV_KINDS + kind];
     if (m->state != 0 && m->lp == lp && fx_same_key(&m->key, key))
         return m->state > 0;        /* 2: being proven, the hypothesis of the induction */
     if (x->inv_busy)
@@ -801,18 +962,232 @@ static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp)
         return false;
     x->inv_runs++;
     int w = fx_entry_write(x, l, lp);
-    if (w < 0 || !fx_key_fixed(x, key, w, x->b.close[lp]))
+    if (w < 0 || (kind != FX_INV_GE0 && !fx_key_fixed(x, key, w, x->b.close[lp])))
         return false;
     FxSaved st;
     fx_save(x, &st);
     *m = (FxInv){ lp, *key, 2 };
     x->inv_busy = true;
-    fx_collect(x, w, NULL, x->f->ins[w].a.type);
-    bool ok = fx_lt_len(x, &x->f->ins[w].a, key, 0) && fx_inv_writes(x, l, key, lp);
+    bool ok = fx_inv_value[kind](x, &x->f->ins[w].a, key, w) && fx_inv_writes(x, l, key, lp, kind);
     x->inv_busy = false;
     *m = (FxInv){ lp, *key, ok ? 1 : -1 };
     fx_restore(x, &st);
     return ok;
+}
+
+/* ---- a constant bound of one local on the path to a point ----
+ *     while i >= 0 { s += xs[i]; i -= 1 }
+ * The window fx_collect reads stops at any write (s += ..), so at
+ * `i -= 1` the test i >= 0 is out of sight, and i - 1 might wrap. A
+ * question about one private int local l needs less: walking back from
+ * the point over the instructions every path to it passes (blocks closed
+ * before it are stepped over when they do not set l), only a write of l
+ * ends the walk. The tests the walk enters blocks by (if, else, a while's
+ * exit test; the first side of an `&&` whose own if the point is in), an
+ * if before it whose one arm cannot fall through, and checks of l it
+ * passes tell what l holds; a comparison reads l as the point sees it
+ * when no write of l (and no loop start) comes between. A write found
+ * answers for the value it stores (y - c >= m when y >= m + c; y + c >= m
+ * when y >= m - c and y + c cannot wrap); the loop the point is in, for
+ * `l >= 0` at every point of it (fx_inv, FX_INV_GE0):
+ *     var i = 0; while i < xs.len && xs[i] == 0 { i += 1 }
+ * (i + 1 cannot wrap under i < xs.len). Asked: l >= m, or l + m cannot
+ * wrap (l < X for m <= 1; l < or <= a length, below 2^62, for m <=
+ * INT32_MAX; l below a constant). */
+
+static const IrOpd fx_no_key;   /* the key of an FX_INV_GE0 bound */
+
+/* o is a slice or string length (or capacity): 0 <= o < 2^62. */
+static bool fx_is_len(const Fx *x, const IrOpd *o)
+{
+    const IrIns *d = ir_defs_one(&x->d, o);
+    return d && d->op == IR_LOAD && d->place->nproj > 0 &&
+           (d->place->proj[d->place->nproj - 1].kind == PJ_LEN ||
+            d->place->proj[d->place->nproj - 1].kind == PJ_CAP);
+}
+
+/* o, an operand of the instruction at pos, reads l, and l keeps that
+ * value up to k: no write of l and no loop start between the read and k. */
+static bool fx_reads_at(const Fx *x, const IrOpd *o, int pos, const Local *l, int k)
+{
+    int from = pos;
+    if (o->kind == OPD_TEMP) {
+        const IrIns *d = ir_defs_one(&x->d, o);
+        if (!d || d->op != IR_LOAD || d->place->nproj != 0 || d->place->root.kind != OPD_LOCAL)
+            return false;
+        from = x->d.def[o->temp];
+        o = &d->place->root;
+    }
+    if (o->kind != OPD_LOCAL || o->local != l || from > k || k - from > FX_WALK)
+        return false;
+    for (int j = from + 1; j < k; j++)
+        if (ir_sets_local(&x->f->ins[j], l) || x->f->ins[j].op == IR_LOOP || x->f->ins[j].op == IR_FOR)
+            return false;
+    return true;
+}
+
+/* The relation r (learnt at k from an instruction at pos) answers ask. */
+static bool fx_rel_answers(const Fx *x, const FxRel *r, int pos, const Local *l, int k, FxAsk ask)
+{
+    int64_t v;
+    if (r->uns || (r->op != BIN_LT && r->op != BIN_LE))
+        return false;
+    if (!ask.upper)             /* v < l or v <= l */
+        return fx_int(r->a, &v) && (r->op == BIN_LT ? v >= ask.m - 1 : v >= ask.m) &&
+               fx_reads_at(x, r->b, pos, l, k);
+    if (!fx_reads_at(x, r->a, pos, l, k))
+        return false;
+    if (fx_int(r->b, &v))       /* l < v or l <= v; ask.m >= 0 */
+        return r->op == BIN_LT ? ask.m <= 1 || v <= INT64_MAX - ask.m + 1 : v <= INT64_MAX - ask.m;
+    return fx_is_len(x, r->b) ? ask.m <= INT32_MAX : r->op == BIN_LT && ask.m <= 1;
+}
+
+/* cond, which the instruction at k reads and knows to be truth, answers
+ * ask about l (as it is at k). Not b of `a && b` at the if that opens b. */
+static bool fx_cond_answers(const Fx *x, const IrOpd *cond, bool truth, const Local *l, int k, FxAsk ask,
+                            int depth)
+{
+    FxRel r[2];
+    int aux;
+    if (cond->kind != OPD_TEMP || depth > 8)
+        return false;
+    const IrIns *d = ir_defs_one(&x->d, cond);
+    if (d && d->op == IR_BIN && fx_is_cmp(d->aux) && type_is_int(d->a.type)) {
+        int n = fx_cmp_rels(d->aux, truth, !type_is_signed(d->a.type), &d->a, &d->b, r);
+        for (int j = 0; j < n; j++)
+            if (fx_rel_answers(x, &r[j], x->d.def[cond->temp], l, k, ask))
+                return true;
+        return false;
+    }
+    if (d && d->op == IR_UN && d->aux == UN_NOT)
+        return fx_cond_answers(x, &d->a, !truth, l, k, ask, depth + 1);
+    if (d && d->op == IR_MOV)
+        return fx_cond_answers(x, &d->a, truth, l, k, ask, depth + 1);
+    const IrIns *second = d ? NULL : fx_logical(x, cond, &aux);
+    if (!second || truth != (aux == 0))
+        return false;
+    return fx_cond_answers(x, &x->f->ins[x->d.def0[cond->temp]].a, truth, l, k, ask, depth + 1) ||
+           (x->d.def[cond->temp] < k && fx_cond_answers(x, &second->a, truth, l, k, ask, depth + 1));
+}
+
+/* A block closed at j (opened at m) sets l. */
+static bool fx_block_sets(const Fx *x, const Local *l, int m, int j)
+{
+    for (int i = m; i < j; i++)
+        if (ir_sets_local(&x->f->ins[i], l))
+            return true;
+    return false;
+}
+
+/* The if closed at j (opened at m) has one arm that cannot fall through:
+ * its test is known after it (as fx_learn_closed_if). */
+static bool fx_closed_if_answers(const Fx *x, int m, int j, const Local *l, FxAsk ask, int depth)
+{
+    int els = x->b.els[m];
+    bool then_leaves = fx_block_leaves(x, m, els ? els : j);
+    bool else_leaves = els && fx_block_leaves(x, els, j);
+    bool then_truth = (x->f->ins[m].aux & IR_IF_NOT) == 0;
+    return then_leaves != else_leaves &&
+           fx_cond_answers(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, l, m, ask, depth);
+}
+
+/* The write of l at k (a declaration or a plain store) answers ask. */
+static bool fx_write_answers(Fx *x, const IrIns *in, int k, FxAsk ask, int depth)
+{
+    if (in->op == IR_DECL && in->a.kind == OPD_NONE)   /* the zero value */
+        return ask.upper ? ask.m >= 0 : ask.m <= 0;
+    if (in->op == IR_DECL)
+        return fx_opd_ask(x, &in->a, k, ask, depth + 1);
+    return in->op == IR_STORE && in->place->nproj == 0 && fx_opd_ask(x, &in->a, k, ask, depth + 1);
+}
+
+/* l answers ask just before instruction at. */
+static bool fx_local_ask(Fx *x, const Local *l, int at, FxAsk ask, int depth)
+{
+    if (!fx_private_int(x, l) || depth > FX_DEPTH)
+        return false;
+    for (int k = at - 1, steps = 0; k >= 0 && steps < FX_WALK; k--, steps++) {
+        const IrIns *in = &x->f->ins[k];
+        bool then_truth = (in->aux & IR_IF_NOT) == 0;
+        if (ir_sets_local(in, l))
+            return fx_write_answers(x, in, k, ask, depth);
+        switch (in->op) {
+        case IR_ENDIF: case IR_ENDLOOP: case IR_ENDFOR: {
+            int m = x->b.open[k];
+            steps += k - m;
+            if (steps >= FX_WALK || fx_block_sets(x, l, m, k))
+                return false;
+            if (in->op == IR_ENDIF && fx_closed_if_answers(x, m, k, l, ask, depth))
+                return true;
+            k = m;
+            break;
+        }
+        case IR_ELSE: {         /* the point is in the else arm: the test was false */
+            int m = x->b.open[k];
+            if (fx_cond_answers(x, &x->f->ins[m].a, (x->f->ins[m].aux & IR_IF_NOT) != 0, l, m, ask, 0))
+                return true;
+            k = m;
+            break;
+        }
+        case IR_IF:
+            if (fx_cond_answers(x, &in->a, then_truth, l, k, ask, 0))
+                return true;
+            break;
+        case IR_BRK_UNLESS:
+            if (fx_cond_answers(x, &in->a, true, l, k, ask, 0))
+                return true;
+            break;
+        case IR_CHECK_INDEX:    /* passed: 0 <= a < b */
+            if (type_is_signed(in->a.type) && fx_reads_at(x, &in->a, k, l, k) &&
+                (ask.upper ? fx_is_len(x, &in->b) && ask.m <= INT32_MAX : ask.m <= 0))
+                return true;
+            break;
+        case IR_LOOP: case IR_FOR:  /* the point is in this loop */
+            return !ask.upper && ask.m <= 0 && fx_inv(x, l, &fx_no_key, k, FX_INV_GE0);
+        default:
+            break;
+        }
+    }
+    return false;
+}
+
+/* v, an operand of the instruction at pos, answers ask: a constant, a
+ * length, a local's bound there, or y - c / y + c (0 <= c <= INT32_MAX)
+ * of such. */
+static bool fx_opd_ask(Fx *x, const IrOpd *v, int pos, FxAsk ask, int depth)
+{
+    int64_t c;
+    if (depth > FX_DEPTH)
+        return false;
+    if (fx_int(v, &c))
+        return type_is_signed(v->type) && (ask.upper ? ask.m >= 0 && c <= INT64_MAX - ask.m : c >= ask.m);
+    if (!ask.upper && ask.m <= 0 && fx_nonneg(x, v, 0))
+        return true;
+    if (ask.upper && fx_is_len(x, v))
+        return ask.m <= INT32_MAX;
+    if (v->kind == OPD_LOCAL)
+        return fx_local_ask(x, v->local, pos, ask, depth + 1);
+    const IrIns *d = ir_defs_one(&x->d, v);
+    if (!d)
+        return false;
+    int at = x->d.def[v->temp];
+    if (d->op == IR_LOAD && d->place->nproj == 0 && d->place->root.kind == OPD_LOCAL)
+        return fx_local_ask(x, d->place->root.local, at, ask, depth + 1);
+    if (d->op != IR_BIN || !d->type || d->type->kind != TY_I64 || (d->aux != BIN_ADD && d->aux != BIN_SUB))
+        return false;
+    const IrOpd *y = &d->a, *k = &d->b;
+    if (d->aux == BIN_ADD && k->kind != OPD_INT) {
+        y = &d->b;
+        k = &d->a;
+    }
+    if (!fx_int(k, &c) || c < 0 || c > INT32_MAX || ask.m < -INT32_MAX || ask.m > INT32_MAX)
+        return false;
+    if (d->aux == BIN_SUB)      /* y >= m + c: y - c >= m, no wrap */
+        return !ask.upper && fx_opd_ask(x, y, at, (FxAsk){ false, ask.m + c }, depth + 1);
+    if (ask.upper)              /* y + (c + m) cannot wrap */
+        return fx_opd_ask(x, y, at, (FxAsk){ true, ask.m + c }, depth + 1);
+    return fx_opd_ask(x, y, at, (FxAsk){ false, ask.m - c }, depth + 1) &&
+           fx_opd_ask(x, y, at, (FxAsk){ true, c }, depth + 1);
 }
 
 /* CHECK_INDEX a, n with n a length fixed where it is read, and a below it. */
@@ -888,12 +1263,12 @@ static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
             int m = x->b.open[j];
             if (m <= x->lo)
                 break;
-            fx_learn(x, &x->f->ins[m].a, (x->f->ins[m].aux & IR_IF_NOT) != 0, 0);
+            fx_learn(x, &x->f->ins[m].a, (x->f->ins[m].aux & IR_IF_NOT) != 0, m, 0);
             j = m;
         } else if (e->op == IR_IF) {            /* the check is in its then-block */
-            fx_learn(x, &e->a, (e->aux & IR_IF_NOT) == 0, 0);
+            fx_learn(x, &e->a, (e->aux & IR_IF_NOT) == 0, j, 0);
         } else if (e->op == IR_BRK_UNLESS) {    /* `while a`: a holds in the body */
-            fx_learn(x, &e->a, true, 0);
+            fx_learn(x, &e->a, true, j, 0);
         } else if (ir_op_info[e->op].is_check) {
             if (c && fx_implied_by_check(x, e, c))
                 return true;
@@ -916,11 +1291,18 @@ static bool fx_proven(Fx *x, int at)
     return fx_collect(x, at, c, c->a.type) || fx_by_relations(x, c);
 }
 
-/* ---- for i in lo..hi: checks i < b.len proven before the loop ----
+/* ---- for i in lo..hi: checks i + c < b.len proven before the loop ----
  * The facts at the FOR (before it, in its window) prove 0 <= lo and
  * hi <= b.len, b a local nothing in the loop can change, and the loop
  * does not assign i: then every b[i] in the loop, nested loops included,
- * is in range (`if a.len != b.len { return }` then `for i in 0..a.len`). */
+ * is in range (`if a.len != b.len { return }` then `for i in 0..a.len`).
+ * An index at a constant offset from i is one more case (0 <= c <= 2^31):
+ *   - b[i - c] when lo >= c: lo <= i means c <= i, so 0 <= i - c < i,
+ *     no wrap (`for i in 1..xs.len { xs[i] - xs[i - 1] }`);
+ *   - b[i + c] when hi is `H - k` with c <= k, 0 <= H (H - k cannot wrap)
+ *     and H <= b.len: i < H - k gives i + c < H <= b.len, no wrap
+ *     (`for i in 0..xs.len - 1 { xs[i + 1] }`, also with `let n =
+ *     xs.len` and `0..n - 1`). */
 
 /* o is written by `LOAD [b len]` inside the loop after at, b a local of
  * this function that nothing in the loop (written) changes. */
@@ -934,16 +1316,76 @@ static bool fx_fixed_len_in_loop(const Fx *x, const IrOpd *o, int at, const PtrS
     return ir_local_private_in(x->f, &x->addressed, b) && !ir_set_has(written, b);
 }
 
-static bool fx_range_candidate(const Fx *x, const IrIns *loop, const IrIns *in, int at, const PtrSet *written)
+/* a is the loop's counter i plus *off: i itself, or `i + c`, `c + i`,
+ * `i - c` (0 <= c <= INT32_MAX) computed inside the loop (at..end). */
+static bool fx_counter_offset(const Fx *x, const IrIns *loop, const IrOpd *a, int at, int end, int64_t *off)
 {
-    return in->op == IR_CHECK_INDEX && in->a.kind == OPD_LOCAL && in->a.local == loop->local &&
-           type_is_signed(in->a.type) && fx_fixed_len_in_loop(x, &in->b, at, written);
+    int64_t c;
+    *off = 0;
+    if (a->kind == OPD_LOCAL)
+        return a->local == loop->local;
+    const IrIns *d = ir_defs_one(&x->d, a);
+    if (!d || d->op != IR_BIN || x->d.def[a->temp] <= at || x->d.def[a->temp] >= end ||
+        !type_is_signed(d->type) || (d->aux != BIN_ADD && d->aux != BIN_SUB))
+        return false;
+    const IrOpd *i = &d->a, *k = &d->b;
+    if (d->aux == BIN_ADD && k->kind != OPD_INT) {
+        i = &d->b;
+        k = &d->a;
+    }
+    if (i->kind != OPD_LOCAL || i->local != loop->local || !fx_int(k, &c) || c < 0 || c > INT32_MAX)
+        return false;
+    *off = d->aux == BIN_ADD ? c : -c;
+    return true;
+}
+
+static bool fx_range_candidate(const Fx *x, const IrIns *loop, const IrIns *in, int at, const PtrSet *written,
+                               int64_t *off)
+{
+    return in->op == IR_CHECK_INDEX && type_is_signed(in->a.type) &&
+           fx_counter_offset(x, loop, &in->a, at, x->b.close[at], off) &&
+           fx_fixed_len_in_loop(x, &in->b, at, written);
+}
+
+/* h <= n at the FOR (at), n a `LOAD [b len]` in the loop that nothing in
+ * it changes: a known relation, or h reads b's length (the load, or a
+ * let declared from it) with b unwritten from that read to the loop. */
+static bool fx_le_loop_len(Fx *x, const IrOpd *h, const IrOpd *n, int at)
+{
+    IrOpd key;
+    int from;
+    const IrIns *d = ir_defs_one(&x->d, n);
+    if (fx_le(x, h, n))
+        return true;
+    return d && fx_len_root(x, h, &key, &from) && key.kind == OPD_LOCAL &&
+           key.local == d->place->root.local && from < at && fx_key_fixed(x, &key, from, at);
+}
+
+/* lo + off >= 0 at the FOR: lo >= 0, or lo >= c for off = -c. */
+static bool fx_range_lo(Fx *x, const IrOpd *lo, int64_t off)
+{
+    int64_t v;
+    if (off >= 0)
+        return fx_ge0(x, lo);
+    return (fx_int(lo, &v) && v >= -off) || fx_gt_const(x, lo, -off - 1);
+}
+
+/* hi + off <= n at the FOR (off > 0 needs hi = H - k, off <= k, H >= 0). */
+static bool fx_range_hi(Fx *x, const IrOpd *hi, const IrOpd *n, int64_t off, int at)
+{
+    int64_t k;
+    if (off <= 0 && fx_le_loop_len(x, hi, n, at))
+        return true;
+    const IrIns *d = hi->kind == OPD_TEMP ? fx_def_in_window(x, hi) : NULL;
+    return d && d->op == IR_BIN && d->aux == BIN_SUB && type_is_signed(d->type) && fx_int(&d->b, &k) &&
+           k >= off && k >= 0 && k <= INT32_MAX && fx_ge0(x, &d->a) && fx_le_loop_len(x, &d->a, n, at);
 }
 
 static int fx_range_loop(Fx *x, int at)
 {
     const IrIns *loop = &x->f->ins[at];
     int end = x->b.close[at], removed = 0;
+    int64_t off;
     PtrSet written = { 0 };
     bool any = false;
     if (!loop->local || !type_is_signed(loop->type))
@@ -952,15 +1394,14 @@ static int fx_range_loop(Fx *x, int at)
     if (ir_set_has(&written, loop->local))
         return 0;
     for (int i = at + 1; i < end && !any; i++)
-        any = fx_range_candidate(x, loop, &x->f->ins[i], at, &written);
+        any = fx_range_candidate(x, loop, &x->f->ins[i], at, &written, &off);
     if (!any)
         return 0;
     fx_collect(x, at, NULL, loop->type);
-    if (!fx_ge0(x, &loop->a))
-        return 0;
     for (int i = at + 1; i < end; i++) {
         IrIns *in = &x->f->ins[i];
-        if (fx_range_candidate(x, loop, in, at, &written) && fx_le(x, &loop->b, &in->b)) {
+        if (fx_range_candidate(x, loop, in, at, &written, &off) && fx_range_lo(x, &loop->a, off) &&
+            fx_range_hi(x, &loop->b, &in->b, off, at)) {
             in->op = IR_NOP;
             removed++;
         }
@@ -991,7 +1432,7 @@ int pass_facts(const IrProgram *ir, IrFunc *f)
     x.ndecl = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.nonneg = calloc((size_t)x.d.nlocal_ids + 1, 1);
-    x.inv = calloc((size_t)x.d.nlocal_ids + 1, sizeof(FxInv));
+    x.inv = calloc(((size_t)x.d.nlocal_ids + 1) * FX_INV_KINDS, sizeof(FxInv));
     fx_tables(&x);
     ir_addressed_locals(f, &x.addressed);
     int removed = 0;

@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """gen_loops.py — random worklist loops for the check-removing passes.
 
-Even seeds: each program steps a counter `i` through a slice that may grow while it
-is read (`while i < q.len { .. q[i] .. i += c .. }`): steps up, down, by
+Seeds divisible by 4: each program steps a counter `i` through a slice
+that may grow while it is read (`while i < q.len { .. q[i] .. i += c .. }`): steps up, down, by
 zero, inside and outside ifs, before and after the reads, from a start
 that may be negative. pass_facts.c proves `q[i]` when every write of i
 is a step up right after a passed check of it (fx_checked_step); these
 programs try the cases around that rule, and half of them stop with an
 index error, which must come at the same iteration, line and column at
 every level and in every back end. Odd seeds: a loop in a method on a
-`ref` struct over a slice field (generate_ref). Deterministic in the seed.
+`ref` struct over a slice field (generate_ref). Seeds 2 mod 4: the loop
+shapes pass_facts.c proves from a counter's bounds (generate_shapes):
+`for i in lo..hi` indexing at i + c and i - c, a reverse `while i >= 0`
+(or `while i > 0 { i -= 1 .. }`), and `while i < xs.len && xs[i] ..
+{ i += c }`, with near misses: bounds off by one, starts below zero or
+past the end, steps the other way, pops, pushes, reassignments and calls
+in the loop. Deterministic in the seed.
 Usage: gen_loops.py SEED (the program on stdout); difftest.py --gen loops.
 """
 import random
@@ -103,9 +109,109 @@ def _ref_program(seed, r, body, bound):
     return head + body + tail
 
 
+def _shape_extra(r):
+    """A statement that may change xs's header or the sum, or leave."""
+    c = r.random()
+    if c < 0.35:
+        return 's += %d' % r.randint(1, 5)
+    if c < 0.5:
+        return 'if s %% %d == 0 && xs.len > 0 { xs.pop() }' % r.randint(2, 7)
+    if c < 0.6:
+        return 'if s %% %d == 1 { xs.push(s %% 5) }' % r.randint(2, 7)
+    if c < 0.67:
+        return 'if s %% %d == 2 { xs = ys }' % r.randint(3, 9)
+    if c < 0.75:
+        return 'if s %% %d == 0 { continue }' % r.randint(3, 9)
+    if c < 0.8:
+        return 's += touch(xs)'
+    return 's += xs.len'
+
+
+# In range (unless the loop changes xs): lo, hi and the indices that fit.
+_FOR_FITS = [('1', 'xs.len', ['i', 'i - 1']), ('0', 'xs.len - 1', ['i', 'i + 1', '1 + i']),
+             ('0', 'n - 1', ['i + 1', 'i']), ('2', 'xs.len', ['i - 2', 'i - 1']),
+             ('1', 'xs.len - 1', ['i - 1', 'i + 1']), ('0', 'xs.len - 2', ['i + 2', 'i + 1'])]
+
+
+def _shape_for(r):
+    if r.random() < 0.6:
+        lo, hi, offs = r.choice(_FOR_FITS)
+    else:
+        lo = r.choice(['0', '1', '1', '2', 'k'])
+        hi = r.choice(['xs.len', 'xs.len - 1', 'xs.len - 2', 'n - 1', 'n', 'xs.len + 1', 'm'])
+        offs = ['i', 'i - 1', 'i + 1', 'i - 2', 'i + 2', '1 + i']
+    pre = ['let n = xs.len'] if hi.startswith('n') else []
+    body = ['s += xs[%s]' % r.choice(offs) for _ in range(r.randint(1, 3))]
+    if r.random() < 0.45:
+        body.insert(r.randint(0, len(body)), _shape_extra(r))
+    return pre + ['for i in %s..%s {' % (lo, hi)] + ['    ' + b for b in body] + ['}']
+
+
+def _shape_reverse(r):
+    if r.random() < 0.6:     # in range: step after the read from len - 1, or before it from len
+        first = r.random() < 0.5
+        start, cond = ('xs.len', r.choice(['i > 0', 'i >= 1'])) if first else \
+            ('xs.len - 1', r.choice(['i >= 0', 'i > -1']))
+        step = r.choice(['i -= 1', 'i = i - 1'])
+        body = [step, 's += xs[i]'] if first else ['s += xs[i]', step]
+    else:
+        start = r.choice(['xs.len - 1', 'xs.len', 'xs.len - 2', 'm'])
+        cond = r.choice(['i >= 0', 'i > 0', 'i > -1', 'i >= -1', 'i >= 1'])
+        step = r.choice(['i -= 1', 'i = i - 1', 'i -= 2', 'i += 1'])
+        body = ['s += xs[%s]' % r.choice(['i', 'i', 'i - 1', 'i + 1'])]
+        body.insert(r.randint(0, 1), step)
+    if r.random() < 0.45:
+        body.insert(r.randint(0, len(body)), _shape_extra(r))
+    return (['var i = %s' % start, 'while %s {' % cond, '    g += 1', '    if g > 100 { break }'] +
+            ['    ' + b for b in body] + ['}'])
+
+
+def _shape_skip(r):
+    fits = r.random() < 0.6
+    init = r.choice(['0', '1', 'xs.len'] if fits else ['0', '1', 'k', 'xs.len', '-1'])
+    first = 'i < xs.len' if fits else r.choice(['i < xs.len', 'i <= xs.len', 'i < m'])
+    test = r.choice(['xs[i] == 0', 'xs[i] < 3', 'xs[i] != 4'])
+    body = [r.choice(['i += 1', 'i = i + 1', 'i += 2'] if fits else ['i += 1', 'i -= 1', 'i += 0'])]
+    if r.random() < 0.5:
+        body.insert(r.randint(0, 1), _shape_extra(r))
+    if r.random() < 0.3:
+        body.append('s += xs[i - 1]')
+    return (['var i = %s' % init, 'while %s && %s {' % (first, test), '    g += 1',
+             '    if g > 100 { break }'] + ['    ' + b for b in body] + ['}', 's += i'])
+
+
+def generate_shapes(seed):
+    """One to three loops of the shapes above over xs (each after the first
+    in its own block, so each declares its own i), run for four (k, len, m)."""
+    r = random.Random(seed)
+    lines = []
+    for n in range(r.randint(1, 3)):
+        loop = r.choice([_shape_for, _shape_reverse, _shape_skip])(r)
+        lines += loop if n == 0 else ['if s >= 0 {'] + ['    ' + ln for ln in loop] + ['}']
+    calls = ['%d, %d, %d' % (r.randint(-1, 3), r.choice([0, 1, 2, 5, 6]), r.randint(-1, 7)) for _ in range(4)]
+    return ('// generated by tests/differential/gen_loops.py, seed %d\n' % seed +
+            'fn touch(v: []int) -> int {\n'
+            '    return v.len\n'
+            '}\n\n'
+            'fn f(k: int, len: int, m: int) -> int {\n'
+            '    var xs = make([]int, len)\n'
+            '    for j in 0..len { xs[j] = (j * 7 + k) % 5 }\n'
+            '    var ys = make([]int, 2)\n'
+            '    var s = 0\n'
+            '    var g = 0\n' +
+            ''.join('    %s\n' % ln for ln in lines) +
+            '    return s * 100 + xs.len\n'
+            '}\n\n'
+            'fn main() {\n' +
+            ''.join('    println(f(%s))\n' % c for c in calls) +
+            '}\n')
+
+
 def generate(seed):
     if seed % 2 == 1:
         return generate_ref(seed)
+    if seed % 4 == 2:
+        return generate_shapes(seed)
     r = random.Random(seed)
     init = r.choice(['0', '1', '2', 'k', '0'])
     body = [_stmt(r, k) for k in range(r.randint(2, 6))]

@@ -4,10 +4,12 @@
 // n, a length is below 2^62, so head + c neither goes below zero nor
 // wraps. With the loop's test head < q.len, `q[head]` in `bfs` needs no
 // check (a worklist that grows while it is read, so loop versioning
-// cannot help). The other functions keep theirs: the step comes before
-// the check (`step_first`), inside an if (`step_in_if`), goes down
-// (`step_down`), or the local is an i32 (`narrow`), whose + could wrap
-// below a length. Adversarial twin: rterr/nonneg_step_down.gs.
+// cannot help). `step_first` steps before its check, but under the
+// loop's test i < q.len, so i + 1 cannot wrap and i stays >= 0 over the
+// loop (the walk back to a local's bound, ir/loop_shapes.gs). The other
+// functions keep theirs: the step is also inside an if (`step_in_if`),
+// goes down (`step_down`), or the local is an i32 (`narrow`), whose +
+// could wrap below a length. Adversarial twin: rterr/nonneg_step_down.gs.
 fn bfs(adj: [][]int, start: int) -> int {
     var seen = make([]bool, adj.len)
     var q: []int
