@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """run.py — builds bench.c at several span-tree node orders and measures
 random free+alloc pairs at several live-span counts, interleaving the arms
-(tree at each order, glibc malloc) run by run and reporting medians.
+(tree at each order, the O(1) offset allocator of offset_alloc.h, the null
+harness, glibc malloc) run by run and reporting medians.
 
   python3 bench/spantree/run.py                      # orders 8 16 32 64, 1k..1M live
   python3 bench/spantree/run.py --orders 32 --reps 9
@@ -50,17 +51,18 @@ def build(cc, orders, out, cflags, sse2):
 
 
 def arms_of(args):
-    """(arm, order, variant) triples; null (the harness alone) next to last,
-    malloc last (it is the reference)."""
+    """(arm, order, variant) triples; the offset allocator after the trees
+    (a reference point: O(1), not first fit), null (the harness alone) next
+    to last, malloc last (it is the reference)."""
     vs = ["", "avx512", "sse2"] if args.sse2 else [""]
-    return ([("tree", o, v) for o in args.orders for v in vs] + [("null", args.orders[0], ""),
-            ("malloc", args.orders[0], "")])
+    return ([("tree", o, v) for o in args.orders for v in vs] + [("offset", args.orders[0], ""),
+            ("null", args.orders[0], ""), ("malloc", args.orders[0], "")])
 
 
 def arm_name(arm, o, v):
     if arm == "tree":
         return f"tree o{o}{' ' + v if v else ''}"
-    return "null (harness)" if arm == "null" else "glibc malloc"
+    return {"offset": "offset (O(1))", "null": "null (harness)"}.get(arm, "glibc malloc")
 
 
 def parse(out):
@@ -91,7 +93,8 @@ def run_timed(args, bins):
             s = samples[(arm, o, v)]
             med = statistics.median(s)
             spans, height = info[(arm, o, v)]
-            extra = f"{spans} free spans, {height} levels, minus null {med - null:.1f} ns" if arm == "tree" else ""
+            extra = (f"{spans} free spans, {height} levels, minus null {med - null:.1f} ns" if arm == "tree" else
+                     f"{spans} free spans, minus null {med - null:.1f} ns" if arm == "offset" else "")
             print(f"{live:>8} {arm_name(arm, o, v):<18} median {med:7.1f} ns  min {min(s):7.1f}  max {max(s):7.1f}"
                   f"  x malloc {med / mal:5.2f}  n={len(s)}  {extra}")
         sys.stdout.flush()
@@ -111,7 +114,7 @@ def run_callgrind(args, bins):
             m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
             counts[arm + v] = int(m.group(1)) / pairs
             name = arm_name(arm, o, v) + (" (avx2)" if arm == "tree" and not v else "")
-            extra = f"  minus null {counts[arm + v] - counts['null']:8.1f}" if arm == "tree" else ""
+            extra = f"  minus null {counts[arm + v] - counts['null']:8.1f}" if arm in ("tree", "offset") else ""
             print(f"{live:>8} {name:<18} {counts[arm + v]:8.1f} instructions per pair{extra}")
             sys.stdout.flush()
 
