@@ -411,6 +411,8 @@ struct StructInst {
     int nfields;
     Type *type;             /* the TY_STRUCT */
     bool complete;          /* fields resolved */
+    int8_t sizing;          /* check_decl.c ty_struct_bytes: 1 busy, 2 bytes/align known */
+    int64_t bytes, align;
 };
 
 struct FnInst {

@@ -142,6 +142,7 @@ typedef struct Ck {
     int ninsts;
     bool too_deep_reported;
     int global_closures;
+    int64_t global_bytes;   /* ck_global: the globals' sizes so far */
     /* Per-compilation sets (here, not in function statics, so that
      * check_program starts from nothing in every run; tests/fuzz compiles
      * many programs in one process). */
@@ -180,6 +181,11 @@ void ck_global(ModSym *s);
 bool ck_type_has_param(const Type *t);
 int ck_type_depth(const Type *t);
 int ck_type_size(const Type *t, int cap);
+/* The most bytes one value, and all globals together, may take: under the
+ * 2 GiB x86-64's small code model addresses for the data of a program, and
+ * tcc's 32-bit array sizes. */
+#define CK_MAX_BYTES ((int64_t)1 << 30)
+bool ck_array_fits(Type *elem, int64_t n, Loc loc);
 
 /* ---- check_generic.c ---- */
 bool ck_pattern_sig(ModSym *s);

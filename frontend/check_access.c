@@ -251,7 +251,7 @@ Type *ex_cast(Expr *e, Type *hint)
     Type *to = ck_type(e->cast.to, TU_VALUE, "a cast");
     if (ck_is_err(t) || ck_is_err(to))
         return ty_err();
-    if (type_is_num(t) && type_is_num(to))
+    if (t == to || (type_is_num(t) && type_is_num(to)))
         return to;
     ck_error(e->loc, "cannot convert %s to %s", types_spell(t), types_spell(to));
     return ty_err();
@@ -372,7 +372,8 @@ Type *ex_array_repeat(Expr *e, Type *hint)
         return ty_err();
     }
     e->repeat.n = n;
-    if (ck_is_err(elem) || !ck_no_closure(e->repeat.value, "an array element"))
+    if (ck_is_err(elem) || !ck_no_closure(e->repeat.value, "an array element") ||
+        !ck_array_fits(elem, n, e->repeat.count->loc))
         return ty_err();
     return types_array(elem, n);
 }

@@ -71,6 +71,112 @@ int ck_type_size(const Type *t, int cap)
     return n;
 }
 
+/* ---- the size of a value ----
+ * C's size and alignment of t as the emitter lays it out (emit-c's
+ * cm_csize) on LP64, or -1 while unknown (a struct whose fields are not
+ * resolved yet; a type parameter). Sizes above TY_HUGE count as TY_HUGE,
+ * so sums and products stay in range. */
+#define TY_HUGE ((int64_t)1 << 40)
+static const int8_t ty_scalar_bytes[TY__COUNT] = {
+    [TY_BOOL] = 1, [TY_I8] = 1, [TY_U8] = 1, [TY_I16] = 2, [TY_U16] = 2,
+    [TY_I32] = 4, [TY_U32] = 4, [TY_I64] = 8, [TY_U64] = 8, [TY_F64] = 8,
+    [TY_STRING] = 16, [TY_SLICE] = 24, [TY_FN] = 16, [TY_REF] = 8,
+    [TY_REUSABLE] = 56, [TY_REUSABLE_SLICE] = 24,   /* gs_slots, gs_spans */
+};
+
+static int64_t ty_round_up(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
+
+static int64_t ty_bytes(const Type *t, int64_t *align);
+
+static int64_t ty_fields_bytes(StructInst *st, int64_t *align)
+{
+    int64_t off = 0, al = 1, fa;
+    for (int i = 0; i < st->nfields; i++) {
+        int64_t fs = ty_bytes(st->fields[i].type, &fa);
+        if (fs < 0)
+            return -1;
+        off = ty_round_up(off, fa) + fs;
+        off = off > TY_HUGE ? TY_HUGE : off;
+        al = fa > al ? fa : al;
+    }
+    *align = al;
+    return st->nfields == 0 ? 1 : ty_round_up(off, al);
+}
+
+/* Once per struct; unknown inside itself (a struct that contains itself
+ * is reported elsewhere) or while a field's struct is incomplete. */
+static int64_t ty_struct_bytes(StructInst *st, int64_t *align)
+{
+    if (st->sizing == 2) {
+        *align = st->align;
+        return st->bytes;
+    }
+    if (st->sizing == 1 || !st->complete)
+        return -1;
+    st->sizing = 1;
+    st->bytes = ty_fields_bytes(st, &st->align);
+    st->sizing = st->bytes < 0 ? 0 : 2;
+    *align = st->align;
+    return st->bytes;
+}
+
+static int64_t ty_bytes(const Type *t, int64_t *align)
+{
+    int64_t es, ea = 1;
+    *align = 1;
+    switch (t->kind) {
+    case TY_OPTIONAL:           /* struct { bool has; T val; } */
+        es = ty_bytes(t->elem, &ea);
+        *align = ea;
+        return es < 0 ? -1 : ty_round_up(ea + es, ea);
+    case TY_ARRAY:              /* struct { T a[len > 0 ? len : 1]; } */
+        es = ty_bytes(t->elem, align);
+        if (es < 0)
+            return -1;
+        return t->len > TY_HUGE / es ? TY_HUGE : es * (t->len > 0 ? t->len : 1);
+    case TY_STRUCT:
+        return ty_struct_bytes(t->st, align);
+    default:
+        es = t->kind < TY__COUNT ? ty_scalar_bytes[t->kind] : 0;
+        *align = es > 8 ? 8 : es > 0 ? es : 1;
+        return es > 0 ? es : -1;
+    }
+}
+
+/* Where C cannot hold n elements of elem: an error at loc, and false. */
+bool ck_array_fits(Type *elem, int64_t n, Loc loc)
+{
+    int64_t al, es = ty_bytes(elem, &al);
+    if (es < 0 || n <= CK_MAX_BYTES / es)
+        return true;
+    const char *bytes = n > INT64_MAX / es ? "more than 9223372036854775807"
+                                           : mem_printf(g_arena, "%lld", (long long)(n * es));
+    ck_error(loc, "array of %lld elements of %s is too large (%s bytes; the limit is %lld)",
+             (long long)n, types_spell(elem), bytes, (long long)CK_MAX_BYTES);
+    return false;
+}
+
+/* A struct's fields together may pass the limit each stays under. */
+static void ck_struct_fits(StructInst *si)
+{
+    int64_t al, n = ty_struct_bytes(si, &al);
+    if (n > CK_MAX_BYTES)
+        ck_error(si->decl->loc, "struct %s is too large (%lld bytes; the limit is %lld)",
+                 si->name, (long long)n, (long long)CK_MAX_BYTES);
+}
+
+/* All globals together stay under the limit too (one data segment). */
+static void ck_global_fits(Decl *d, Type *t)
+{
+    int64_t al, n = ck_is_err(t) ? -1 : ty_bytes(t, &al);
+    if (n < 0 || ck.global_bytes > CK_MAX_BYTES)
+        return;
+    ck.global_bytes += n;
+    if (ck.global_bytes > CK_MAX_BYTES)
+        ck_error(d->loc, "global %s makes the globals too large (%lld bytes together; the limit is %lld)",
+                 d->name, (long long)ck.global_bytes, (long long)CK_MAX_BYTES);
+}
+
 /* ---- primitive type names ---- */
 static const struct { const char *name; TypeKind kind; } ty_names[] = {
     { "bool", TY_BOOL }, { "i8", TY_I8 }, { "i16", TY_I16 }, { "i32", TY_I32 },
@@ -166,7 +272,7 @@ static Type *ty_array(TypeExpr *te)
         ok = false;
     }
     Type *elem = ty_resolve(te->elem, false, "an array element");
-    if (!ok || ck_is_err(elem))
+    if (!ok || ck_is_err(elem) || !ck_array_fits(elem, n, te->loc))
         return ty_err();
     return types_array(elem, n);
 }
@@ -313,6 +419,7 @@ bool ck_struct_complete(StructInst *si)
     ck_struct_fields(si);
     ck.cur = saved;
     si->complete = true;
+    ck_struct_fits(si);
     map_put(&ck.structs_busy, si, NULL);
     return true;
 }
@@ -445,6 +552,8 @@ void ck_global(ModSym *s)
         ck_const_value(g, d);
     else if (g->init)
         ck_no_closure(g->init, "a global");
+    if (!g->is_const)
+        ck_global_fits(d, g->type);
     ck.cur = saved;
     s->state = 2;
 }

@@ -209,8 +209,9 @@ Type *ck_any(Expr **slot, bool allow_void)
 /* ---- closures may only be bound with let, passed or called ---- */
 bool ck_may_be_closure(const Expr *e)
 {
-    while (e && (e->kind == EX_PAREN || e->kind == EX_COERCE))
-        e = e->kind == EX_PAREN ? e->paren.inner : e->coerce.operand;
+    while (e && (e->kind == EX_PAREN || e->kind == EX_COERCE || e->kind == EX_CAST))
+        e = e->kind == EX_PAREN ? e->paren.inner
+          : e->kind == EX_COERCE ? e->coerce.operand : e->cast.operand;
     if (!e)
         return false;
     if (e->kind == EX_CLOSURE)

@@ -281,11 +281,11 @@ static int suffix_lookup(const unsigned char *p, const unsigned char *e)
 static unsigned int_base(const unsigned char **pp, const unsigned char *e)
 {
     const unsigned char *p = *pp;
-    if (e - p < 3 || p[0] != '0')
+    if (e - p < 2 || p[0] != '0')
         return 10;
     unsigned c = p[1] | 0x20;
-    unsigned base = c == 'x' ? 16 : c == 'b' ? 2 : c == 'o' ? 8 : 10;
-    if (base != 10)
+    unsigned base = c == 'x' ? 16 : c == 'b' ? 2 : 8; /* 0o17, or Go's 017 */
+    if (c == 'x' || c == 'b' || c == 'o')
         *pp = p + 2;
     return base;
 }
@@ -329,6 +329,16 @@ static void lex_float(Lexer *L)
     if (isinf(v))
         lex_error(L, lex_here(L, L->tok), "float literal out of range");
     lex_push(L, TK_FLOAT)->fval = v;
+}
+
+/* As in Go, a leading 0 makes a literal octal: 08 and 019 are errors. */
+static void lex_bad_octal(Lexer *L)
+{
+    const unsigned char *p = L->tok;
+    while (*p < '8' || *p > '9')
+        p++;
+    lex_error(L, lex_here(L, p), "invalid digit '%c' in octal literal", *p);
+    lex_push(L, TK_INT);
 }
 
 static void lex_bad_number(Lexer *L)
@@ -450,6 +460,8 @@ static bool lex_scan(Lexer *L)
     re2c:yyfill:enable = 0;
 
     digits = [0-9] ("_"? [0-9])*;
+    decnum = "0" | [1-9] ("_"? [0-9])*;
+    oldoct = "0" ("_"? [0-7])+;
     hexnum = "0" [xX] ("_"? [0-9a-fA-F])+;
     binnum = "0" [bB] ("_"? [01])+;
     octnum = "0" [oO] ("_"? [0-7])+;
@@ -470,8 +482,9 @@ static bool lex_scan(Lexer *L)
     "//"         { lex_line_comment(L); return true; }
     "/*"         { lex_block_comment(L); return true; }
     ident        { lex_ident(L); return true; }
-    (digits | hexnum | binnum | octnum) suffix? { lex_int(L); return true; }
+    (decnum | oldoct | hexnum | binnum | octnum) suffix? { lex_int(L); return true; }
     digits "." digits exponent? | digits exponent { lex_float(L); return true; }
+    "0" ("_"? [0-9])+ suffix? { lex_bad_octal(L); return true; }
     [0-9] [0-9A-Za-z_]* | digits "." digits [0-9A-Za-z_]+ { lex_bad_number(L); return true; }
     "\""         { lex_string(L); return true; }
     "'"          { lex_char(L); return true; }

@@ -358,10 +358,58 @@ void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t e
     gs_grow_fields(gs_slice_grow, ptr_field, len, cap_field, esz);
 }
 
+static bool args_hold(const void *p);
+
+/* The regions of the live span pools (gs_pool_note). */
+static struct {
+    uintptr_t *base;
+    size_t *size;
+    size_t n, cap;
+} pools;
+
+void gs_pool_note(const void *base, size_t size, bool live) {
+    size_t i;
+    if (!live) {
+        for (i = 0; i < pools.n; i++)
+            if (pools.base[i] == (uintptr_t)base) {
+                pools.n--;
+                pools.base[i] = pools.base[pools.n];
+                pools.size[i] = pools.size[pools.n];
+                return;
+            }
+        return;
+    }
+    if (pools.n == pools.cap) {
+        pools.cap = pools.cap ? pools.cap * 2 : 8;
+        pools.base = (uintptr_t *)realloc(pools.base, pools.cap * sizeof *pools.base);
+        pools.size = (size_t *)realloc(pools.size, pools.cap * sizeof *pools.size);
+        if (pools.base == NULL || pools.size == NULL) gs_fail_oom(NULL);
+    }
+    pools.base[pools.n] = (uintptr_t)base;
+    pools.size[pools.n++] = size;
+}
+
+static bool pool_holds(const void *p) {
+    size_t i;
+    for (i = 0; i < pools.n; i++)
+        if ((uintptr_t)p - pools.base[i] < pools.size[i]) return true;
+    return false;
+}
+
+/* Why delete(p) cannot free p: p is owned (GS_OWN_BIT) but no live heap
+ * block, or it is not owned and unowned says what it then is. */
+static GS_NORETURN GS_COLD void fail_delete(const gs_site *s, const void *p, bool owned,
+                                            const char *unowned) {
+    if (args_hold(p)) gs_fail_msg(s, "delete of storage not from make, push or a string operation");
+    if (!owned) gs_fail_msg(s, unowned);
+    if (pool_holds(p)) gs_fail_msg(s, "delete of a pool span");
+    gs_fail_msg(s, "delete of storage already deleted");
+}
+
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {
     if (ptr == NULL) return;
-    if (!(cap_with_bit & GS_OWN_BIT)) gs_fail_msg(s, "delete of a sub-slice");
-    if (!gs_heap_free(ptr)) gs_fail_msg(s, "delete of storage already deleted");
+    if (!(cap_with_bit & GS_OWN_BIT)) fail_delete(s, ptr, false, "delete of a sub-slice");
+    if (!gs_heap_free(ptr)) fail_delete(s, ptr, true, NULL);
 }
 
 /* ================================================================
@@ -403,12 +451,11 @@ gs_str gs_from_bytes(gs_slice_u8 xs) { return str_own(xs.ptr, (size_t)xs.len, NU
 void gs_str_delete(const gs_site *s, gs_str v) {
     void *p;
     if (v.ptr == NULL) return;
-    if (!(v.len & GS_OWN_BIT)) {
-        if (gs_heap_contains(v.ptr)) gs_fail_msg(s, "delete of a sub-string");
-        gs_fail_msg(s, "delete of a string literal");
-    }
+    if (!(v.len & GS_OWN_BIT))
+        fail_delete(s, v.ptr, false,
+                    gs_heap_contains(v.ptr) ? "delete of a sub-string" : "delete of a string literal");
     memcpy(&p, &v.ptr, sizeof p); /* the bytes are ours: drop const */
-    if (!gs_heap_free(p)) gs_fail_msg(s, "delete of storage already deleted");
+    if (!gs_heap_free(p)) fail_delete(s, p, true, NULL);
 }
 
 gs_str gs_to_string_i64(int64_t v) {
@@ -426,14 +473,92 @@ gs_str gs_to_string_f64(double v) {
     return str_own(buf, fmt_g(buf, v), NULL, 0);
 }
 
-/* fmt_f64(x, digits): "%.*f"; digits is clamped to 0..4096 (a double has at
- * most 1074 significant fractional digits; the rest would be zeros). */
+/* A decimal d[0].d[1]..d[n-1] x 10^e (digits as characters). */
+typedef struct { char d[24]; int n, e; } dec17;
+
+static void dec_parse(dec17 *v, const char *s) { /* from "%.*e" */
+    v->n = 0;
+    for (; *s != 'e'; s++)
+        if (*s != '.') v->d[v->n++] = *s;
+    v->e = atoi(s + 1);
+}
+
+static double dec_value(const dec17 *v) {
+    char buf[NUM_BUF];
+    snprintf(buf, sizeof buf, "%.*se%d", v->n, v->d, v->e - v->n + 1);
+    return strtod(buf, NULL);
+}
+
+/* The next n-digit decimal up (dir > 0) or down. */
+static void dec_step(dec17 *v, int dir) {
+    int i = v->n - 1;
+    char wrap = dir > 0 ? '9' : '0';
+    for (; i >= 0 && v->d[i] == wrap; i--) v->d[i] = (char)('0' + '9' - wrap);
+    if (i >= 0) v->d[i] = (char)(v->d[i] + dir);
+    if (i < 0 || v->d[0] == '0') { /* 9.9 -> 1.0e+1, 1.0 -> 9.9e-1 */
+        memset(v->d, dir > 0 ? '0' : '9', (size_t)v->n);
+        if (dir > 0) v->d[0] = '1';
+        v->e += dir;
+    }
+}
+
+/* The fewest significant digits that read back as x (finite, > 0), the
+ * closest such when several do: Go's shortest formatting. The correctly
+ * rounded n digits miss only when x's rounding interval is lopsided (a
+ * power of two), where the next decimal the other way may still hit. */
+static void dec_shortest(dec17 *v, double x) {
+    char buf[NUM_BUF];
+    double y;
+    int n;
+    for (n = 1; n < 17; n++) {
+        snprintf(buf, sizeof buf, "%.*e", n - 1, x);
+        dec_parse(v, buf);
+        y = strtod(buf, NULL);
+        if (y == x) break;
+        dec_step(v, y < x ? 1 : -1);
+        if (dec_value(v) == x) break;
+    }
+    if (n == 17) {
+        snprintf(buf, sizeof buf, "%.16e", x);
+        dec_parse(v, buf);
+    }
+    while (v->n > 1 && v->d[v->n - 1] == '0') v->n--;
+}
+
+/* fmt_f64(x, -1): the shortest digits in fixed point (Go's 'f', -1). */
+static gs_str fmt_f64_shortest(double x) {
+    char out[400];
+    dec17 v;
+    int k = 0, i;
+    if (signbit(x)) out[k++] = '-';
+    if (x == 0) {
+        out[k++] = '0';
+        return str_own(out, (size_t)k, NULL, 0);
+    }
+    dec_shortest(&v, fabs(x));
+    if (v.e < 0) {
+        out[k++] = '0';
+        out[k++] = '.';
+        for (i = -1; i > v.e; i--) out[k++] = '0';
+    }
+    for (i = 0; i < v.n || i <= v.e; i++) {
+        if (i == v.e + 1 && v.e >= 0) out[k++] = '.';
+        out[k++] = i < v.n ? v.d[i] : '0';
+    }
+    return str_own(out, (size_t)k, NULL, 0);
+}
+
+/* fmt_f64(x, digits): "%.*f"; digits above 4096 act as 4096 (a double has
+ * at most 1074 significant fractional digits; the rest would be zeros), a
+ * negative digits asks for the shortest form that reads back as x. */
 gs_str gs_fmt_f64(double x, int64_t digits) {
     gs_str r;
     char *p;
-    int d = digits < 0 ? 0 : (digits > 4096 ? 4096 : (int)digits);
+    int d = digits < 0 ? -1 : (digits > 4096 ? 4096 : (int)digits);
     int n;
     if (isnan(x)) return str_own("nan", 3, NULL, 0);
+    if (d < 0 && !isinf(x)) return fmt_f64_shortest(x);
+    if (d < 0) d = 0;
     n = snprintf(NULL, 0, "%.*f", d, x);
     if (n < 0) n = 0;
     p = (char *)gs_alloc_uninit((size_t)n + 1);
@@ -514,6 +639,18 @@ static struct {
     gs_slice_str cached;
     bool built;
 } prog;
+
+/* p points into args()'s slice or one of its strings (not owned, and not
+ * in the Goose heap). */
+static bool args_hold(const void *p) {
+    uintptr_t a = (uintptr_t)p;
+    int i;
+    if (prog.built && a - (uintptr_t)prog.cached.ptr <= (uintptr_t)prog.cached.len * sizeof(gs_str))
+        return true;
+    for (i = 1; i < prog.argc; i++)
+        if (a - (uintptr_t)prog.argv[i] <= strlen(prog.argv[i])) return true;
+    return false;
+}
 
 gs_slice_str gs_args(void) {
     int i, n = prog.argc > 1 ? prog.argc - 1 : 0;

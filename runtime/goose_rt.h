@@ -200,23 +200,29 @@ GS_COLD GS_NOINLINE void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t 
  * to the fields at ptr_field and cap_field, the result stored back. */
 typedef gs_grow (*gs_grow_fn)(void *ptr, int64_t len, int64_t cap, size_t esz);
 void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
-/* delete(xs): ptr NULL is a no-op; not owned: "delete of a sub-slice";
- * owned but not live: "delete of storage already deleted". */
+/* delete(xs): ptr NULL is a no-op; args() or one of its strings: "delete
+ * of storage not from make, push or a string operation"; not owned: "delete
+ * of a sub-slice"; owned and in a reusable[] or slice_pool region: "delete
+ * of a pool span"; owned but not live: "delete of storage already deleted". */
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit);
+/* gs_pool.c notes each span pool's region as it is made (live) and
+ * destroyed, so that delete can tell a pool span from a deleted block. */
+void gs_pool_note(const void *base, size_t size, bool live);
 
 /* ---- strings (all results that own their bytes have GS_OWN_BIT set) ---- */
 gs_str gs_str_concat(gs_str a, gs_str b);
 int gs_str_cmp(gs_str a, gs_str b);      /* <0, 0, >0; bytewise, shorter first */
 gs_slice_u8 gs_str_bytes(gs_str s);      /* s.bytes(): owned copy */
 gs_str gs_from_bytes(gs_slice_u8 xs);    /* from_bytes(xs): owned copy */
-/* delete(s): ptr NULL no-op; not owned and inside a live heap block: "delete
- * of a sub-string"; not owned otherwise: "delete of a string literal"; owned
- * but not live: "delete of storage already deleted". */
+/* delete(s): ptr NULL no-op; an args() string: as for slices; not owned
+ * and inside a live heap block: "delete of a sub-string"; not owned
+ * otherwise: "delete of a string literal"; owned but not live: "delete of
+ * storage already deleted". */
 void gs_str_delete(const gs_site *s, gs_str v);
 gs_str gs_to_string_i64(int64_t v);
 gs_str gs_to_string_u64(uint64_t v);
 gs_str gs_to_string_f64(double v);       /* %g; every NaN is "nan" */
-gs_str gs_fmt_f64(double x, int64_t digits); /* %.*f; digits < 0 -> 0, > 4096 -> 4096 */
+gs_str gs_fmt_f64(double x, int64_t digits); /* %.*f; > 4096 -> 4096; < 0: shortest */
 gs_opt_i64 gs_parse_int(gs_str s);       /* [+-]?[0-9]+, none on overflow */
 gs_opt_str gs_read_file(gs_str path);    /* whole file; none on any failure */
 gs_slice_str gs_args(void);              /* not owned; without the program name */

@@ -170,6 +170,7 @@ GS_INLINE void live_remove_at(gs_spans_state *st, size_t i) {
 static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t esz) {
     gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
     if (st == NULL || !gs_region_init(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
+    gs_pool_note(st->region.base, st->region.reserved, true);
     st->esz = esz;
     gs_span_tree_init(&st->tree);
     st->tree.limit = (int64_t)(st->region.reserved / esz);
@@ -293,6 +294,7 @@ bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
 void gs_spans_destroy(gs_spans *p) {
     gs_spans_state *st = p->st;
     if (st == NULL) return;
+    gs_pool_note(st->region.base, st->region.reserved, false);
     gs_span_tree_destroy(&st->tree);
     gs_region_destroy(&st->region);
     free(st->live);
