@@ -148,7 +148,29 @@ static IrOpd lx_sited(Lx *lx, Expr *e, IrOp op, IrOpd a, const char *what)
 }
 
 static IrOpd bi_panic(Lx *lx, Expr *e) { return lx_sited(lx, e, IR_PANIC, lx_arg0(lx, e), NULL); }
-static IrOpd bi_delete(Lx *lx, Expr *e) { return lx_sited(lx, e, IR_DELETE, lx_arg0(lx, e), NULL); }
+/* In a rechecked `for x in xs` (lower_stmt.c), deleting a slice that may
+ * be xs (or hold it) also empties it, so the loop stops at its index check
+ * instead of reading the storage given back. */
+static bool lx_in_rechecked_loop(Lx *lx, Expr *a)
+{
+    for (LxEachRoot *l = lx->each_roots; l; l = l->up)
+        if (lx_places_may_overlap(a, l->seq))
+            return true;
+    return false;
+}
+
+static IrOpd bi_delete(Lx *lx, Expr *e)
+{
+    Expr *a = e->call.args[0];
+    if (a->type->kind != TY_SLICE || !a->is_place || !lx_in_rechecked_loop(lx, a))
+        return lx_sited(lx, e, IR_DELETE, lx_arg0(lx, e), NULL);
+    IrPlace *p = lx_place(lx, a);
+    lx_sited(lx, e, IR_DELETE, lx_load(lx, p, e->loc), NULL);
+    IrIns *st = ir_emit(lx->f, IR_STORE, e->loc);
+    st->place = p;
+    st->a = ir_zero(a->type);
+    return ir_none();
+}
 
 /* ---- numeric builtins, written with IR selects ---- */
 

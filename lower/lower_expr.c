@@ -82,9 +82,31 @@ static bool lx_local_stable(Lx *lx, const Local *l)
 
 /* ---- places ---- */
 
+/* An operand of a place's path: an index, or the reference a call returns.
+ * Evaluated as usual, or recorded (as a value the loop cannot change) and
+ * replayed for a rechecked for-each (Lx.path_mode). */
+static IrOpd lx_path_opd(Lx *lx, Expr *e, bool ref_call)
+{
+    if (lx->path_mode == LX_PATH_REPLAY)
+        return lx->path_opds[lx->path_pos++];
+    int mode = lx->path_mode;
+    lx->path_mode = LX_PATH_PLAIN;      /* paths inside the operand are its own */
+    IrOpd v = ref_call ? lx_call(lx, e) : lx_expr(lx, e);
+    lx->path_mode = mode;
+    if (mode == LX_PATH_RECORD) {
+        if (v.kind == OPD_LOCAL || v.kind == OPD_GLOBAL) {
+            IrIns *in = ir_emit(lx->f, IR_MOV, e->loc);
+            in->a = v;
+            v = lx_result(lx, in, v.type);
+        }
+        lx->path_opds[lx->npath++] = v;
+    }
+    return v;
+}
+
 static IrOpd lx_index_opd(Lx *lx, Expr *ix)
 {
-    return lx_expr(lx, ix);
+    return lx_path_opd(lx, ix, false);
 }
 
 IrOpd lx_len_of(Lx *lx, IrOpd seq, Loc loc)
@@ -150,7 +172,7 @@ IrPlace *lx_place(Lx *lx, Expr *e)
         break;
     case EX_CALL:
         if (e->is_ref_value) {
-            IrOpd ptr = lx_call(lx, e);
+            IrOpd ptr = lx_path_opd(lx, e, true);
             return ir_place_proj(ir_place_root(ptr, ptr.type), PJ_DEREF, 0, ir_none(), e->type);
         }
         break;

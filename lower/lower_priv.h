@@ -16,7 +16,20 @@ typedef struct Lx {
     IrFunc *f;
     FnInst *fn;         /* NULL while lowering global initialisers */
     PtrSet addr_taken;  /* locals passed by reference to a user function */
+    PtrSet aliased;     /* locals a reference may name (lx_each_rechecks) */
+    /* A rechecked `for x in xs` (lower_stmt.c) evaluates xs's place once at
+     * loop start, recording the operands of its path (indices, a returned
+     * reference), then rebuilds the place from them each iteration. */
+    enum { LX_PATH_PLAIN, LX_PATH_RECORD, LX_PATH_REPLAY } path_mode;
+    IrOpd *path_opds;
+    int npath, path_pos;
+    struct LxEachRoot *each_roots;  /* the slices of the enclosing rechecked loops */
 } Lx;
+
+typedef struct LxEachRoot {
+    Expr *seq;
+    struct LxEachRoot *up;
+} LxEachRoot;
 
 /* lower_expr.c */
 IrOpd lx_expr(Lx *lx, Expr *e);
@@ -38,6 +51,20 @@ void lx_block(Lx *lx, Block *b);
 
 /* lower.c */
 Type *lx_ty(TypeKind k);
+Expr *lx_path_root(Expr *e);
+bool lx_same_root(const Expr *a, const Expr *b);
+bool lx_places_may_overlap(Expr *a, Expr *b);
+bool lx_each_rechecks(Lx *lx, Stmt *s);
+
+/* lower_init.c: gs__init_globals holds one range per initialiser, in
+ * declaration order: its first instruction, temp and site (the next
+ * range's are its ends; r[n] holds the function's). lx_init_order moves
+ * the ranges into the order Go runs them in. */
+typedef struct LxInitRange {
+    const Global *global;
+    int start, temp, site;
+} LxInitRange;
+void lx_init_order(IrProgram *ir, IrFunc *init, const LxInitRange *r, int n);
 
 /* lower_expr.c: e without its parentheses (like strchr, const in, not out) */
 Expr *lx_unparen(const Expr *e);

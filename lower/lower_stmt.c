@@ -87,24 +87,72 @@ static void lx_for_range(Lx *lx, Stmt *s)
     lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
 }
 
+/* The loop counter of a FOR: its index local, else a fresh temp. */
+static IrOpd lx_for_counter(Lx *lx, IrIns *in, Stmt *s)
+{
+    Type *i64 = lx_ty(TY_I64);
+    in->local = s->each.idx_local;
+    in->type = i64;
+    if (in->local)
+        return (IrOpd){ .kind = OPD_LOCAL, .type = i64, .local = in->local };
+    in->dst = ir_temp(lx->f, i64);
+    return ir_tempopd(lx->f, in->dst);
+}
+
+static int lx_path_len(Expr *e)
+{
+    int n = 1;
+    for (; e->kind == EX_PAREN || e->kind == EX_FIELD || e->kind == EX_INDEX; n++)
+        e = e->kind == EX_PAREN ? e->paren.inner : e->kind == EX_FIELD ? e->field.base : e->index.base;
+    return n;
+}
+
+/* `for x in xs` over a slice place the body may change (a push may move
+ * its storage and free the old): Go's count, the length at loop start, but
+ * each element is read through xs's current header as a checked xs[i]. */
+static void lx_for_each_rechecked(Lx *lx, Stmt *s)
+{
+    Expr *seq = s->each.seq;
+    Type *i64 = lx_ty(TY_I64), *et = seq->type->elem;
+    IrOpd *opds = NEW_ARRAY(IrOpd, lx_path_len(seq));
+    lx->path_opds = opds;
+    lx->npath = 0;
+    lx->path_mode = LX_PATH_RECORD;
+    IrPlace *p = lx_place(lx, seq);
+    lx->path_mode = LX_PATH_PLAIN;
+    IrOpd len = lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), i64), s->loc);
+    IrIns *in = lx_emit(lx, IR_FOR, s->loc, ir_int(i64, 0));
+    in->b = len;
+    IrOpd ctr = lx_for_counter(lx, in, s);
+    lx->path_opds = opds;
+    lx->path_pos = 0;
+    lx->path_mode = LX_PATH_REPLAY;
+    p = lx_place(lx, seq);
+    lx->path_mode = LX_PATH_PLAIN;
+    IrOpd cur = lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), i64), s->loc);
+    lx_check(lx, IR_CHECK_INDEX, s->loc, ctr, cur, ir_none());
+    IrOpd elem = lx_load(lx, ir_place_proj(p, PJ_SINDEX, 0, ctr, et), s->loc);
+    lx_emit(lx, IR_DECL, s->loc, elem)->local = s->each.val_local;
+    LxEachRoot root = { seq, lx->each_roots };
+    lx->each_roots = &root;
+    lx_block(lx, s->each.body);
+    lx->each_roots = root.up;
+    lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
+}
+
 static void lx_for_each(Lx *lx, Stmt *s)
 {
+    if (lx_each_rechecks(lx, s)) {
+        lx_for_each_rechecked(lx, s);
+        return;
+    }
     Type *i64 = lx_ty(TY_I64);
     IrOpd seq = lx_snapshot(lx, lx_expr(lx, s->each.seq), s->loc);
     seq = lx_materialize(lx, seq, s->loc);
     IrOpd len = lx_len_of(lx, seq, s->loc);
     IrIns *in = lx_emit(lx, IR_FOR, s->loc, ir_int(i64, 0));
     in->b = len;
-    in->local = s->each.idx_local;
-    in->type = i64;
-    IrOpd ctr;
-    if (in->local) {
-        ctr = (IrOpd){ .kind = OPD_LOCAL, .type = i64, .local = in->local };
-    } else {
-        in->dst = ir_temp(lx->f, i64);
-        in->type = i64;
-        ctr = ir_tempopd(lx->f, in->dst);
-    }
+    IrOpd ctr = lx_for_counter(lx, in, s);
     Type *st = seq.type;
     Type *et = st->kind == TY_STRING ? lx_ty(TY_U8) : st->elem;
     IrProjKind k = st->kind == TY_ARRAY ? PJ_AINDEX : PJ_SINDEX;
