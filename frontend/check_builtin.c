@@ -181,8 +181,11 @@ static Type *bi_make(Expr *e, Type *h)
         ck_error(e->call.make_type->loc, "make needs a slice type, found %s", types_spell(t));
         t = ty_err();
     }
-    if (!bi_arity(e, 0, 1, 2))
+    if (e->call.nargs < 1 || e->call.nargs > 2) {   /* the count would leave out the type */
+        ck_error(e->loc, "make takes a slice type and a length, and maybe a capacity: make([]T, len) or make([]T, len, cap)");
+        ck_args_any(e, 0);
         return ty_err();
+    }
     bool ok = bi_int(e, 0);
     ok &= e->call.nargs < 2 || bi_int(e, 1);
     e->call.type_arg = t;

@@ -388,6 +388,10 @@ static ModSym *ck_add_sym(Module *m, ModSymKind k, const char *name, Decl *d)
         ck_error(d->loc, "%s redeclared in this module", name);
         return NULL;
     }
+    if (k == MS_STRUCT && ck_prim_named(name)) {   /* a type name always means the builtin */
+        ck_error(d->loc, "struct %s: %s is the name of a builtin type", name, name);
+        return NULL;
+    }
     ModSym *s = NEW(ModSym);
     s->kind = k;
     s->name = name;
