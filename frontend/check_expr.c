@@ -107,7 +107,7 @@ static bool ck_untyped_to_f64(Expr *e)
         return false;
     double v = (double)(neg ? e->unary.operand->i.value : e->i.value);
     e->kind = EX_FLOAT;
-    e->f.value = neg ? -v : v;
+    e->f.value = neg && v != 0 ? -v : v;   /* as Go's exact constants: -0 is 0 */
     e->type = f;
     return true;
 }
