@@ -96,20 +96,29 @@ static void lx_walk_block(Block *b, const LxWalk *w)
         lx_walk_stmt(b->stmts[i], w);
 }
 
-/* The local a place expression is rooted at (through fields and fixed
- * array elements), or NULL (slice storage, a call's result...). */
-static Local *lx_root_local(Expr *e)
+/* The root of a place expression: its path walked up through fields and
+ * fixed-array elements, and with slices also through slice and pool
+ * elements (never a string's). */
+static Expr *lx_walk_root(Expr *e, bool slices)
 {
     for (;;) {
         if (e->kind == EX_PAREN)
             e = e->paren.inner;
         else if (e->kind == EX_FIELD && e->field.kind == FIELD_STRUCT)
             e = e->field.base;
-        else if (e->kind == EX_INDEX && e->index.base->type->kind == TY_ARRAY)
+        else if (e->kind == EX_INDEX && (slices ? e->index.base->type->kind != TY_STRING
+                                                : e->index.base->type->kind == TY_ARRAY))
             e = e->index.base;
         else
-            break;
+            return e;
     }
+}
+
+/* The local a place expression is rooted at (through fields and fixed
+ * array elements), or NULL (slice storage, a call's result...). */
+static Local *lx_root_local(Expr *e)
+{
+    e = lx_walk_root(e, false);
     return e->kind == EX_IDENT && e->ident.sym == SYM_LOCAL ? e->ident.local : NULL;
 }
 
@@ -128,19 +137,7 @@ static void lx_note_addr(Expr *e, void *ctx)
  * A place's path runs through fields and elements (of fixed arrays, slices
  * and pools) down to its root: a variable, or a call returning a ref. */
 
-Expr *lx_path_root(Expr *e)
-{
-    for (;;) {
-        if (e->kind == EX_PAREN)
-            e = e->paren.inner;
-        else if (e->kind == EX_FIELD && e->field.kind == FIELD_STRUCT)
-            e = e->field.base;
-        else if (e->kind == EX_INDEX && e->index.base->type->kind != TY_STRING)
-            e = e->index.base;
-        else
-            return e;
-    }
-}
+Expr *lx_path_root(Expr *e) { return lx_walk_root(e, true); }
 
 bool lx_same_root(const Expr *a, const Expr *b)
 {
@@ -164,7 +161,7 @@ static Expr *lx_path_up(Expr *e, int n)
     return e;
 }
 
-static int lx_path_depth(Expr *e)
+int lx_path_depth(Expr *e)
 {
     int n = 0;
     for (Expr *r = lx_path_root(e), *p = lx_path_up(e, 0); p != r; p = lx_path_up(p, 1))

@@ -99,6 +99,8 @@ static IrOpd lx_path_opd(Lx *lx, Expr *e, bool ref_call)
             in->a = v;
             v = lx_result(lx, in, v.type);
         }
+        if (lx->npath == lx->path_cap)
+            die("for-each path: more than %d operands", lx->path_cap);
         lx->path_opds[lx->npath++] = v;
     }
     return v;

@@ -22,7 +22,7 @@ typedef struct Lx {
      * reference), then rebuilds the place from them each iteration. */
     enum { LX_PATH_PLAIN, LX_PATH_RECORD, LX_PATH_REPLAY } path_mode;
     IrOpd *path_opds;
-    int npath, path_pos;
+    int npath, path_pos, path_cap;
     struct LxEachRoot *each_roots;  /* the slices of the enclosing rechecked loops */
 } Lx;
 
@@ -52,6 +52,7 @@ void lx_block(Lx *lx, Block *b);
 /* lower.c */
 Type *lx_ty(TypeKind k);
 Expr *lx_path_root(Expr *e);
+int lx_path_depth(Expr *e);     /* the steps (fields, elements) of a place's path */
 bool lx_same_root(const Expr *a, const Expr *b);
 bool lx_places_may_overlap(Expr *a, Expr *b);
 bool lx_each_rechecks(Lx *lx, Stmt *s);

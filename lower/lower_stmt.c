@@ -99,14 +99,6 @@ static IrOpd lx_for_counter(Lx *lx, IrIns *in, Stmt *s)
     return ir_tempopd(lx->f, in->dst);
 }
 
-static int lx_path_len(Expr *e)
-{
-    int n = 1;
-    for (; e->kind == EX_PAREN || e->kind == EX_FIELD || e->kind == EX_INDEX; n++)
-        e = e->kind == EX_PAREN ? e->paren.inner : e->kind == EX_FIELD ? e->field.base : e->index.base;
-    return n;
-}
-
 /* `for x in xs` over a slice place the body may change (a push may move
  * its storage and free the old): Go's count, the length at loop start, but
  * each element is read through xs's current header as a checked xs[i]. */
@@ -114,7 +106,8 @@ static void lx_for_each_rechecked(Lx *lx, Stmt *s)
 {
     Expr *seq = s->each.seq;
     Type *i64 = lx_ty(TY_I64), *et = seq->type->elem;
-    IrOpd *opds = NEW_ARRAY(IrOpd, lx_path_len(seq));
+    lx->path_cap = lx_path_depth(seq) + 1;   /* an index per step, a ref call at the root */
+    IrOpd *opds = NEW_ARRAY(IrOpd, lx->path_cap);
     lx->path_opds = opds;
     lx->npath = 0;
     lx->path_mode = LX_PATH_RECORD;

@@ -362,8 +362,7 @@ static bool args_hold(const void *p);
 
 /* The regions of the live span pools (gs_pool_note). */
 static struct {
-    uintptr_t *base;
-    size_t *size;
+    struct pool_region { uintptr_t base; size_t size; } *at;
     size_t n, cap;
 } pools;
 
@@ -371,28 +370,25 @@ void gs_pool_note(const void *base, size_t size, bool live) {
     size_t i;
     if (!live) {
         for (i = 0; i < pools.n; i++)
-            if (pools.base[i] == (uintptr_t)base) {
-                pools.n--;
-                pools.base[i] = pools.base[pools.n];
-                pools.size[i] = pools.size[pools.n];
+            if (pools.at[i].base == (uintptr_t)base) {
+                pools.at[i] = pools.at[--pools.n];
                 return;
             }
         return;
     }
     if (pools.n == pools.cap) {
         pools.cap = pools.cap ? pools.cap * 2 : 8;
-        pools.base = (uintptr_t *)realloc(pools.base, pools.cap * sizeof *pools.base);
-        pools.size = (size_t *)realloc(pools.size, pools.cap * sizeof *pools.size);
-        if (pools.base == NULL || pools.size == NULL) gs_fail_oom(NULL);
+        pools.at = (struct pool_region *)realloc(pools.at, pools.cap * sizeof *pools.at);
+        if (pools.at == NULL) gs_fail_oom(NULL);
     }
-    pools.base[pools.n] = (uintptr_t)base;
-    pools.size[pools.n++] = size;
+    pools.at[pools.n].base = (uintptr_t)base;
+    pools.at[pools.n++].size = size;
 }
 
 static bool pool_holds(const void *p) {
     size_t i;
     for (i = 0; i < pools.n; i++)
-        if ((uintptr_t)p - pools.base[i] < pools.size[i]) return true;
+        if ((uintptr_t)p - pools.at[i].base < pools.at[i].size) return true;
     return false;
 }
 

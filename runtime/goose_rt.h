@@ -231,6 +231,13 @@ int64_t gs_clock_ns(void);               /* CLOCK_MONOTONIC */
  * so hash(-1 as i32) == hash(-1)), then gs_hash_u64 = the splitmix64 output
  * for state x (x + golden gamma, then the splitmix64 finaliser). Strings:
  * XXH64 of the bytes with seed 0. Fixed forever: programs may print them. */
+uint64_t gs_hash_str(gs_str s);
+GS_INLINE uint64_t gs_hash_u64(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
 
 /* min and max of f64, as Go's builtins: a NaN argument gives NaN, and
  * -0 is less than +0 (a plain select would depend on the argument order). */
@@ -248,13 +255,6 @@ GS_INLINE double gs_max_f64(double a, double b) {
     if (a != a || a > b) return a;
     if (b != b || b > a) return b;
     return gs_f64_neg(a) ? b : a;
-}
-uint64_t gs_hash_str(gs_str s);
-GS_INLINE uint64_t gs_hash_u64(uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
 }
 GS_INLINE bool gs_str_eq(gs_str a, gs_str b) {
     int64_t n = GS_SLEN(a);
