@@ -284,12 +284,23 @@ static void lx_scan_stmt(Stmt *s, void *ctx)
         lx_scan_target(c, s->let.init);
 }
 
-/* `for x in xs` over a slice place whose header the body may change: the
- * loop must read xs's current header each iteration (lower_stmt.c). */
+/* The slice place a for-each reads through: xs for `for x in xs` and for
+ * `for x in xs[i:j]`, else NULL (a call's result, a string...). */
+Expr *lx_each_place(Stmt *s)
+{
+    Expr *seq = lx_unparen(s->each.seq);
+    if (seq->kind == EX_SLICE)
+        seq = lx_unparen(seq->slice.base);
+    return seq->type->kind == TY_SLICE && seq->is_place ? seq : NULL;
+}
+
+/* `for x in xs` or `for x in xs[i:j]` over a slice place whose header the
+ * body may change: the loop must read xs's current header each iteration
+ * (lower_stmt.c). */
 bool lx_each_rechecks(Lx *lx, Stmt *s)
 {
-    Expr *seq = s->each.seq;
-    if (seq->type->kind != TY_SLICE || !seq->is_place)
+    Expr *seq = lx_each_place(s);
+    if (!seq)
         return false;
     Expr *r = lx_path_root(seq);
     if (r->kind != EX_IDENT && !(r->kind == EX_CALL && r->is_ref_value))

@@ -55,6 +55,7 @@ Expr *lx_path_root(Expr *e);
 int lx_path_depth(Expr *e);     /* the steps (fields, elements) of a place's path */
 bool lx_same_root(const Expr *a, const Expr *b);
 bool lx_places_may_overlap(Expr *a, Expr *b);
+Expr *lx_each_place(Stmt *s);
 bool lx_each_rechecks(Lx *lx, Stmt *s);
 
 /* lower_init.c: gs__init_globals holds one range per initialiser, in

@@ -99,12 +99,48 @@ static IrOpd lx_for_counter(Lx *lx, IrIns *in, Stmt *s)
     return ir_tempopd(lx->f, in->dst);
 }
 
-/* `for x in xs` over a slice place the body may change (a push may move
- * its storage and free the old): Go's count, the length at loop start, but
- * each element is read through xs's current header as a checked xs[i]. */
+/* An index operand as an i64 (a slice bound may have any integer type;
+ * checked against the length first, it then fits). */
+static IrOpd lx_as_i64(Lx *lx, IrOpd v, Loc loc)
+{
+    if (v.type->kind == TY_I64 || v.kind == OPD_INT)
+        return v.kind == OPD_INT ? ir_int(lx_ty(TY_I64), v.i) : v;
+    IrIns *in = lx_emit(lx, IR_CAST, loc, v);
+    return lx_result(lx, in, lx_ty(TY_I64));
+}
+
+/* The bounds of `for x in xs[i:j]`, evaluated once as the sub-slice
+ * expression would be (xs's path, i, j, then the check); for a plain
+ * `for x in xs`, 0 and xs.len. *lo gets the first index. */
+static IrOpd lx_each_bounds(Lx *lx, Stmt *s, IrPlace *p, IrOpd *lo)
+{
+    Type *i64 = lx_ty(TY_I64);
+    Expr *seq = lx_unparen(s->each.seq);
+    bool sub = seq->kind == EX_SLICE;
+    IrOpd l = sub && seq->slice.lo ? lx_expr(lx, seq->slice.lo) : ir_int(i64, 0);
+    IrOpd h = sub && seq->slice.hi ? lx_snapshot(lx, lx_expr(lx, seq->slice.hi), seq->loc) : ir_none();
+    IrOpd len = lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), i64), s->loc);
+    *lo = ir_int(i64, 0);
+    if (h.kind == OPD_NONE && l.kind == OPD_INT && l.i == 0)
+        return len;                     /* xs, xs[:], xs[0:]: nothing to check */
+    l = lx_snapshot(lx, l, seq->loc);
+    if (h.kind == OPD_NONE)
+        h = len;
+    lx_check(lx, IR_CHECK_SLICE, seq->loc, l, h, len);
+    *lo = lx_as_i64(lx, l, seq->loc);
+    IrIns *in = lx_emit(lx, IR_BIN, seq->loc, lx_as_i64(lx, h, seq->loc));
+    in->b = *lo;
+    in->aux = BIN_SUB;
+    return lx_result(lx, in, i64);
+}
+
+/* `for x in xs` (or `xs[i:j]`) over a slice place the body may change (a
+ * push may move its storage and free the old): Go's count, fixed when the
+ * loop starts, but each element is read through xs's current header as a
+ * checked xs[i + k]. */
 static void lx_for_each_rechecked(Lx *lx, Stmt *s)
 {
-    Expr *seq = s->each.seq;
+    Expr *seq = lx_each_place(s);
     Type *i64 = lx_ty(TY_I64), *et = seq->type->elem;
     lx->path_cap = lx_path_depth(seq) + 1;   /* an index per step, a ref call at the root */
     IrOpd *opds = NEW_ARRAY(IrOpd, lx->path_cap);
@@ -113,18 +149,25 @@ static void lx_for_each_rechecked(Lx *lx, Stmt *s)
     lx->path_mode = LX_PATH_RECORD;
     IrPlace *p = lx_place(lx, seq);
     lx->path_mode = LX_PATH_PLAIN;
-    IrOpd len = lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), i64), s->loc);
+    IrOpd lo, count = lx_each_bounds(lx, s, p, &lo);
     IrIns *in = lx_emit(lx, IR_FOR, s->loc, ir_int(i64, 0));
-    in->b = len;
+    in->b = count;
     IrOpd ctr = lx_for_counter(lx, in, s);
     lx->path_opds = opds;
     lx->path_pos = 0;
     lx->path_mode = LX_PATH_REPLAY;
     p = lx_place(lx, seq);
     lx->path_mode = LX_PATH_PLAIN;
+    IrOpd ix = ctr;
+    if (!(lo.kind == OPD_INT && lo.i == 0)) {
+        IrIns *add = lx_emit(lx, IR_BIN, s->loc, lo);
+        add->b = ctr;
+        add->aux = BIN_ADD;
+        ix = lx_result(lx, add, i64);
+    }
     IrOpd cur = lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), i64), s->loc);
-    lx_check(lx, IR_CHECK_INDEX, s->loc, ctr, cur, ir_none());
-    IrOpd elem = lx_load(lx, ir_place_proj(p, PJ_SINDEX, 0, ctr, et), s->loc);
+    lx_check(lx, IR_CHECK_INDEX, s->loc, ix, cur, ir_none());
+    IrOpd elem = lx_load(lx, ir_place_proj(p, PJ_SINDEX, 0, ix, et), s->loc);
     lx_emit(lx, IR_DECL, s->loc, elem)->local = s->each.val_local;
     LxEachRoot root = { seq, lx->each_roots };
     lx->each_roots = &root;
