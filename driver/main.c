@@ -288,6 +288,7 @@ static Stage drv_parse(const Options *o, Module **out)
     Module *root = drv_root_module(src->path);
     bool ok = parse_file(src, root);
     drv_phase_ms[PH_PARSE] = drv_now_ms() - t;
+    diag_flush();
     if (!ok || diag_error_count() > 0)
         return STAGE_ERROR;
     *out = root;
@@ -304,6 +305,7 @@ static Stage drv_check(Module *root, Program *prog)
     double t = drv_now_ms();
     bool ok = check_program(root, drv_stdlib_dir(), prog);
     drv_phase_ms[PH_CHECK] = drv_now_ms() - t;
+    diag_flush();
     return ok && diag_error_count() == 0 ? STAGE_OK : STAGE_ERROR;
 }
 
@@ -319,6 +321,7 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
     double t = drv_now_ms();
     LowerOptions lo = { .opt_level = o->opt_level };
     IrProgram *ir = lower_program(prog, &lo);
+    diag_flush();
     StrBuf b = { 0 };
     if (ir && diag_error_count() == 0 && o->dump == DUMP_IR_BEFORE) {
         lower_dump(&b, ir);

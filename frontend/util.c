@@ -680,7 +680,7 @@ static bool use_colour(void)
 /* A source line as it is, except bytes that could upset a terminal (control
  * characters other than tab, malformed UTF-8) print as '?', one per byte
  * so the caret below still lines up. */
-static void print_line_bytes(const char *p, const char *e, const char *end)
+static void print_line_bytes(StrBuf *o, const char *p, const char *e, const char *end)
 {
     const unsigned char *q = (const unsigned char *)p;
     while (q < (const unsigned char *)e) {
@@ -689,15 +689,15 @@ static void print_line_bytes(const char *p, const char *e, const char *end)
             n = 0;                  /* a character cut by the 200-byte limit */
         bool ok = n > 1 || *q == '\t' || (*q >= 0x20 && *q < 0x7f);
         if (ok)
-            fwrite(q, 1, (size_t)n, stderr);
+            sb_putn(o, (const char *)q, (size_t)n);
         else
-            fputc('?', stderr);
+            sb_putc(o, '?');
         q += ok ? n : 1;
     }
-    fputc('\n', stderr);
+    sb_putc(o, '\n');
 }
 
-static void print_source_line(Loc loc)
+static void print_source_line(StrBuf *o, Loc loc)
 {
     SrcFile *f = src_get(loc.file);
     if (!f || loc.line <= 0)
@@ -710,24 +710,53 @@ static void print_source_line(Loc loc)
     while (e < end && *e != '\n')
         e++;
     int shown = (int)(e - p) > 200 ? 200 : (int)(e - p);
-    print_line_bytes(p, p + shown, end);
+    print_line_bytes(o, p, p + shown, end);
     int col = loc.col > 0 ? loc.col : 1;
     if (col > shown + 1)
         return;
     for (int i = 1; i < col; i++)
-        fputc(p[i - 1] == '\t' ? '\t' : ' ', stderr);
-    fputs("^\n", stderr);
+        sb_putc(o, p[i - 1] == '\t' ? '\t' : ' ');
+    sb_puts(o, "^\n");
+}
+
+/* Diagnostics wait in groups (an error and the notes that follow it) and
+ * are written sorted by file and position when the driver flushes them
+ * (diag_flush), as Go's compiler does: the checker visits declarations
+ * before bodies, but the user reads the file from the top. */
+typedef struct DiagGroup {
+    const char *path;       /* NULL: not about a file */
+    int line, col, seq;
+    StrBuf text;
+} DiagGroup;
+
+static Vec diag_groups;
+static bool diag_cut;       /* DIAG_MAX_ERRORS reached */
+
+static DiagGroup *diag_group(Loc loc, bool note)
+{
+    if (note && diag_groups.len > 0)
+        return VEC_AT(diag_groups, DiagGroup *, diag_groups.len - 1);
+    static bool hooked;
+    if (!hooked)
+        atexit(diag_flush);
+    hooked = true;
+    SrcFile *f = src_get(loc.file);
+    DiagGroup *g = NEW(DiagGroup);
+    *g = (DiagGroup){ f ? f->path : NULL, loc.line, loc.col, diag_groups.len, { 0 } };
+    vec_push(&diag_groups, g);
+    return g;
 }
 
 static void diag_emit(Loc loc, const char *kind, const char *colour, const char *fmt, va_list ap)
 {
+    StrBuf *o = &diag_group(loc, kind[0] == 'n')->text;
     SrcFile *f = src_get(loc.file);
     bool c = use_colour();
     if (f)
-        fprintf(stderr, "%s:%d:%d: ", f->path, loc.line, loc.col);
+        sb_printf(o, "%s:%d:%d: ", f->path, loc.line, loc.col);
     else
-        fputs("goose: ", stderr);
-    fprintf(stderr, "%s%s:%s ", c ? colour : "", kind, c ? "\033[0m" : "");
+        sb_puts(o, "goose: ");
+    sb_printf(o, "%s%s:%s ", c ? colour : "", kind, c ? "\033[0m" : "");
     StrBuf m = { 0 };
     sb_vprintf(&m, fmt, ap);
     size_t len = m.len;
@@ -736,10 +765,41 @@ static void diag_emit(Loc loc, const char *kind, const char *colour, const char 
         while (len > 0 && ((unsigned char)m.data[len] & 0xC0) == 0x80)
             len--;                  /* not inside a UTF-8 character */
     }
-    fwrite(m.data ? m.data : "", 1, len, stderr);
-    fputs(len < m.len ? "...\n" : "\n", stderr);
+    sb_putn(o, m.data ? m.data : "", len);
+    sb_puts(o, len < m.len ? "...\n" : "\n");
     sb_free(&m);
-    print_source_line(loc);
+    print_source_line(o, loc);
+}
+
+static int diag_cmp(const void *a, const void *b)
+{
+    const DiagGroup *x = *(DiagGroup *const *)a, *y = *(DiagGroup *const *)b;
+    int k = !x->path || !y->path ? (x->path != NULL) - (y->path != NULL) : strcmp(x->path, y->path);
+    if (k == 0)
+        k = x->line != y->line ? (x->line > y->line) - (x->line < y->line)
+                               : (x->col > y->col) - (x->col < y->col);
+    return k ? k : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static void diag_drop(void)
+{
+    for (int i = 0; i < diag_groups.len; i++)
+        sb_free(&VEC_AT(diag_groups, DiagGroup *, i)->text);
+    diag_groups = (Vec){ 0 };
+}
+
+void diag_flush(void)
+{
+    if (diag_groups.len > 1)
+        qsort(diag_groups.items, (size_t)diag_groups.len, sizeof(void *), diag_cmp);
+    for (int i = 0; i < diag_groups.len; i++) {
+        StrBuf *t = &VEC_AT(diag_groups, DiagGroup *, i)->text;
+        fwrite(t->data ? t->data : "", 1, t->len, stderr);
+    }
+    if (diag_cut && diag_groups.len > 0)
+        fputs("goose: too many errors; stopping here\n", stderr);
+    diag_drop();
+    fflush(stderr);
 }
 
 void diag_verror(Loc loc, const char *fmt, va_list ap)
@@ -747,8 +807,7 @@ void diag_verror(Loc loc, const char *fmt, va_list ap)
     if (++error_count > DIAG_MAX_ERRORS)
         return;
     diag_emit(loc, "error", "\033[1;31m", fmt, ap);
-    if (error_count == DIAG_MAX_ERRORS)
-        fputs("goose: too many errors; stopping here\n", stderr);
+    diag_cut |= error_count == DIAG_MAX_ERRORS;
 }
 
 void diag_error(Loc loc, const char *fmt, ...)
@@ -773,6 +832,8 @@ int diag_error_count(void) { return error_count; }
 
 void util_reset(void)
 {
+    diag_drop();
+    diag_cut = false;
     mem_free_all(g_arena);
     free(intern_tab);
     intern_tab = NULL;
@@ -785,6 +846,7 @@ void die(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    diag_flush();
     fputs("goose: internal error: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);

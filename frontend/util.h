@@ -90,6 +90,10 @@ void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_verror(Loc loc, const char *fmt, va_list ap);
 int diag_error_count(void);
+/* Writes the diagnostics reported so far to stderr, sorted by file, line
+ * and column (a note stays after its error), and forgets them. The driver
+ * calls it after each phase; it also runs at exit. */
+void diag_flush(void);
 /* Stop reporting after this many errors (the compiler still never hangs). */
 #define DIAG_MAX_ERRORS 50
 /* Longer messages (a 1 MB identifier in one) are cut, ending in "...". */
