@@ -1222,23 +1222,77 @@ static bool fx_by_relations(Fx *x, const IrIns *c)
     }
 }
 
+/* The local whose own value a store writes, when nothing else can name
+ * that storage (no address taken, not captured, not a reference): such a
+ * store changes no place but the local's. */
+static const Local *fx_private_store(const Fx *x, const IrIns *in)
+{
+    if (in->op != IR_STORE || in->place->root.kind != OPD_LOCAL)
+        return NULL;
+    const Local *l = in->place->root.local;
+    return ir_place_in_value(in->place, l) && ir_local_private_in(x->f, &x->addressed, l) ? l : NULL;
+}
+
+/* The walk of fx_window_start; with skip, stores into private locals do
+ * not stop it and their locals are collected there. */
+static int fx_window_walk(const Fx *x, int at, int stop, PtrSet *skip)
+{
+    int lo = at - 1, closed = 0;
+    for (; lo > stop; lo--) {
+        const IrIns *in = &x->f->ins[lo];
+        if (!fx_quiet(x, in)) {
+            const Local *l = skip ? fx_private_store(x, in) : NULL;
+            if (!l)
+                break;
+            ir_set_add(skip, l);
+        }
+        if (in->op == IR_ENDIF)
+            closed++;
+        else if (in->op == IR_IF && closed > 0)
+            closed--;
+        else if (in->op == IR_ELSE && closed == 0)
+            lo = x->b.open[lo];      /* then lo-- steps past the IF */
+    }
+    return lo;
+}
+
+typedef struct FxReads {
+    const PtrSet *locals;
+    const IrIns *in;
+    bool hit;
+} FxReads;
+
+static void fx_note_read(const IrOpd *o, void *ctx)
+{
+    FxReads *r = ctx;
+    bool own = r->in->op == IR_STORE && o == &r->in->place->root;   /* the store's target */
+    r->hit |= !own && o->kind == OPD_LOCAL && ir_set_has(r->locals, o->local);
+}
+
+/* Some instruction in (lo, at] reads one of the locals. */
+static bool fx_window_reads(const Fx *x, int lo, int at, const PtrSet *locals)
+{
+    FxReads r = { locals, NULL, false };
+    for (int j = lo + 1; j <= at && !r.hit; j++) {
+        r.in = &x->f->ins[j];
+        ir_each_read(r.in, fx_note_read, &r);
+    }
+    return r.hit;
+}
+
 /* The first instruction before at, walking back, that may write (or
  * stop): the window is what lies between. When the check is in an else
  * block, the walk goes from the ELSE to its IF: the then block is not on
  * the path (the ELSE of an if/else closed before the check is, and is
- * walked through). */
+ * walked through). A store into a private local that nothing in the
+ * window reads is walked over too (`cur = cand` between two checks of
+ * `table[slot]`): no fact learnt there can be about that local. */
 static int fx_window_start(const Fx *x, int at, int stop)
 {
-    int lo = at - 1, closed = 0;
-    for (; lo > stop && fx_quiet(x, &x->f->ins[lo]); lo--) {
-        IrOp op = x->f->ins[lo].op;
-        if (op == IR_ENDIF)
-            closed++;
-        else if (op == IR_IF && closed > 0)
-            closed--;
-        else if (op == IR_ELSE && closed == 0)
-            lo = x->b.open[lo];      /* then lo-- steps past the IF */
-    }
+    PtrSet skip = { 0 };
+    int lo = fx_window_walk(x, at, stop, &skip);
+    if (skip.len > 0 && fx_window_reads(x, lo, at, &skip))
+        lo = fx_window_walk(x, at, stop, NULL);
     return lo;
 }
 
