@@ -97,7 +97,7 @@ const char *lex_suffix_name(int suffix)
 /* ---- the scanner state ---- */
 typedef struct Lexer {
     SrcFile *src;
-    const unsigned char *cur, *mark, *tok, *end, *line_start;
+    const unsigned char *cur, *mark, *ctxmark, *tok, *end, *line_start;
     int line;
     Token *toks;
     int n, cap;
@@ -457,6 +457,7 @@ static bool lex_scan(Lexer *L)
     re2c:define:YYCTYPE = "unsigned char";
     re2c:define:YYCURSOR = "L->cur";
     re2c:define:YYMARKER = "L->mark";
+    re2c:define:YYCTXMARKER = "L->ctxmark";
     re2c:yyfill:enable = 0;
 
     digits = [0-9] ("_"? [0-9])*;
@@ -484,6 +485,9 @@ static bool lex_scan(Lexer *L)
     ident        { lex_ident(L); return true; }
     (decnum | oldoct | hexnum | binnum | octnum) suffix? { lex_int(L); return true; }
     digits "." digits exponent? | digits exponent { lex_float(L); return true; }
+    /* As in Go, `1.`, `1.e3` and `.5`; `1..n` stays a range. */
+    digits "." exponent? / [^.0-9A-Za-z_] { lex_float(L); return true; }
+    "." digits exponent? { lex_float(L); return true; }
     "0" ("_"? [0-9])+ suffix? { lex_bad_octal(L); return true; }
     [0-9] [0-9A-Za-z_]* | digits "." digits [0-9A-Za-z_]+ { lex_bad_number(L); return true; }
     "\""         { lex_string(L); return true; }
