@@ -161,6 +161,7 @@ Type *types_struct(StructInst *st);
 /* ---- check_module.c ---- */
 void ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 ModSym *ck_lookup_sym(Module *m, const char *name);
+const char *ck_import_hint(const char *name);
 ModSym *ck_find_struct_sym(const StructInst *si);
 FnInst *ck_outer_fn(FnInst *f);
 const char *ck_cname(const char *want);

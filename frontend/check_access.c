@@ -122,7 +122,7 @@ Type *ex_ident(Expr *e, Type *hint)
     if (ck_builtin_lookup(name, false))
         ck_error(e->loc, "builtin %s must be called", name);
     else
-        ck_error(e->loc, "unknown name %s", name);
+        ck_error(e->loc, "unknown name %s%s", name, ck_import_hint(name));
     return ty_err();
 }
 

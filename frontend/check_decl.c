@@ -202,7 +202,7 @@ static Module *ty_module(TypeExpr *te)
         return ck.cur.module;
     ModSym *imp = ck_lookup_sym(ck.cur.module, te->module);
     if (!imp || imp->kind != MS_IMPORT) {
-        ck_error(te->loc, "unknown module %s", te->module);
+        ck_error(te->loc, "unknown module %s%s", te->module, ck_import_hint(te->module));
         return NULL;
     }
     return imp->target;

@@ -283,6 +283,19 @@ static int ck_strcmp(const void *a, const void *b)
 }
 
 /* Every *.gs of dir, sorted; false when there is none. */
+/* A hint for an unknown name that is a standard library module not
+ * imported here (`sort.sort(xs)` without `import "sort"`), else "". */
+const char *ck_import_hint(const char *name)
+{
+    if (!name || !*name || strchr(name, '/') || strchr(name, '.'))
+        return "";
+    DIR *d = opendir(mem_printf(g_arena, "%s/%s", ck.stdlib_dir, name));
+    if (!d)
+        return "";
+    closedir(d);
+    return mem_printf(g_arena, " (the standard library module needs import \"%s\")", name);
+}
+
 static bool ck_load_dir(Module *m, const char *dir)
 {
     DIR *d = opendir(dir);

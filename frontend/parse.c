@@ -1080,6 +1080,17 @@ static bool is_comparison(const Expr *e)
 
 /* Precedence climbing: operators binding at least as tight as `minprec`;
  * left-associative, so the right operand binds one level tighter. */
+/* `i++` / `i--` as Go writes them (Goose has neither): `++` anywhere, `--`
+ * before the end of a statement or of its line (`a--b` is a - -b). */
+static bool is_incdec(Parser *p, const Token *t)
+{
+    const Token *n = t + 1, *after = t + 2;
+    if ((t->kind != TK_PLUS && t->kind != TK_MINUS) || n->kind != t->kind || n->off != t->off + 1)
+        return false;
+    return t->kind == TK_PLUS || after->kind == TK_SEMI || after->kind == TK_RBRACE || after->kind == TK_EOF ||
+           after->line != t->line;
+}
+
 static Expr *parse_binary(Parser *p, int minprec)
 {
     Expr *lhs = parse_unary(p);
@@ -1089,6 +1100,11 @@ static Expr *parse_binary(Parser *p, int minprec)
         int prec = tok_prec[t->kind];
         if (prec == 0 || prec < minprec || p->in_error)
             break;
+        if (is_incdec(p, t)) {
+            fail(p, t, "Goose has no %s operator; write x %s= 1", t->kind == TK_PLUS ? "++" : "--",
+                 t->kind == TK_PLUS ? "+" : "-");
+            break;
+        }
         p->pos++;
         Expr *rhs = parse_binary(p, prec + 1);
         if (prec == PREC_CMP && is_comparison(lhs))
