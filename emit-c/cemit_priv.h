@@ -25,8 +25,9 @@ typedef struct Cm {
     int ntname;
     Type **types;
     int ntypes, cap_types;
-    bool *type_seen;        /* by Type.id */
-    int cap_seen;
+    uint8_t *type_state;    /* by Type.id: CM_TYPE_NEW, _WALKING, _PLACED */
+    int cap_state;
+    Vec type_pending;       /* to place after the current walk */
     /* the function being emitted */
     const IrFunc *f;
     int *temp_defs, *temp_uses;

@@ -145,49 +145,24 @@ static bool cm_is_predefined(Cm *cm, Type *t)
     return false;
 }
 
-static bool cm_seen(Cm *cm, Type *t)
+enum { CM_TYPE_NEW, CM_TYPE_WALKING, CM_TYPE_PLACED };
+
+static uint8_t *cm_type_state(Cm *cm, Type *t)
 {
-    if (t->id >= cm->cap_seen) {
+    if (t->id >= cm->cap_state) {
         int n = t->id * 2 + 64;
-        bool *nn = NEW_ARRAY(bool, n);
-        if (cm->cap_seen)
-            memcpy(nn, cm->type_seen, (size_t)cm->cap_seen);
-        cm->type_seen = nn;
-        cm->cap_seen = n;
+        uint8_t *nn = NEW_ARRAY(uint8_t, n);
+        if (cm->cap_state)
+            memcpy(nn, cm->type_state, (size_t)cm->cap_state);
+        cm->type_state = nn;
+        cm->cap_state = n;
     }
-    bool s = cm->type_seen[t->id];
-    cm->type_seen[t->id] = true;
-    return s;
+    return &cm->type_state[t->id];
 }
 
-/* Registers t and everything it names, in post order (a type after what
- * it holds by value). */
-void cm_need_type(Cm *cm, Type *t)
+/* Appends t to the emission order (after what it holds by value). */
+static void cm_add_type(Cm *cm, Type *t)
 {
-    if (!t || cm_seen(cm, t))
-        return;
-    switch (t->kind) {
-    case TY_ARRAY: case TY_SLICE: case TY_OPTIONAL: case TY_REF:
-        cm_need_type(cm, t->elem);
-        break;
-    case TY_REUSABLE: case TY_REUSABLE_SLICE:   /* gs_pool.h types over elem */
-        cm->uses_pools = true;
-        cm_need_type(cm, t->elem);
-        if (t->kind == TY_REUSABLE_SLICE)
-            cm_need_type(cm, types_slice(t->elem));
-        break;
-    case TY_FN:
-        for (int i = 0; i < t->nparams; i++)
-            cm_need_type(cm, t->params[i]);
-        cm_need_type(cm, t->ret);
-        break;
-    case TY_STRUCT:
-        for (int i = 0; i < t->st->nfields; i++)
-            cm_need_type(cm, t->st->fields[i].type);
-        break;
-    default:
-        break;
-    }
     if (!cm_composite(t) || cm_is_predefined(cm, t))
         return;
     if (cm->ntypes == cm->cap_types) {
@@ -199,6 +174,67 @@ void cm_need_type(Cm *cm, Type *t)
         cm->cap_types = n;
     }
     cm->types[cm->ntypes++] = t;
+}
+
+/* Walks t and everything it names, placing each type after what it holds
+ * by value (a slice, ref, pool or fn type holds its element types through
+ * a pointer: they need only the forward typedef). False when t holds by
+ * value a type still being walked, reached here through a pointer
+ * (`struct Node { opt: []?Node }` reaches ?Node while Node is open): t is
+ * then placed later, from type_pending, once that type is. */
+static bool cm_need_walk(Cm *cm, Type *t)
+{
+    if (!t)
+        return true;
+    uint8_t *st = cm_type_state(cm, t);
+    if (*st != CM_TYPE_NEW)
+        return *st == CM_TYPE_PLACED;
+    *st = CM_TYPE_WALKING;
+    bool ok = true;
+    switch (t->kind) {
+    case TY_ARRAY: case TY_OPTIONAL:
+        ok = cm_need_walk(cm, t->elem);
+        break;
+    case TY_SLICE: case TY_REF:
+        cm_need_walk(cm, t->elem);
+        break;
+    case TY_REUSABLE: case TY_REUSABLE_SLICE:   /* gs_pool.h types over elem */
+        cm->uses_pools = true;
+        cm_need_walk(cm, t->elem);
+        if (t->kind == TY_REUSABLE_SLICE)
+            cm_need_walk(cm, types_slice(t->elem));
+        break;
+    case TY_FN:
+        for (int i = 0; i < t->nparams; i++)
+            cm_need_walk(cm, t->params[i]);
+        cm_need_walk(cm, t->ret);
+        break;
+    case TY_STRUCT:
+        for (int i = 0; i < t->st->nfields; i++)
+            ok &= cm_need_walk(cm, t->st->fields[i].type);
+        break;
+    default:
+        break;
+    }
+    st = cm_type_state(cm, t);
+    if (!ok) {
+        *st = CM_TYPE_NEW;
+        vec_push(&cm->type_pending, t);
+        return false;
+    }
+    *st = CM_TYPE_PLACED;
+    cm_add_type(cm, t);
+    return true;
+}
+
+/* Registers t and everything it names, each type after what it holds by
+ * value. */
+void cm_need_type(Cm *cm, Type *t)
+{
+    cm_need_walk(cm, t);
+    for (int i = 0; i < cm->type_pending.len; i++)
+        cm_need_walk(cm, cm->type_pending.items[i]);
+    cm->type_pending.len = 0;
 }
 
 static void cm_need_func(Cm *cm, const IrFunc *f)

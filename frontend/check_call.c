@@ -56,6 +56,14 @@ static Type *ck_hint_for(Type *p, ModSym *s, Type **binds)
     return ck_type_has_param(p) ? ck_subst(p, s->tparams, binds, s->ntparams) : p;
 }
 
+/* The pattern an argument is matched against: a `ref T` parameter takes a
+ * place of type T, so its argument binds T (`inc(k)` for `x: ref T`). */
+static Type *ck_arg_pattern(ModSym *s, int i)
+{
+    Type *p = s->pparams[i];
+    return p && p->kind == TY_REF ? p->elem : p;
+}
+
 /* Checks the arguments against the pattern and infers the type arguments;
  * literal arguments default to int only after the typed ones bound. */
 static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
@@ -64,7 +72,7 @@ static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
     for (int i = 0; recv_st && i < s->nrecv; i++)
         binds[i] = recv_st->targs[i];
     for (int i = off; i < e->call.nargs; i++) {
-        Type *p = s->pparams[i];
+        Type *p = ck_arg_pattern(s, i);
         Type *t = ck_expr(e->call.args[i], ck_hint_for(p, s, binds));
         if (!ck_is_err(t) && t->kind != TY_UNTYPED_INT && t->kind != TY_NONE)
             ck_unify(p, t, s, binds);
@@ -73,7 +81,7 @@ static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
     for (int i = off; i < e->call.nargs; i++) {
         arg_errors |= ck_is_err(e->call.args[i]->type);
         if (e->call.args[i]->type->kind == TY_UNTYPED_INT)
-            ck_unify(s->pparams[i], types_prim(TY_I64), s, binds);
+            ck_unify(ck_arg_pattern(s, i), types_prim(TY_I64), s, binds);
     }
     for (int j = 0; j < s->ntparams; j++)
         if (!binds[j]) {
