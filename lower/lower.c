@@ -284,29 +284,70 @@ static void lx_scan_stmt(Stmt *s, void *ctx)
         lx_scan_target(c, s->let.init);
 }
 
-/* The slice place a for-each reads through: xs for `for x in xs` and for
- * `for x in xs[i:j]`, else NULL (a call's result, a string...). */
+/* The place a for-each reads through: xs for `for x in xs` over a slice or
+ * string place and for `for x in xs[i:j]` over a slice place, else NULL
+ * (a call's result...). */
 Expr *lx_each_place(Stmt *s)
 {
     Expr *seq = lx_unparen(s->each.seq);
-    if (seq->kind == EX_SLICE)
+    if (seq->kind == EX_SLICE && seq->type->kind == TY_SLICE)
         seq = lx_unparen(seq->slice.base);
-    return seq->type->kind == TY_SLICE && seq->is_place ? seq : NULL;
+    bool kind_ok = seq->type->kind == TY_SLICE || seq->type->kind == TY_STRING;
+    return kind_ok && seq->is_place ? seq : NULL;
 }
 
 /* `for x in xs` or `for x in xs[i:j]` over a slice place whose header the
  * body may change: the loop must read xs's current header each iteration
- * (lower_stmt.c). */
+ * (lower_stmt.c). Over a string place, only when the body deletes it (or
+ * passes it by reference): a string's bytes never move, and an assignment
+ * of it leaves the bytes the loop reads alive (Go's loop over the value at
+ * its start). */
 bool lx_each_rechecks(Lx *lx, Stmt *s)
 {
     Expr *seq = lx_each_place(s);
+    bool str = seq && seq->type->kind == TY_STRING;
     if (!seq)
         return false;
     Expr *r = lx_path_root(seq);
     if (r->kind != EX_IDENT && !(r->kind == EX_CALL && r->is_ref_value))
         return false;
-    LxEachScan c = { .lx = lx, .seq = seq, .shared = lx_root_shared(lx, r) };
+    LxEachScan c = { .lx = lx, .seq = seq, .shared = !str && lx_root_shared(lx, r) };
     lx_walk_block(s->each.body, &(LxWalk){ lx_scan_expr, lx_scan_stmt, &c });
+    return c.hit;
+}
+
+/* Whether a place's path reaches through the storage of a slice (an
+ * element of a slice, at any step): a push that grows that slice, or an
+ * assignment of it, moves the place. */
+static bool lx_path_in_slice(Expr *e)
+{
+    for (Expr *r = lx_path_root(e), *p = lx_path_up(e, 0); p != r; p = lx_path_up(p, 1))
+        if (p->kind == EX_INDEX && p->index.base->type->kind == TY_SLICE)
+            return true;
+    return false;
+}
+
+/* `place = value`, a `ref` argument before later ones, a push's receiver:
+ * a place evaluated before an expression that may change the header of a
+ * slice on the place's path (a push that moves its storage, a pop, an
+ * assignment; directly or through a call) must be rebuilt after it, or
+ * the store would go to storage given back (lower_stmt.c, lower_call.c). */
+bool lx_expr_may_move(Lx *lx, Expr *place, Expr *e)
+{
+    return place->is_place && lx_path_in_slice(place) && lx_expr_may_change(lx, place, e);
+}
+
+/* Whether evaluating e may change the header of a slice on place's path,
+ * or of place itself (a slice). */
+bool lx_expr_may_change(Lx *lx, Expr *place, Expr *e)
+{
+    if (!e || !place->is_place)
+        return false;
+    Expr *r = lx_path_root(place);
+    if (r->kind != EX_IDENT && !(r->kind == EX_CALL && r->is_ref_value))
+        return false;
+    LxEachScan c = { .lx = lx, .seq = place, .shared = lx_root_shared(lx, r) };
+    lx_walk_expr(e, &(LxWalk){ lx_scan_expr, lx_scan_stmt, &c });
     return c.hit;
 }
 

@@ -15,11 +15,43 @@ static IrOpd lx_arg(Lx *lx, Expr *a)
     return a->pass_by_ref ? lx_addr(lx, a) : lx_expr(lx, a);
 }
 
+/* Whether a later argument may move the place of a `ref` argument (a
+ * call that grows the slice it is an element of): lx_expr_may_move. */
+static bool lx_arg_moved_later(Lx *lx, Expr **args, int i, int n)
+{
+    if (!args[i]->pass_by_ref)
+        return false;
+    for (int k = i + 1; k < n; k++)
+        if (lx_expr_may_move(lx, args[i], args[k]))
+            return true;
+    return false;
+}
+
+static IrOpd lx_addr_of_place(Lx *lx, IrPlace *p, Loc loc)
+{
+    IrIns *in = ir_emit(lx->f, IR_ADDR, loc);
+    in->place = p;
+    return lx_result(lx, in, types_ref(p->type));
+}
+
+/* Left to right, with their checks; a `ref` argument that a later one may
+ * move is rebuilt (and checked again) once all are evaluated, so the
+ * callee gets the place where it is now. */
 static IrOpd *lx_args(Lx *lx, Expr **args, int from, int n)
 {
     IrOpd *v = NEW_ARRAY(IrOpd, n + 1);
+    LxReplay *r = NEW_ARRAY(LxReplay, n + 1);
+    bool *late = NEW_ARRAY(bool, n + 1);
+    for (int i = from; i < n; i++) {
+        late[i] = lx_arg_moved_later(lx, args, i, n);
+        if (late[i])
+            lx_place_record(lx, args[i], &r[i]);
+        else
+            v[i - from] = lx_arg(lx, args[i]);
+    }
     for (int i = from; i < n; i++)
-        v[i - from] = lx_arg(lx, args[i]);
+        if (late[i])
+            v[i - from] = lx_addr_of_place(lx, lx_place_replay(lx, args[i], &r[i]), args[i]->loc);
     return v;
 }
 
@@ -162,7 +194,8 @@ static bool lx_in_rechecked_loop(Lx *lx, Expr *a)
 static IrOpd bi_delete(Lx *lx, Expr *e)
 {
     Expr *a = e->call.args[0];
-    if (a->type->kind != TY_SLICE || !a->is_place || !lx_in_rechecked_loop(lx, a))
+    bool seq = a->type->kind == TY_SLICE || a->type->kind == TY_STRING;
+    if (!seq || !a->is_place || !lx_in_rechecked_loop(lx, a))
         return lx_sited(lx, e, IR_DELETE, lx_arg0(lx, e), NULL);
     IrPlace *p = lx_place(lx, a);
     lx_sited(lx, e, IR_DELETE, lx_load(lx, p, e->loc), NULL);
@@ -239,8 +272,13 @@ static IrPlace *lx_recv_place(Lx *lx, Expr *e)
 
 static IrOpd bi_push(Lx *lx, Expr *e)
 {
-    IrPlace *p = lx_recv_place(lx, e);
+    Expr *recv = e->call.args[0];
+    LxReplay r;
+    bool moves = lx_expr_may_move(lx, recv, e->call.args[1]);
+    IrPlace *p = moves ? lx_place_record(lx, recv, &r) : lx_recv_place(lx, e);
     IrOpd v = lx_expr(lx, e->call.args[1]);
+    if (moves)
+        p = lx_place_replay(lx, recv, &r);
     IrIns *in = ir_emit(lx->f, IR_PUSH, e->loc);
     in->place = p;
     in->a = v;
@@ -283,10 +321,70 @@ static IrOpd lx_storage_len(Lx *lx, IrOpd s, Loc loc)
     return lx_len_of(lx, s, loc);
 }
 
+/* A value the rest of a statement cannot change: a constant or a temp. */
+static IrOpd lx_fixed(Lx *lx, IrOpd v, Loc loc)
+{
+    if (v.kind != OPD_LOCAL && v.kind != OPD_GLOBAL)
+        return v;
+    IrIns *in = ir_emit(lx->f, IR_MOV, loc);
+    in->a = v;
+    return lx_result(lx, in, v.type);
+}
+
+/* copy_into's destination when the source may move its storage (a call
+ * that grows the slice it is, or is an element of, or is a sub-slice of):
+ * evaluated first with its checks, then rebuilt from the same operands
+ * after the source (headers reloaded, checks again), so the copy never
+ * writes into storage given back. */
+typedef struct LxDst {
+    Expr *place;        /* the place rebuilt: dst, or the base of dst[lo:hi] */
+    LxReplay r;
+    IrOpd lo, hi;       /* dst[lo:hi]: its bounds, evaluated once */
+} LxDst;
+
+static Expr *lx_dst_place(Lx *lx, Expr *dst, Expr *src)
+{
+    Expr *d = lx_unparen(dst);
+    if (d->kind == EX_SLICE && d->slice.base->type->kind == TY_SLICE)
+        d = lx_unparen(d->slice.base);
+    if (d->type->kind == TY_ARRAY)
+        return lx_expr_may_move(lx, d, src) ? d : NULL;
+    return d->type->kind == TY_SLICE && lx_expr_may_change(lx, d, src) ? d : NULL;
+}
+
+static IrOpd lx_dst_build(Lx *lx, Expr *dst, LxDst *k, IrPlace *p)
+{
+    Expr *d = lx_unparen(dst);
+    if (d->type->kind == TY_ARRAY)
+        return lx_addr_of_place(lx, p, d->loc);
+    IrOpd v = lx_load(lx, p, d->loc);
+    return d->kind == EX_SLICE ? lx_slice_of(lx, d, v, k->lo, k->hi) : v;
+}
+
+static IrOpd lx_dst_first(Lx *lx, Expr *dst, LxDst *k)
+{
+    Expr *d = lx_unparen(dst);
+    IrPlace *p = lx_place_record(lx, k->place, &k->r);
+    if (d->kind == EX_SLICE) {
+        Type *i64 = lx_ty(TY_I64);
+        k->lo = d->slice.lo ? lx_fixed(lx, lx_expr(lx, d->slice.lo), d->loc) : ir_int(i64, 0);
+        k->hi = d->slice.hi ? lx_fixed(lx, lx_expr(lx, d->slice.hi), d->loc) : ir_none();
+    }
+    return lx_dst_build(lx, dst, k, p);
+}
+
+static IrOpd lx_dst_again(Lx *lx, Expr *dst, LxDst *k)
+{
+    return lx_dst_build(lx, dst, k, lx_place_replay(lx, k->place, &k->r));
+}
+
 static IrOpd lx_copy(Lx *lx, Expr *e, bool move)
 {
-    IrOpd dst = lx_storage(lx, e->call.args[0]);
+    LxDst k = { .place = lx_dst_place(lx, e->call.args[0], e->call.args[1]) };
+    IrOpd dst = k.place ? lx_dst_first(lx, e->call.args[0], &k) : lx_storage(lx, e->call.args[0]);
     IrOpd src = lx_storage(lx, e->call.args[1]);
+    if (k.place)
+        dst = lx_dst_again(lx, e->call.args[0], &k);
     IrOpd dl = lx_storage_len(lx, dst, e->loc);
     IrOpd sl = lx_storage_len(lx, src, e->loc);
     int site = lx_site(lx, e->loc, move ? "move_from" : "copy_into", IR_CHECK_LEN);

@@ -119,13 +119,27 @@ IrOpd lx_len_of(Lx *lx, IrOpd seq, Loc loc)
     return lx_load(lx, ir_place_proj(p, PJ_LEN, 0, ir_none(), lx_ty(TY_I64)), loc);
 }
 
+/* Whether the operands after a slice place used as a base (an index, a
+ * slice's bounds) may change its header: the base is then read after them
+ * (its path evaluated first, with its checks), never from storage a push
+ * in them gave back. */
+static bool lx_base_moved(Lx *lx, Expr *base, Expr *a, Expr *b)
+{
+    return base->type->kind == TY_SLICE &&
+           (lx_expr_may_change(lx, base, a) || lx_expr_may_change(lx, base, b));
+}
+
 static IrPlace *lx_index_place(Lx *lx, Expr *e)
 {
     Expr *base = e->index.base;
     Type *bt = base->type;
     if (bt->kind == TY_ARRAY) {
-        IrPlace *bp = lx_place(lx, base);
+        LxReplay r;
+        bool moved = lx_expr_may_move(lx, base, e->index.index);
+        IrPlace *bp = moved ? lx_place_record(lx, base, &r) : lx_place(lx, base);
         IrOpd ix = lx_index_opd(lx, e->index.index);
+        if (moved)
+            bp = lx_place_replay(lx, base, &r);
         lx_check(lx, IR_CHECK_INDEX, e->loc, ix, ir_int(lx_ty(TY_I64), (uint64_t)bt->len), ir_none());
         return ir_place_proj(bp, PJ_AINDEX, 0, ix, bt->elem);
     }
@@ -136,8 +150,14 @@ static IrPlace *lx_index_place(Lx *lx, Expr *e)
         lx_check(lx, IR_CHECK_INDEX, e->loc, ix, len, ir_none());
         return ir_place_proj(bp, PJ_SINDEX, 0, ix, bt->elem);
     }
-    IrOpd bv = lx_materialize(lx, lx_expr(lx, base), base->loc);
+    LxReplay r;
+    bool moved = lx_base_moved(lx, base, e->index.index, NULL);
+    IrOpd bv = moved ? ir_none() : lx_materialize(lx, lx_expr(lx, base), base->loc);
+    if (moved)
+        lx_place_record(lx, base, &r);
     IrOpd ix = lx_index_opd(lx, e->index.index);
+    if (moved)
+        bv = lx_materialize(lx, lx_load(lx, lx_place_replay(lx, base, &r), base->loc), base->loc);
     IrOpd len = lx_len_of(lx, bv, e->loc);
     lx_check(lx, IR_CHECK_INDEX, e->loc, ix, len, ir_none());
     Type *et = bt->kind == TY_STRING ? lx_ty(TY_U8) : bt->elem;
@@ -182,6 +202,56 @@ IrPlace *lx_place(Lx *lx, Expr *e)
         break;
     }
     return ir_place_root(lx_materialize(lx, lx_expr(lx, e), e->loc), e->type);
+}
+
+/* A place evaluated now (with its checks) and rebuilt later from the same
+ * path operands (its slice headers reloaded, its checks run again), after
+ * code that may have moved it (lx_expr_may_move). Inside a path being
+ * recorded or replayed (Lx.path_mode), the operands are that path's own:
+ * the rebuild replays them from where the place's began. */
+static void lx_path_save(Lx *lx, LxReplay *s)
+{
+    *s = (LxReplay){ lx->path_opds, lx->npath, lx->path_pos, lx->path_cap, (int)lx->path_mode };
+}
+
+static void lx_path_restore(Lx *lx, const LxReplay *s)
+{
+    lx->path_opds = s->opds;
+    lx->npath = s->n;
+    lx->path_pos = s->pos;
+    lx->path_cap = s->cap;
+    lx->path_mode = s->mode;
+}
+
+IrPlace *lx_place_record(Lx *lx, Expr *e, LxReplay *r)
+{
+    if (lx->path_mode != LX_PATH_PLAIN) {
+        *r = (LxReplay){ NULL, 0, lx->path_mode == LX_PATH_RECORD ? lx->npath : lx->path_pos, 0, 0 };
+        return lx_place(lx, e);
+    }
+    LxReplay saved;
+    lx_path_save(lx, &saved);
+    lx->path_cap = lx_path_depth(e) + 1;   /* an index per step, a ref call at the root */
+    lx->path_opds = NEW_ARRAY(IrOpd, lx->path_cap);
+    lx->npath = 0;
+    lx->path_mode = LX_PATH_RECORD;
+    IrPlace *p = lx_place(lx, e);
+    *r = (LxReplay){ lx->path_opds, lx->npath, 0, lx->path_cap, LX_PATH_REPLAY };
+    lx_path_restore(lx, &saved);
+    return p;
+}
+
+IrPlace *lx_place_replay(Lx *lx, Expr *e, const LxReplay *r)
+{
+    LxReplay saved;
+    lx_path_save(lx, &saved);
+    if (r->opds)
+        lx->path_opds = r->opds;
+    lx->path_pos = r->pos;
+    lx->path_mode = LX_PATH_REPLAY;
+    IrPlace *p = lx_place(lx, e);
+    lx_path_restore(lx, &saved);
+    return p;
 }
 
 /* The address of a place (for ref parameters, ref lets, ref returns). */
@@ -492,10 +562,23 @@ static IrOpd lx_coerce(Lx *lx, Expr *e)
 
 static IrOpd lx_slice(Lx *lx, Expr *e)
 {
-    IrOpd base = lx_materialize(lx, lx_expr(lx, e->slice.base), e->loc);
+    Expr *b = e->slice.base;
+    LxReplay r;
+    bool moved = lx_base_moved(lx, b, e->slice.lo, e->slice.hi);
+    IrOpd base = moved ? ir_none() : lx_materialize(lx, lx_expr(lx, b), e->loc);
+    if (moved)
+        lx_place_record(lx, b, &r);
     Type *i64 = lx_ty(TY_I64);
     IrOpd lo = e->slice.lo ? lx_expr(lx, e->slice.lo) : ir_int(i64, 0);
     IrOpd hi = e->slice.hi ? lx_expr(lx, e->slice.hi) : ir_none();
+    if (moved)
+        base = lx_materialize(lx, lx_load(lx, lx_place_replay(lx, b, &r), b->loc), e->loc);
+    return lx_slice_of(lx, e, base, lo, hi);
+}
+
+/* base[lo:hi] of e's type, its bounds evaluated (hi none: the length). */
+IrOpd lx_slice_of(Lx *lx, Expr *e, IrOpd base, IrOpd lo, IrOpd hi)
+{
     IrOpd len = lx_len_of(lx, base, e->loc);
     bool whole = hi.kind == OPD_NONE && lo.kind == OPD_INT && lo.i == 0;
     if (hi.kind == OPD_NONE)

@@ -26,6 +26,12 @@ typedef struct Lx {
     struct LxEachRoot *each_roots;  /* the slices of the enclosing rechecked loops */
 } Lx;
 
+/* The recorded path operands of a place (lx_place_record/lx_place_replay). */
+typedef struct LxReplay {
+    IrOpd *opds;
+    int n, pos, cap, mode;
+} LxReplay;
+
 typedef struct LxEachRoot {
     Expr *seq;
     struct LxEachRoot *up;
@@ -35,10 +41,13 @@ typedef struct LxEachRoot {
 IrOpd lx_expr(Lx *lx, Expr *e);
 IrPlace *lx_place(Lx *lx, Expr *e);
 IrOpd lx_addr(Lx *lx, Expr *e);
+IrPlace *lx_place_record(Lx *lx, Expr *e, LxReplay *r);
+IrPlace *lx_place_replay(Lx *lx, Expr *e, const LxReplay *r);
 IrOpd lx_materialize(Lx *lx, IrOpd v, Loc loc);
 IrOpd lx_result(Lx *lx, IrIns *in, Type *t);
 IrOpd lx_load(Lx *lx, IrPlace *p, Loc loc);
 IrOpd lx_len_of(Lx *lx, IrOpd seq, Loc loc);
+IrOpd lx_slice_of(Lx *lx, Expr *e, IrOpd base, IrOpd lo, IrOpd hi);
 IrOpd lx_binop(Lx *lx, Expr *e, BinOp op, IrOpd a, IrOpd b, Type *t);
 int lx_site(Lx *lx, Loc loc, const char *what, IrOp kind);
 void lx_check(Lx *lx, IrOp op, Loc loc, IrOpd a, IrOpd b, IrOpd c);
@@ -57,6 +66,8 @@ bool lx_same_root(const Expr *a, const Expr *b);
 bool lx_places_may_overlap(Expr *a, Expr *b);
 Expr *lx_each_place(Stmt *s);
 bool lx_each_rechecks(Lx *lx, Stmt *s);
+bool lx_expr_may_move(Lx *lx, Expr *place, Expr *e);
+bool lx_expr_may_change(Lx *lx, Expr *place, Expr *e);
 
 /* lower_init.c: gs__init_globals holds one range per initialiser, in
  * declaration order: its first instruction, temp and site (the next

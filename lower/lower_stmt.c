@@ -31,10 +31,18 @@ static void lx_let(Lx *lx, Stmt *s)
     in->local = l;
 }
 
+/* The place's checks run first; when the value may move the place (a
+ * push that grows a slice on its path), the place is rebuilt and checked
+ * again after the value, so the store goes to the current storage. */
 static void lx_assign(Lx *lx, Stmt *s)
 {
-    IrPlace *p = lx_place(lx, s->assign.target);
+    Expr *t = s->assign.target;
+    LxReplay r;
+    bool moves = lx_expr_may_move(lx, t, s->assign.value);
+    IrPlace *p = moves ? lx_place_record(lx, t, &r) : lx_place(lx, t);
     IrOpd v = lx_expr(lx, s->assign.value);
+    if (moves)
+        p = lx_place_replay(lx, t, &r);
     if (s->assign.op != ASSIGN_SET) {
         IrOpd cur = lx_load(lx, p, s->loc);
         Expr e = { .kind = EX_BINARY, .loc = s->loc };
@@ -137,11 +145,13 @@ static IrOpd lx_each_bounds(Lx *lx, Stmt *s, IrPlace *p, IrOpd *lo)
 /* `for x in xs` (or `xs[i:j]`) over a slice place the body may change (a
  * push may move its storage and free the old): Go's count, fixed when the
  * loop starts, but each element is read through xs's current header as a
- * checked xs[i + k]. */
+ * checked xs[i + k]. Also a string place the body may delete (the delete
+ * empties it). */
 static void lx_for_each_rechecked(Lx *lx, Stmt *s)
 {
     Expr *seq = lx_each_place(s);
-    Type *i64 = lx_ty(TY_I64), *et = seq->type->elem;
+    Type *i64 = lx_ty(TY_I64);
+    Type *et = seq->type->kind == TY_STRING ? lx_ty(TY_U8) : seq->type->elem;
     lx->path_cap = lx_path_depth(seq) + 1;   /* an index per step, a ref call at the root */
     IrOpd *opds = NEW_ARRAY(IrOpd, lx->path_cap);
     lx->path_opds = opds;

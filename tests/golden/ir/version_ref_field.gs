@@ -5,9 +5,11 @@
 // header through the loop and the guard `g.n <= g.cells.len` before it
 // proves every g.cells[c] check of the fast copy. Kept (no versioned copy):
 // a loop that pushes onto g.cells, one that assigns g.cells, and one that
-// calls a function. The check on an index read from memory (cells[c].nb)
-// stays in both copies. Adversarial twins: rterr/version_ref_short.gs,
-// rterr/version_ref_assign.gs, rterr/version_ref_push.gs.
+// calls a function (where the compound assignment also checks g.cells[c]
+// again after the call, which may change the slice). The check on an
+// index read from memory (cells[c].nb) stays in both copies. Adversarial
+// twins: rterr/version_ref_short.gs, rterr/version_ref_assign.gs,
+// rterr/version_ref_push.gs.
 struct Cell {
     alive: bool
     nb: int
