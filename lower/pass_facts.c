@@ -5,8 +5,9 @@
  *     else-block), including both sides of a `&&` (and of a false `||`;
  *     only the first inside the if that opens the second, which has not
  *     run there);
- *   - an earlier `if` without else whose then-block cannot fall through
- *     (it fails, returns, breaks or continues): its test is false after it;
+ *   - an earlier `if` one of whose arms cannot fall through (it fails,
+ *     returns, breaks or continues): after it, its test has the value
+ *     that leads to the other arm (false when there is no else);
  *   - a loop's exit test (`while a` is `if (!a) break;`): a is true after it;
  *   - an earlier check that passed: `xs[i]` gives 0 <= i < xs.len,
  *     `xs[a:b]` gives 0 <= a <= b <= xs.len;
@@ -24,11 +25,16 @@
  * write memory or existing locals (stores, pushes, calls that return,
  * loops), so two loads of the same place in the walked window read the
  * same value, and at FX_WINDOW instructions, so it stays linear in the
- * size of a function. A range loop `for i in lo..hi` is one more case:
- * the facts just before it that prove lo >= 0 and hi <= b.len (b a local
- * the loop does not change, i never assigned) delete every b[i] check in
- * it, so `if a.len != b.len { return }` then `for i in 0..a.len { b[i] }`
- * keeps none; b[i - c] and b[i + c] too when lo >= c, or hi is
+ * size of a function. The one write it steps over is a store into a
+ * private local (no address taken, not captured, not a reference) that
+ * nothing from the window's start up to the instructions the facts are
+ * compared with reads (fx_window_start): no fact can name that local.
+ * A range loop `for i in lo..hi` is one more case: the facts just
+ * before it that prove lo >= 0 and hi <= b.len (b a local the loop does
+ * not change, i never assigned, and b's length read from where the
+ * facts were learnt with b unwritten since, enclosing loops included)
+ * delete every b[i] check in it, so `if a.len != b.len { return }`
+ * then `for i in 0..a.len { b[i] }` keeps none; b[i - c] and b[i + c] too when lo >= c, or hi is
  * `H - k` with k >= c and H <= b.len (`for i in 1..xs.len { xs[i - 1] }`,
  * `for i in 0..xs.len - 1 { xs[i + 1] }`). And a local that stays below
  * a length (or at most it, or >= 0) over a whole loop (it starts so,
@@ -74,7 +80,8 @@ typedef struct Fx {
     int *decl_at;       /* per local id: the (last) one */
     signed char *nonneg; /* per local id: fx_local_nonneg, 0 unknown, 1 yes, -1 no */
     PtrSet addressed;   /* locals whose address the function takes */
-    int lo;             /* the window: (lo, check) has no writes */
+    int lo;             /* the window: (lo, check) has no writes but stores
+                           into private locals nothing in it reads */
     FxRel rel[FX_MAX_REL];
     int nrel;
     IrOpd zero;         /* the constant 0, for facts 0 <= i */
@@ -265,6 +272,9 @@ static bool fx_checked_step(const Fx *x, int i, const Local *l)
         return false;
     if (add_at < 0)
         add_at = x->d.def[in->a.temp];
+    /* chk_at: the read of l the check passed on: the check itself when its
+     * operand is l, else the `LOAD [l]` its operand is (fx_reads_local
+     * sets it, and leaves -1 when the operand does not read l) */
     for (int j = i - 1; j >= 0 && chk_at < 0; j--) {
         const IrIns *e = &x->f->ins[j];
         if (fx_plain_step(e, l))
@@ -325,6 +335,15 @@ static bool fx_local_nonneg(const Fx *x, const Local *l, int depth)
     return yes;
 }
 
+/* o is a slice or string length (or capacity): 0 <= o < 2^62. */
+static bool fx_is_len(const Fx *x, const IrOpd *o)
+{
+    const IrIns *d = ir_defs_one(&x->d, o);
+    return d && d->op == IR_LOAD && d->place->nproj > 0 &&
+           (d->place->proj[d->place->nproj - 1].kind == PJ_LEN ||
+            d->place->proj[d->place->nproj - 1].kind == PJ_CAP);
+}
+
 /* o >= 0 whatever the path. */
 static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth)
 {
@@ -337,8 +356,7 @@ static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth)
     if (!d || depth > 4)
         return false;
     if (d->op == IR_LOAD)
-        return d->place->nproj > 0 && (d->place->proj[d->place->nproj - 1].kind == PJ_LEN ||
-                                       d->place->proj[d->place->nproj - 1].kind == PJ_CAP);
+        return fx_is_len(x, o);
     if (d->op != IR_BIN)
         return false;
     if (d->aux == BIN_AND)
@@ -507,15 +525,23 @@ static bool fx_block_leaves(const Fx *x, int open, int end)
 }
 
 /* After `IF (m) .. [ELSE] .. ENDIF (j)` where one branch cannot fall
- * through, the test has the other branch's value. */
-static void fx_learn_closed_if(Fx *x, int m, int j)
+ * through, the test has the other branch's value: true and that value in
+ * *truth; false when both or neither can fall through. */
+static bool fx_closed_if_truth(const Fx *x, int m, int j, bool *truth)
 {
     int els = x->b.els[m];
     bool then_leaves = fx_block_leaves(x, m, els ? els : j);
     bool else_leaves = els && fx_block_leaves(x, els, j);
     bool then_truth = (x->f->ins[m].aux & IR_IF_NOT) == 0;
-    if (then_leaves != else_leaves)
-        fx_learn(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, m, 0);
+    *truth = then_leaves ? !then_truth : then_truth;
+    return then_leaves != else_leaves;
+}
+
+static void fx_learn_closed_if(Fx *x, int m, int j)
+{
+    bool truth;
+    if (fx_closed_if_truth(x, m, j, &truth))
+        fx_learn(x, &x->f->ins[m].a, truth, m, 0);
 }
 
 /* ---- proving ---- */
@@ -763,9 +789,15 @@ static bool fx_loop_bound(Fx *x, const Local *l, const IrOpd *key, FxInvKind kin
 /* The store `l = v` every path to x->at passes last, in the same step of
  * every loop around x->at (walking back, blocks closed before x->at that
  * do not set l are stepped over; a loop start ends the walk), with key's
- * header unchanged from it to x->at: its index, or -1. */
+ * header unchanged from it to x->at: its index, or -1. l must be private
+ * (not captured, not a reference, address never taken): only then is
+ * every write of it an instruction that names it, and a call of a closure
+ * or a store through an aliasing `ref` between the store and x->at
+ * cannot change it unseen. */
 static int fx_reaching_store(const Fx *x, const Local *l, const IrOpd *key)
 {
+    if (!ir_local_private_in(x->f, &x->addressed, l))
+        return -1;
     for (int k = x->at - 1, steps = 0; k >= 0 && steps < FX_WALK; k--, steps++) {
         const IrIns *in = &x->f->ins[k];
         if (ir_sets_local(in, l)) {
@@ -997,15 +1029,6 @@ static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp, FxInvKind ki
 
 static const IrOpd fx_no_key;   /* the key of an FX_INV_GE0 bound */
 
-/* o is a slice or string length (or capacity): 0 <= o < 2^62. */
-static bool fx_is_len(const Fx *x, const IrOpd *o)
-{
-    const IrIns *d = ir_defs_one(&x->d, o);
-    return d && d->op == IR_LOAD && d->place->nproj > 0 &&
-           (d->place->proj[d->place->nproj - 1].kind == PJ_LEN ||
-            d->place->proj[d->place->nproj - 1].kind == PJ_CAP);
-}
-
 /* o, an operand of the instruction at pos, reads l, and l keeps that
  * value up to k: no write of l and no loop start between the read and k. */
 static bool fx_reads_at(const Fx *x, const IrOpd *o, int pos, const Local *l, int k)
@@ -1083,12 +1106,9 @@ static bool fx_block_sets(const Fx *x, const Local *l, int m, int j)
  * its test is known after it (as fx_learn_closed_if). */
 static bool fx_closed_if_answers(const Fx *x, int m, int j, const Local *l, FxAsk ask, int depth)
 {
-    int els = x->b.els[m];
-    bool then_leaves = fx_block_leaves(x, m, els ? els : j);
-    bool else_leaves = els && fx_block_leaves(x, els, j);
-    bool then_truth = (x->f->ins[m].aux & IR_IF_NOT) == 0;
-    return then_leaves != else_leaves &&
-           fx_cond_answers(x, &x->f->ins[m].a, then_leaves ? !then_truth : then_truth, l, m, ask, depth);
+    bool truth;
+    return fx_closed_if_truth(x, m, j, &truth) &&
+           fx_cond_answers(x, &x->f->ins[m].a, truth, l, m, ask, depth);
 }
 
 /* The write of l at k (a declaration or a plain store) answers ask. */
@@ -1269,40 +1289,44 @@ static void fx_note_read(const IrOpd *o, void *ctx)
     r->hit |= !own && o->kind == OPD_LOCAL && ir_set_has(r->locals, o->local);
 }
 
-/* Some instruction in (lo, at] reads one of the locals. */
-static bool fx_window_reads(const Fx *x, int lo, int at, const PtrSet *locals)
+/* Some instruction in (lo, to] reads one of the locals. */
+static bool fx_window_reads(const Fx *x, int lo, int to, const PtrSet *locals)
 {
     FxReads r = { locals, NULL, false };
-    for (int j = lo + 1; j <= at && !r.hit; j++) {
+    for (int j = lo + 1; j <= to && !r.hit; j++) {
         r.in = &x->f->ins[j];
         ir_each_read(r.in, fx_note_read, &r);
     }
     return r.hit;
 }
 
-/* The first instruction before at, walking back, that may write (or
- * stop): the window is what lies between. When the check is in an else
- * block, the walk goes from the ELSE to its IF: the then block is not on
- * the path (the ELSE of an if/else closed before the check is, and is
- * walked through). A store into a private local that nothing in the
- * window reads is walked over too (`cur = cand` between two checks of
- * `table[slot]`): no fact learnt there can be about that local. */
-static int fx_window_start(const Fx *x, int at, int stop)
+/* The first instruction before at, walking back, that may write: the
+ * window is what lies between. When the check is in an else block, the
+ * walk goes from the ELSE to its IF: the then block is not on the path
+ * (the ELSE of an if/else closed before the check is, and is walked
+ * through). A store into a private local that nothing from the window's
+ * start up to `to` (>= at) reads is walked over too (`cur = cand` between
+ * two checks of `table[slot]`): no fact learnt there can be about that
+ * local. `to` covers every instruction whose operands the facts are
+ * compared with: the check itself, or a whole range loop whose body's
+ * `b.len` the facts at its FOR are about. */
+static int fx_window_start(const Fx *x, int at, int to, int stop)
 {
     PtrSet skip = { 0 };
     int lo = fx_window_walk(x, at, stop, &skip);
-    if (skip.len > 0 && fx_window_reads(x, lo, at, &skip))
+    if (skip.len > 0 && fx_window_reads(x, lo, to, &skip))
         lo = fx_window_walk(x, at, stop, NULL);
     return lo;
 }
 
-/* The relations known just before instruction at (zero typed as t); true
+/* The relations known just before instruction at (zero typed as t), to
+ * be compared with operands read up to instruction to (>= at); true
  * when an earlier check already proves c (c may be NULL). */
-static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
+static bool fx_collect_upto(Fx *x, int at, int to, const IrIns *c, Type *t)
 {
     int stop = at - FX_WINDOW > -1 ? at - FX_WINDOW : -1;
     x->at = at;
-    x->lo = fx_window_start(x, at, stop);
+    x->lo = fx_window_start(x, at, to, stop);
     x->nrel = 0;
     x->zero = (IrOpd){ .kind = OPD_INT, .type = t, .i = 0 };
     for (int j = at - 1; j > x->lo; j--) {
@@ -1330,6 +1354,11 @@ static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
         }
     }
     return false;
+}
+
+static bool fx_collect(Fx *x, int at, const IrIns *c, Type *t)
+{
+    return fx_collect_upto(x, at, at, c, t);
 }
 
 static bool fx_proven(Fx *x, int at)
@@ -1403,16 +1432,16 @@ static bool fx_range_candidate(const Fx *x, const IrIns *loop, const IrIns *in, 
 
 /* h <= n at the FOR (at), n a `LOAD [b len]` in the loop that nothing in
  * it changes: a known relation, or h reads b's length (the load, or a
- * let declared from it) with b unwritten from that read to the loop. */
+ * let declared from it) with b unwritten from that read to the loop, and
+ * over the rest of every loop entered in between (fx_key_len: `let n =
+ * b.len` before a while loop whose body runs `for i in 0..n - 1` and then
+ * assigns b sees the new b with the old n on its next step). */
 static bool fx_le_loop_len(Fx *x, const IrOpd *h, const IrOpd *n, int at)
 {
-    IrOpd key;
-    int from;
     const IrIns *d = ir_defs_one(&x->d, n);
     if (fx_le(x, h, n))
         return true;
-    return d && fx_len_root(x, h, &key, &from) && key.kind == OPD_LOCAL &&
-           key.local == d->place->root.local && from < at && fx_key_fixed(x, &key, from, at);
+    return d && fx_key_len(x, h, &d->place->root, at);
 }
 
 /* lo + off >= 0 at the FOR: lo >= 0, or lo >= c for off = -c. */
@@ -1451,7 +1480,7 @@ static int fx_range_loop(Fx *x, int at)
         any = fx_range_candidate(x, loop, &x->f->ins[i], at, &written, &off);
     if (!any)
         return 0;
-    fx_collect(x, at, NULL, loop->type);
+    fx_collect_upto(x, at, end, NULL, loop->type);  /* the body reads b.len */
     for (int i = at + 1; i < end; i++) {
         IrIns *in = &x->f->ins[i];
         if (fx_range_candidate(x, loop, in, at, &written, &off) && fx_range_lo(x, &loop->a, off) &&
@@ -1463,7 +1492,7 @@ static int fx_range_loop(Fx *x, int at)
     return removed;
 }
 
-/* The ndecl table. */
+/* The ndecl and decl_at tables. */
 static void fx_tables(Fx *x)
 {
     IrFunc *f = x->f;
