@@ -1082,7 +1082,7 @@ static bool is_comparison(const Expr *e)
  * left-associative, so the right operand binds one level tighter. */
 /* `i++` / `i--` as Go writes them (Goose has neither): `++` anywhere, `--`
  * before the end of a statement or of its line (`a--b` is a - -b). */
-static bool is_incdec(Parser *p, const Token *t)
+static bool is_incdec(const Token *t)
 {
     const Token *n = t + 1, *after = t + 2;
     if ((t->kind != TK_PLUS && t->kind != TK_MINUS) || n->kind != t->kind || n->off != t->off + 1)
@@ -1100,7 +1100,7 @@ static Expr *parse_binary(Parser *p, int minprec)
         int prec = tok_prec[t->kind];
         if (prec == 0 || prec < minprec || p->in_error)
             break;
-        if (is_incdec(p, t)) {
+        if (is_incdec(t)) {
             fail(p, t, "Goose has no %s operator; write x %s= 1", t->kind == TK_PLUS ? "++" : "--",
                  t->kind == TK_PLUS ? "+" : "-");
             break;

@@ -284,14 +284,20 @@ static void lx_scan_stmt(Stmt *s, void *ctx)
         lx_scan_target(c, s->let.init);
 }
 
+/* The slice a slice expression views: xs for xs[i:j] (parentheses
+ * dropped), else e itself. */
+Expr *lx_view_base(Expr *e)
+{
+    e = lx_unparen(e);
+    return e->kind == EX_SLICE && e->type->kind == TY_SLICE ? lx_unparen(e->slice.base) : e;
+}
+
 /* The place a for-each reads through: xs for `for x in xs` over a slice or
  * string place and for `for x in xs[i:j]` over a slice place, else NULL
  * (a call's result...). */
 Expr *lx_each_place(Stmt *s)
 {
-    Expr *seq = lx_unparen(s->each.seq);
-    if (seq->kind == EX_SLICE && seq->type->kind == TY_SLICE)
-        seq = lx_unparen(seq->slice.base);
+    Expr *seq = lx_view_base(s->each.seq);
     bool kind_ok = seq->type->kind == TY_SLICE || seq->type->kind == TY_STRING;
     return kind_ok && seq->is_place ? seq : NULL;
 }

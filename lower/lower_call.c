@@ -27,13 +27,6 @@ static bool lx_arg_moved_later(Lx *lx, Expr **args, int i, int n)
     return false;
 }
 
-static IrOpd lx_addr_of_place(Lx *lx, IrPlace *p, Loc loc)
-{
-    IrIns *in = ir_emit(lx->f, IR_ADDR, loc);
-    in->place = p;
-    return lx_result(lx, in, types_ref(p->type));
-}
-
 /* Left to right, with their checks; a `ref` argument that a later one may
  * move is rebuilt (and checked again) once all are evaluated, so the
  * callee gets the place where it is now. */
@@ -51,7 +44,7 @@ static IrOpd *lx_args(Lx *lx, Expr **args, int from, int n)
     }
     for (int i = from; i < n; i++)
         if (late[i])
-            v[i - from] = lx_addr_of_place(lx, lx_place_replay(lx, args[i], &r[i]), args[i]->loc);
+            v[i - from] = lx_addr_of(lx, lx_place_replay(lx, args[i], &r[i]), args[i]->loc);
     return v;
 }
 
@@ -321,16 +314,6 @@ static IrOpd lx_storage_len(Lx *lx, IrOpd s, Loc loc)
     return lx_len_of(lx, s, loc);
 }
 
-/* A value the rest of a statement cannot change: a constant or a temp. */
-static IrOpd lx_fixed(Lx *lx, IrOpd v, Loc loc)
-{
-    if (v.kind != OPD_LOCAL && v.kind != OPD_GLOBAL)
-        return v;
-    IrIns *in = ir_emit(lx->f, IR_MOV, loc);
-    in->a = v;
-    return lx_result(lx, in, v.type);
-}
-
 /* copy_into's destination when the source may move its storage (a call
  * that grows the slice it is, or is an element of, or is a sub-slice of):
  * evaluated first with its checks, then rebuilt from the same operands
@@ -344,9 +327,7 @@ typedef struct LxDst {
 
 static Expr *lx_dst_place(Lx *lx, Expr *dst, Expr *src)
 {
-    Expr *d = lx_unparen(dst);
-    if (d->kind == EX_SLICE && d->slice.base->type->kind == TY_SLICE)
-        d = lx_unparen(d->slice.base);
+    Expr *d = lx_view_base(dst);
     if (d->type->kind == TY_ARRAY)
         return lx_expr_may_move(lx, d, src) ? d : NULL;
     return d->type->kind == TY_SLICE && lx_expr_may_change(lx, d, src) ? d : NULL;
@@ -356,7 +337,7 @@ static IrOpd lx_dst_build(Lx *lx, Expr *dst, LxDst *k, IrPlace *p)
 {
     Expr *d = lx_unparen(dst);
     if (d->type->kind == TY_ARRAY)
-        return lx_addr_of_place(lx, p, d->loc);
+        return lx_addr_of(lx, p, d->loc);
     IrOpd v = lx_load(lx, p, d->loc);
     return d->kind == EX_SLICE ? lx_slice_of(lx, d, v, k->lo, k->hi) : v;
 }
@@ -367,8 +348,8 @@ static IrOpd lx_dst_first(Lx *lx, Expr *dst, LxDst *k)
     IrPlace *p = lx_place_record(lx, k->place, &k->r);
     if (d->kind == EX_SLICE) {
         Type *i64 = lx_ty(TY_I64);
-        k->lo = d->slice.lo ? lx_fixed(lx, lx_expr(lx, d->slice.lo), d->loc) : ir_int(i64, 0);
-        k->hi = d->slice.hi ? lx_fixed(lx, lx_expr(lx, d->slice.hi), d->loc) : ir_none();
+        k->lo = d->slice.lo ? lx_snapshot(lx, lx_expr(lx, d->slice.lo), d->loc) : ir_int(i64, 0);
+        k->hi = d->slice.hi ? lx_snapshot(lx, lx_expr(lx, d->slice.hi), d->loc) : ir_none();
     }
     return lx_dst_build(lx, dst, k, p);
 }

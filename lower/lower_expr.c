@@ -32,6 +32,17 @@ void lx_check(Lx *lx, IrOp op, Loc loc, IrOpd a, IrOpd b, IrOpd c)
     in->site = site;
 }
 
+/* A value later code cannot change (a loop body, the rest of a
+ * statement): a constant or a fresh temp. */
+IrOpd lx_snapshot(Lx *lx, IrOpd v, Loc loc)
+{
+    if (v.kind != OPD_LOCAL && v.kind != OPD_GLOBAL)
+        return v;
+    IrIns *in = ir_emit(lx->f, IR_MOV, loc);
+    in->a = v;
+    return lx_result(lx, in, v.type);
+}
+
 /* Operands a place can be rooted at: temps, locals, globals. */
 IrOpd lx_materialize(Lx *lx, IrOpd v, Loc loc)
 {
@@ -260,8 +271,13 @@ IrOpd lx_addr(Lx *lx, Expr *e)
     e = lx_unparen(e);
     if (e->kind == EX_CALL && e->is_ref_value)
         return lx_call(lx, e);
-    IrPlace *p = lx_place(lx, e);
-    IrIns *in = ir_emit(lx->f, IR_ADDR, e->loc);
+    return lx_addr_of(lx, lx_place(lx, e), e->loc);
+}
+
+/* The address of a place already built (type ref T). */
+IrOpd lx_addr_of(Lx *lx, IrPlace *p, Loc loc)
+{
+    IrIns *in = ir_emit(lx->f, IR_ADDR, loc);
     in->place = p;
     return lx_result(lx, in, types_ref(p->type));
 }

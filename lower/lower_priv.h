@@ -41,9 +41,11 @@ typedef struct LxEachRoot {
 IrOpd lx_expr(Lx *lx, Expr *e);
 IrPlace *lx_place(Lx *lx, Expr *e);
 IrOpd lx_addr(Lx *lx, Expr *e);
+IrOpd lx_addr_of(Lx *lx, IrPlace *p, Loc loc);
 IrPlace *lx_place_record(Lx *lx, Expr *e, LxReplay *r);
 IrPlace *lx_place_replay(Lx *lx, Expr *e, const LxReplay *r);
 IrOpd lx_materialize(Lx *lx, IrOpd v, Loc loc);
+IrOpd lx_snapshot(Lx *lx, IrOpd v, Loc loc);
 IrOpd lx_result(Lx *lx, IrIns *in, Type *t);
 IrOpd lx_load(Lx *lx, IrPlace *p, Loc loc);
 IrOpd lx_len_of(Lx *lx, IrOpd seq, Loc loc);
@@ -64,6 +66,7 @@ Expr *lx_path_root(Expr *e);
 int lx_path_depth(Expr *e);     /* the steps (fields, elements) of a place's path */
 bool lx_same_root(const Expr *a, const Expr *b);
 bool lx_places_may_overlap(Expr *a, Expr *b);
+Expr *lx_view_base(Expr *e);
 Expr *lx_each_place(Stmt *s);
 bool lx_each_rechecks(Lx *lx, Stmt *s);
 bool lx_expr_may_move(Lx *lx, Expr *place, Expr *e);

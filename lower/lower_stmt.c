@@ -74,15 +74,6 @@ static void lx_while(Lx *lx, Stmt *s)
     lx_emit(lx, IR_ENDLOOP, s->loc, ir_none());
 }
 
-/* A value the loop body cannot change: a constant or a fresh temp. */
-static IrOpd lx_snapshot(Lx *lx, IrOpd v, Loc loc)
-{
-    if (v.kind != OPD_LOCAL && v.kind != OPD_GLOBAL)
-        return v;
-    IrIns *in = lx_emit(lx, IR_MOV, loc, v);
-    return lx_result(lx, in, v.type);
-}
-
 static void lx_for_range(Lx *lx, Stmt *s)
 {
     IrOpd lo = lx_expr(lx, s->range.lo);
@@ -152,22 +143,13 @@ static void lx_for_each_rechecked(Lx *lx, Stmt *s)
     Expr *seq = lx_each_place(s);
     Type *i64 = lx_ty(TY_I64);
     Type *et = seq->type->kind == TY_STRING ? lx_ty(TY_U8) : seq->type->elem;
-    lx->path_cap = lx_path_depth(seq) + 1;   /* an index per step, a ref call at the root */
-    IrOpd *opds = NEW_ARRAY(IrOpd, lx->path_cap);
-    lx->path_opds = opds;
-    lx->npath = 0;
-    lx->path_mode = LX_PATH_RECORD;
-    IrPlace *p = lx_place(lx, seq);
-    lx->path_mode = LX_PATH_PLAIN;
+    LxReplay r;
+    IrPlace *p = lx_place_record(lx, seq, &r);
     IrOpd lo, count = lx_each_bounds(lx, s, p, &lo);
     IrIns *in = lx_emit(lx, IR_FOR, s->loc, ir_int(i64, 0));
     in->b = count;
     IrOpd ctr = lx_for_counter(lx, in, s);
-    lx->path_opds = opds;
-    lx->path_pos = 0;
-    lx->path_mode = LX_PATH_REPLAY;
-    p = lx_place(lx, seq);
-    lx->path_mode = LX_PATH_PLAIN;
+    p = lx_place_replay(lx, seq, &r);
     IrOpd ix = ctr;
     if (!(lo.kind == OPD_INT && lo.i == 0)) {
         IrIns *add = lx_emit(lx, IR_BIN, s->loc, lo);

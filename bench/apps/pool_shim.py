@@ -18,6 +18,7 @@ Python 3 standard library only. Exit status: 0 done; 1 a build or a
 checksum failed.
 """
 import argparse
+import glob
 import os
 import re
 import subprocess
@@ -30,7 +31,6 @@ sys.path.insert(0, HERE)
 import c_ratio  # noqa: E402
 
 RUNTIME = os.path.join(ROOT, "runtime")
-RT_SOURCES = ["goose_rt.c", "gs_pool.c", "gs_span_tree.c", "gs_heap.c"]
 PORTS = ["cache_simulation", "lzw_encode"]     # the ports whose strings are pool spans
 SHIM = r"""
 #include <stdlib.h>
@@ -74,7 +74,7 @@ def build_arms(goose, slug, d):
     shim = os.path.join(d, "shim.c")
     with open(shim, "w") as f:
         f.write(SHIM)
-    rt = [os.path.join(RUNTIME, s) for s in RT_SOURCES]
+    rt = sorted(glob.glob(os.path.join(RUNTIME, "*.c")))     # the runtime goose embeds
     base = ["clang"] + c_ratio.C_FLAGS + ["-I", RUNTIME, gen] + rt
     exe["Goose"] = os.path.join(d, slug + "-goose")
     run(base + ["-o", exe["Goose"], "-lm"])
