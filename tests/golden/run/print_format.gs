@@ -1,6 +1,6 @@
 // print/println/eprintln: arguments separated by one space; integers in
 // decimal, bool as true/false, f64 as %g, strings as bytes, u8 as a number.
-// eprintln writes to stderr (not compared here).
+// eprintln writes to stderr (compared with print_format.stderr).
 fn main() {
     print(1, 2, 3)
     println()
