@@ -8,26 +8,41 @@ The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
                         Optional X.args (one argument per line), X.in (stdin),
                         or a `// args: a b c` header line (examples/).
                         `// expect: <line>` header lines may stand in for
-                        X.out (STYLE.md 12).
+                        X.out (STYLE.md 12), not both. stderr must equal
+                        X.stderr, or be empty when there is none.
   X.err                 diagnostics test: `goose check X.gs` exits 1 and the
                         stderr lines that start with `X.gs:` equal X.err.
   `// expect runtime error: <line prefix>` header, or X.rterr (one line):
                         runtime-error test: built and run like a run test,
                         exits 101, stderr's first line starts with the text;
-                        stdout must equal X.out when that exists.
+                        stdout must equal X.out (or the `// expect:` lines)
+                        when the program prints anything before the error,
+                        and is otherwise empty.
   X.O0.c / X.O2.c       emitted-C test: `goose emit-c -O0|-O2` equals it.
   X.ir                  IR test: the IR at -O2 before the passes
                         (`--dump=ir-before`) and after them (`--dump=ir`),
                         under two header lines, equals it.
-A .gs with none of these is a helper module (e.g. run/lib/*.gs) and skipped,
-and so is a name starting with `_` or `.` (scratch files of other tools).
+An emitted-C or IR test is a run or runtime-error test too (an X.out,
+empty when the program prints nothing): the C is only trusted when what
+its program prints is checked.
+A .gs with none of these is a helper module and skipped when it sits in a
+folder named lib (run/lib/*.gs); elsewhere, or with X.args, X.in, X.stderr
+or an `// args:` / `// exit:` header, it fails as a test that checks
+nothing. So do expectations that would be ignored: X.out beside `// expect:`
+lines, X.rterr beside a `// expect runtime error:` header, an empty runtime
+error text (every line starts with it), an empty X.err, `// exit:` in a
+runtime-error test, X.stderr in a test that is not a run test. A name
+starting with `_` or `.` is not a test (scratch files of other tools).
 Paths are given to goose relative to the repo root, and goose runs from
 there, so file names in messages read `tests/golden/run/x.gs`.
 
 Run tests go through every configuration in CONFIGS (a back end and an
 optimisation level); GOOSE_TEST_CONFIGS=all selects the full matrix
 (clang, gcc, tcc, jit x -O0, -O2), or a comma list of names such as
-`clang-O0,jit-O2`.
+`clang-O0,jit-O2` (spaces around a name are ignored). A name that is no
+configuration, or a list that names none, fails every test with the known
+names: a selection of nothing would pass every run test unchecked. Unset or
+empty, the variable selects CONFIGS.
 
 --sanitize (ctest passes it in a -DGOOSE_SANITIZE=ON build): the clang and
 gcc configurations build the programs with AddressSanitizer and UBSan
@@ -38,7 +53,9 @@ not). A sanitizer report on the stderr of goose or of a program fails the
 test whatever its exit status (a report in a diagnostics test would
 otherwise hide behind the expected status 1). Leaks are not checked while
 a program runs (PROG_SAN_ENV). --bless rewrites the expected files (.out, .err, .c,
-.rterr) from what the compiler does now; review the diff before committing.
+.rterr, .stderr) from what the compiler does now, and writes X.out or
+X.stderr for a program that prints what no expectation checks yet; review
+the diff before committing.
 
 Not for: unit tests of the runtime (tests/runtime/) or benchmarks (bench/).
 Python 3 standard library only.
@@ -83,19 +100,35 @@ COMPILE_TIMEOUT = 120
 RUN_TIMEOUT = 20
 DIFF_LINES = 24
 
-RTERR_RE = re.compile(rb"^\s*//\s*expect runtime error:\s?(.*?)\s*$", re.M)
-EXIT_RE = re.compile(rb"^\s*//\s*exit:\s*(-?\d+)\s*$", re.M)
-ARGS_RE = re.compile(rb"^\s*//\s*args:(.*)$", re.M)
-EXPECT_RE = re.compile(rb"^\s*//\s*expect: ?(.*)$", re.M)
+# Header lines; [ \t] rather than \s, so that a header never reads on into
+# the next line (an empty `// expect runtime error:` would take the line
+# below it as its text).
+RTERR_RE = re.compile(rb"^[ \t]*//[ \t]*expect runtime error:[ \t]?(.*?)[ \t\r]*$", re.M)
+EXIT_RE = re.compile(rb"^[ \t]*//[ \t]*exit:[ \t]*(-?\d+)[ \t\r]*$", re.M)
+ARGS_RE = re.compile(rb"^[ \t]*//[ \t]*args:(.*)$", re.M)
+EXPECT_RE = re.compile(rb"^[ \t]*//[ \t]*expect: ?(.*)$", re.M)
 
 
-def pick_configs():
-    want = os.environ.get("GOOSE_TEST_CONFIGS", "")
+class ConfigError(Exception):
+    """GOOSE_TEST_CONFIGS selects no configuration, or one that does not exist."""
+
+
+def pick_configs(want):
+    """The configurations that GOOSE_TEST_CONFIGS (want) selects; raises
+    ConfigError on a name that is none of ALL_CONFIGS, an empty name, or a
+    list that names none."""
     if not want:
         return CONFIGS
-    if want == "all":
+    if want.strip() == "all":
         return ALL_CONFIGS
-    names = set(want.split(","))
+    names = [n.strip() for n in want.split(",")]
+    known = "known: all, " + ", ".join(c[0] for c in ALL_CONFIGS)
+    if not any(names):
+        raise ConfigError(f"GOOSE_TEST_CONFIGS={want!r} names no configuration; {known}")
+    bad = [n for n in names if n not in (c[0] for c in ALL_CONFIGS)]
+    if bad:
+        raise ConfigError(f"GOOSE_TEST_CONFIGS={want!r}: no configuration named "
+                          f"{', '.join(repr(n) for n in bad)}; {known}")
     return [c for c in ALL_CONFIGS if c[0] in names]
 
 
@@ -109,6 +142,7 @@ class Test:
         with open(self.abs, "rb") as f:
             self.src = f.read()
         self.modes = self._modes()
+        self.problems = self._problems()
 
     def sibling(self, ext):
         p = self.base + ext
@@ -128,6 +162,39 @@ class Test:
             modes.append("ir")
         return modes
 
+    def in_lib(self):
+        return "lib" in os.path.dirname(self.path).split(os.sep)
+
+    def _problems(self):
+        """Expectations that nothing would check, each as a failure text."""
+        n = os.path.basename(self.base)
+        modes = set(self.modes)
+        has = {ext: bool(self.sibling(ext)) for ext in (".out", ".rterr", ".err", ".stderr")}
+        hints = [f"{n}{e}" for e in (".args", ".in", ".stderr") if self.sibling(e)]
+        hints += [h for h, rx in (("`// args:`", ARGS_RE), ("`// exit:`", EXIT_RE)) if rx.search(self.src)]
+        rules = [
+            (not modes and (hints or not self.in_lib()),
+             f"nothing checks this program{' (it has ' + ', '.join(hints) + ')' if hints else ''}: "
+             f"give it {n}.out, {n}.err, an `// expect runtime error:` header or another "
+             "expectation, or move a helper module into a lib folder"),
+            (has[".out"] and EXPECT_RE.search(self.src),
+             f"both {n}.out and `// expect:` lines: the lines would go unchecked"),
+            (has[".rterr"] and RTERR_RE.search(self.src),
+             f"both {n}.rterr and an `// expect runtime error:` header: the header would go unchecked"),
+            ("rterr" in modes and not self.expected_rterr().strip(),
+             "the expected runtime error is empty: every stderr starts with it"),
+            (has[".err"] and not read_bytes(self.base + ".err").strip(),
+             f"{n}.err is empty: it checks no diagnostic"),
+            ("rterr" in modes and EXIT_RE.search(self.src),
+             "`// exit:` in a runtime-error test (which exits 101) would go unchecked"),
+            (modes & {"c", "ir"} and not modes & {"run", "rterr"},
+             f"an emitted-C or IR test needs {n}.out (empty when the program prints nothing): "
+             "what its program prints is checked as well as its C"),
+            (has[".stderr"] and modes and "run" not in modes,
+             f"{n}.stderr is checked only in a run test"),
+        ]
+        return [text for bad, text in rules if bad]
+
     def expected_exit(self):
         m = EXIT_RE.search(self.src)
         return int(m.group(1)) if m else 0
@@ -144,6 +211,10 @@ class Test:
         if p:
             return read_bytes(p).split(b"\n")[0].rstrip(b"\r")
         return RTERR_RE.search(self.src).group(1)
+
+    def expected_stderr(self):
+        p = self.sibling(".stderr")
+        return read_bytes(p) if p else b""
 
     def args(self):
         p = self.sibling(".args")
@@ -248,29 +319,48 @@ class Runner:
             names[text].append(cfg)
         return [f"[{', '.join(names[t])}] {t}" for t in order]
 
+    def check_printed(self, t, ext, want, got, what):
+        """Compares what a program wrote to one stream with the expectation
+        (None: there is none, and the stream must be empty); under --bless
+        rewrites X<ext> when it exists, or writes it when the program printed
+        what nothing expected. Returns (expectation now, failure text or None)."""
+        if got == (want if want is not None else b""):
+            return want, None
+        if self.bless and (t.sibling(ext) or (want is None and got)):
+            write_bytes(t.base + ext, got)
+            return got, None
+        if want is None:
+            return want, (f"the program wrote {len(got)} bytes to {what} and no "
+                          f"{os.path.basename(t.base)}{ext} checks them\n"
+                          + short_diff(b"", got, what))
+        return want, f"{what} differs\n" + short_diff(want, got, what)
+
     def mode_run(self, t, tmp):
         fails = []
         want_out = t.expected_stdout()
+        want_err = t.expected_stderr() if t.sibling(".stderr") else None
         want_st = t.expected_exit()
         for cfg in self.configs:
             st, out, err, msg = self.execute(t, cfg, tmp)
             if msg:
                 fails.append((cfg[0], msg))
                 continue
-            if self.bless and want_out is not None and t.sibling(".out") and out != want_out:
-                write_bytes(t.base + ".out", out)
-                want_out = out
-            if want_out is not None and out != want_out:
-                fails.append((cfg[0], "stdout differs\n" + short_diff(want_out, out, "stdout")))
+            want_out, text = self.check_printed(t, ".out", want_out, out, "stdout")
+            if text:
+                fails.append((cfg[0], text))
             if st != want_st:
                 fails.append((cfg[0], f"expected exit status {want_st}, got {status_text(st)}\n"
                               + err.decode("utf-8", "replace")[:1000]))
+            else:
+                want_err, text = self.check_printed(t, ".stderr", want_err, err, "stderr")
+                if text:
+                    fails.append((cfg[0], text))
         return self.grouped(fails)
 
     def mode_rterr(self, t, tmp):
         fails = []
         want = t.expected_rterr()
-        want_out = t.expected_stdout() if t.sibling(".out") else None
+        want_out = t.expected_stdout()
         for cfg in self.configs:
             st, out, err, msg = self.execute(t, cfg, tmp)
             if msg:
@@ -287,12 +377,9 @@ class Runner:
                 fails.append((cfg[0], f"runtime error line differs\n  expected: "
                               f"{want.decode('utf-8', 'replace')}\n  actual:   "
                               f"{first.decode('utf-8', 'replace')}"))
-            if want_out is not None and out != want_out:
-                if self.bless:
-                    write_bytes(t.base + ".out", out)
-                    want_out = out
-                else:
-                    fails.append((cfg[0], "stdout differs\n" + short_diff(want_out, out, "stdout")))
+            want_out, text = self.check_printed(t, ".out", want_out, out, "stdout")
+            if text:
+                fails.append((cfg[0], text))
         return self.grouped(fails)
 
     def mode_diag(self, t, tmp):
@@ -353,7 +440,7 @@ class Runner:
     def run_test(self, t):
         tmp = tempfile.mkdtemp(prefix="goose-golden-")
         try:
-            fails = []
+            fails = list(t.problems)
             for mode in t.modes:
                 fails += getattr(self, "mode_" + mode)(t, tmp)
             return fails
@@ -382,36 +469,33 @@ def discover(paths, root):
     return files
 
 
-def main():
-    ap = argparse.ArgumentParser(description="Goose golden test runner")
-    ap.add_argument("--goose", required=True, help="path of the goose binary")
-    ap.add_argument("--root", default=None, help="repo root (default: parent of tests/)")
-    ap.add_argument("--bless", action="store_true", help="rewrite expected files from actual output")
-    ap.add_argument("--filter", default=None, help="only tests whose path contains this")
-    ap.add_argument("-j", type=int, default=1, help="tests run in parallel")
-    ap.add_argument("-v", action="store_true", help="also list skipped helper modules")
-    ap.add_argument("--sanitize", action="store_true",
-                    help="clang/gcc programs with ASan+UBSan; any sanitizer report fails")
-    ap.add_argument("paths", nargs="*", help="test files or directories (default: tests/golden examples)")
-    a = ap.parse_args()
-    global SANITIZE
-    SANITIZE = a.sanitize
-    root = os.path.abspath(a.root or os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    goose = os.path.abspath(a.goose)
-    paths = a.paths or ["tests/golden", "examples"]
+def collect(paths, root, filt, verbose):
+    """The tests under paths: every .gs with an expectation, or with a
+    problem to report (a helper module in a lib folder is neither)."""
     tests = []
     for f in discover(paths, root):
         t = Test(f, root)
-        if a.filter and a.filter not in t.path:
+        if filt and filt not in t.path:
             continue
-        if not t.modes:
-            if a.v:
+        if not t.modes and not t.problems:
+            if verbose:
                 print(f"SKIP {t.path} (no expected files)")
             continue
         tests.append(t)
-    runner = Runner(goose, root, a.bless, pick_configs())
+    return tests
+
+
+def config_note(configs):
+    """How the configurations run differ from the usual set, for the summary."""
+    if configs is CONFIGS:
+        return ""
+    return f" (GOOSE_TEST_CONFIGS: {', '.join(c[0] for c in configs)} in place of " \
+           f"{', '.join(c[0] for c in CONFIGS)})"
+
+
+def run_tests(runner, tests, jobs):
     passed = failed = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.j)) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for t, fails in zip(tests, pool.map(runner.run_test, tests)):
             if fails:
                 failed += 1
@@ -422,8 +506,40 @@ def main():
                 passed += 1
                 print(f"PASS {t.path}")
             sys.stdout.flush()
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed{config_note(runner.configs)}")
     return 1 if failed or not tests else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Goose golden test runner")
+    ap.add_argument("--goose", help="path of the goose binary (not needed with --list)")
+    ap.add_argument("--root", default=None, help="repo root (default: parent of tests/)")
+    ap.add_argument("--bless", action="store_true", help="rewrite expected files from actual output")
+    ap.add_argument("--filter", default=None, help="only tests whose path contains this")
+    ap.add_argument("--list", action="store_true",
+                    help="print the tests (paths from the root), one a line, and run nothing; "
+                         "tests/CMakeLists.txt registers these")
+    ap.add_argument("-j", type=int, default=1, help="tests run in parallel")
+    ap.add_argument("-v", action="store_true", help="also list skipped helper modules")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="clang/gcc programs with ASan+UBSan; any sanitizer report fails")
+    ap.add_argument("paths", nargs="*", help="test files or directories (default: tests/golden examples)")
+    a = ap.parse_args()
+    global SANITIZE
+    SANITIZE = a.sanitize
+    root = os.path.abspath(a.root or os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    tests = collect(a.paths or ["tests/golden", "examples"], root, a.filter, a.v and not a.list)
+    if a.list:
+        print("".join(t.path + "\n" for t in tests), end="")
+        return 0
+    if not a.goose:
+        ap.error("--goose is required to run tests")
+    try:
+        configs = pick_configs(os.environ.get("GOOSE_TEST_CONFIGS", ""))
+    except ConfigError as e:
+        print(f"FAIL {e}")
+        return 1
+    return run_tests(Runner(os.path.abspath(a.goose), root, a.bless, configs), tests, a.j)
 
 
 if __name__ == "__main__":
