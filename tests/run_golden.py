@@ -14,7 +14,7 @@ The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
                         stderr lines that start with `X.gs:` equal X.err.
   `// expect runtime error: <line prefix>` header, or X.rterr (one line):
                         runtime-error test: built and run like a run test,
-                        exits 101, stderr's first line starts with the text;
+                        exits 101, stderr is one line and starts with the text;
                         stdout must equal X.out (or the `// expect:` lines)
                         when the program prints anything before the error,
                         and is otherwise empty.
@@ -29,10 +29,11 @@ A .gs with none of these is a helper module and skipped when it sits in a
 folder named lib (run/lib/*.gs); elsewhere, or with X.args, X.in, X.stderr
 or an `// args:` / `// exit:` header, it fails as a test that checks
 nothing. So do expectations that would be ignored: X.out beside `// expect:`
-lines, X.rterr beside a `// expect runtime error:` header, an empty runtime
-error text (every line starts with it), an empty X.err, `// exit:` in a
-runtime-error test, X.stderr in a test that is not a run test. A name
-starting with `_` or `.` is not a test (scratch files of other tools).
+lines, X.rterr beside a `// expect runtime error:` header, X.args beside an
+`// args:` header, an empty runtime error text (every line starts with it),
+an empty X.err, X.stderr or `// exit:` in a test that is not a run test,
+X.args, X.in or `// args:` in one that runs no program. A name starting
+with `_` or `.` is not a test (scratch files of other tools).
 Paths are given to goose relative to the repo root, and goose runs from
 there, so file names in messages read `tests/golden/run/x.gs`.
 
@@ -53,9 +54,11 @@ not). A sanitizer report on the stderr of goose or of a program fails the
 test whatever its exit status (a report in a diagnostics test would
 otherwise hide behind the expected status 1). Leaks are not checked while
 a program runs (PROG_SAN_ENV). --bless rewrites the expected files (.out, .err, .c,
-.rterr, .stderr) from what the compiler does now, and writes X.out or
+.ir, .rterr, .stderr) from what the compiler does now, and writes X.out or
 X.stderr for a program that prints what no expectation checks yet; review
-the diff before committing.
+the diff before committing. --list prints the tests without running them;
+tests/CMakeLists.txt registers each as its own ctest test, and
+tests/golden_runner tests this runner.
 
 Not for: unit tests of the runtime (tests/runtime/) or benchmarks (bench/).
 Python 3 standard library only.
@@ -169,29 +172,38 @@ class Test:
         """Expectations that nothing would check, each as a failure text."""
         n = os.path.basename(self.base)
         modes = set(self.modes)
-        has = {ext: bool(self.sibling(ext)) for ext in (".out", ".rterr", ".err", ".stderr")}
-        hints = [f"{n}{e}" for e in (".args", ".in", ".stderr") if self.sibling(e)]
-        hints += [h for h, rx in (("`// args:`", ARGS_RE), ("`// exit:`", EXIT_RE)) if rx.search(self.src)]
+        runs = modes & {"run", "rterr"}
+        has = {ext: bool(self.sibling(ext)) for ext in (".out", ".rterr", ".err", ".args")}
+        headers = {h: bool(rx.search(self.src)) for h, rx in
+                   (("`// args:`", ARGS_RE), ("`// exit:`", EXIT_RE), ("`// expect:`", EXPECT_RE),
+                    ("`// expect runtime error:`", RTERR_RE))}
+        inputs = [f"{n}{e}" for e in (".args", ".in") if self.sibling(e)]
+        inputs += ["`// args:`"] if headers["`// args:`"] else []
+        run_only = [f"{n}.stderr"] if self.sibling(".stderr") else []
+        run_only += ["`// exit:`"] if headers["`// exit:`"] else []
+        hints = inputs + run_only
         rules = [
             (not modes and (hints or not self.in_lib()),
              f"nothing checks this program{' (it has ' + ', '.join(hints) + ')' if hints else ''}: "
              f"give it {n}.out, {n}.err, an `// expect runtime error:` header or another "
              "expectation, or move a helper module into a lib folder"),
-            (has[".out"] and EXPECT_RE.search(self.src),
+            (has[".out"] and headers["`// expect:`"],
              f"both {n}.out and `// expect:` lines: the lines would go unchecked"),
-            (has[".rterr"] and RTERR_RE.search(self.src),
+            (has[".rterr"] and headers["`// expect runtime error:`"],
              f"both {n}.rterr and an `// expect runtime error:` header: the header would go unchecked"),
+            (has[".args"] and headers["`// args:`"],
+             f"both {n}.args and an `// args:` header: the header would go unused"),
             ("rterr" in modes and not self.expected_rterr().strip(),
              "the expected runtime error is empty: every stderr starts with it"),
             (has[".err"] and not read_bytes(self.base + ".err").strip(),
              f"{n}.err is empty: it checks no diagnostic"),
-            ("rterr" in modes and EXIT_RE.search(self.src),
-             "`// exit:` in a runtime-error test (which exits 101) would go unchecked"),
-            (modes & {"c", "ir"} and not modes & {"run", "rterr"},
+            (modes & {"c", "ir"} and not runs,
              f"an emitted-C or IR test needs {n}.out (empty when the program prints nothing): "
              "what its program prints is checked as well as its C"),
-            (has[".stderr"] and modes and "run" not in modes,
-             f"{n}.stderr is checked only in a run test"),
+            (modes and inputs and not runs,
+             f"{', '.join(inputs)}: no run or runtime-error test reads them"),
+            (modes and run_only and "run" not in modes,
+             f"{', '.join(run_only)}: checked only in a run test"),
         ]
         return [text for bad, text in rules if bad]
 
@@ -377,6 +389,9 @@ class Runner:
                 fails.append((cfg[0], f"runtime error line differs\n  expected: "
                               f"{want.decode('utf-8', 'replace')}\n  actual:   "
                               f"{first.decode('utf-8', 'replace')}"))
+            elif st == 101 and err != first + b"\n":
+                fails.append((cfg[0], "stderr holds more than the runtime error line\n"
+                              + short_diff(first + b"\n", err, "stderr")))
             want_out, text = self.check_printed(t, ".out", want_out, out, "stdout")
             if text:
                 fails.append((cfg[0], text))

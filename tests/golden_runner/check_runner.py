@@ -30,6 +30,10 @@ PRINT_1 = "fn main() {\n    println(1)\n}\n"
 RTERR_BODY = "fn main() {\n    println(3)\n    panic(\"stop\")\n}\n"
 RTERR_HDR = "// expect runtime error: g/r.gs:4:5: runtime error: panic: stop\n"
 RTERR = RTERR_HDR + RTERR_BODY
+FAKE_RTERR = ("// expect runtime error: g/r.gs:5:5: runtime error: panic: stop\n"
+              "fn main() {\n    println(3)\n"
+              "    eprintln(\"g/r.gs:5:5: runtime error: panic: stop\")\n"
+              "    panic(\"later\")\n}\n")
 EPRINT = "fn main() {\n    println(1)\n    eprintln(\"note\", 2)\n}\n"
 DIAG = "fn main() {\n    let x: int = true\n    println(x)\n}\n"
 DIAG_ERR = "g/d.gs:2:18: error: expected int, found bool\n"
@@ -84,6 +88,13 @@ CASES = {
         trial({"r.gs": RTERR + "// expect: 3\n"}, "PASS"),
         trial({"r.gs": RTERR + "// expect: 4\n"}, "FAIL", "stdout differs"),
     ],
+    # A runtime-error test's stderr is the one error line: here the program
+    # writes the expected line itself, and the real error follows it.
+    "rterr_stderr": [
+        trial({"r.gs": RTERR, "r.out": "3\n"}, "PASS"),
+        trial({"r.gs": FAKE_RTERR, "r.out": "3\n"}, "FAIL",
+              "stderr holds more than the runtime error line"),
+    ],
     "run_stderr": [
         trial({"x.gs": EPRINT, "x.out": "1\n", "x.stderr": "note 2\n"}, "PASS"),
         trial({"x.gs": EPRINT, "x.out": "1\n"}, "FAIL",
@@ -118,8 +129,12 @@ CASES = {
               "the expected runtime error is empty"),
         trial({"r.gs": RTERR, "r.out": "3\n", "r.rterr": "g/r.gs:4:5: runtime error: panic: stop\n"},
               "FAIL", "both r.rterr and an `// expect runtime error:` header"),
-        trial({"r.gs": RTERR + "// exit: 3\n", "r.out": "3\n"}, "FAIL", "`// exit:` in a runtime-error test"),
-        trial({"r.gs": RTERR, "r.out": "3\n", "r.stderr": "x\n"}, "FAIL", "r.stderr is checked only in a run test"),
+        trial({"r.gs": RTERR + "// exit: 3\n", "r.out": "3\n"}, "FAIL", "`// exit:`: checked only in a run test"),
+        trial({"r.gs": RTERR, "r.out": "3\n", "r.stderr": "x\n"}, "FAIL", "r.stderr: checked only in a run test"),
+        trial({"x.gs": PRINT_1 + "// args: a\n", "x.out": "1\n", "x.args": "a\n"}, "FAIL",
+              "both x.args and an `// args:` header"),
+        trial({"d.gs": DIAG, "d.err": DIAG_ERR, "d.args": "a\n"}, "FAIL",
+              "d.args: no run or runtime-error test reads them"),
     ],
     # An empty X.err checks nothing when the errors are all in an imported
     # module.
