@@ -4,10 +4,13 @@
 Each case generates its input files into the work folder (the build dir;
 nothing big is committed), runs goose on them under limits (address space
 2 GiB, a wall-clock timeout) and checks the outcome: either a successful
-compile with the expected output, or a clear `file:line:col: error: ...`
-diagnostic with exit status 1 — never a crash, a signal, an internal error
-(exit 2), a sanitizer report, a hang, or more than CASE_CPU_LIMIT seconds of
-CPU time. One PASS/FAIL line per case, with the time and peak memory.
+compile with the expected output and an empty stderr (for `goose build`,
+the program's output, with exit status 0 and an empty stderr unless the
+case says otherwise: a crash after the right output fails), or a clear
+`file:line:col: error: ...` diagnostic with exit status 1 — never a
+crash, a signal, an internal error (exit 2), a sanitizer report, a hang,
+or more than CASE_CPU_LIMIT seconds of CPU time. One PASS/FAIL line per
+case, with the time and peak memory.
 
   run_hostile.py --goose build/goose --work build/tests/hostile/work CASE...
   run_hostile.py --goose build-asan/goose --asan --work /tmp/w all
@@ -104,8 +107,11 @@ IDENT = "a" * (1 << 20)
 # files: {name: bytes}; main: the file given to goose; cmd: goose command;
 # expect: ("ok", stdout) or ("error", regex on the first error line,
 # which is "main.gs:L:C: error: MSG") or ("fatal", regex on all of stderr,
-# for an unreadable file). "sparse": extend main.gs to this size. Optional: "stderr_has" (a regex,
-# multiline), "errors" (how many), "max_msg" (the longest stderr line).
+# for an unreadable file). "ok" also wants goose's stderr empty and, for
+# cmd "build", the program's exit status and stderr to be "status" and
+# "stderr" (default 0 and empty). "sparse": extend main.gs to this size.
+# Optional: "stderr_has" (a regex, multiline), "errors" (how many),
+# "max_msg" (the longest stderr line).
 CASES = {
     "empty_file": dict(files=lambda: {"main.gs": b""}, cmd="check",
                        expect=("error", r"main\.gs:1:1: error: missing fn main")),
@@ -297,6 +303,45 @@ def run_goose(args, cwd, asan):
     return rc, bufs["out"], bufs["err"], wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
+def run_program(d, case, asan):
+    """Runs the built ./prog once and removes it: (stdout, None) when its
+    exit status and stderr are the case's, else (stdout, the reason)."""
+    if not os.path.exists(os.path.join(d, "prog")):
+        return "", "goose build succeeded without writing the program"
+    try:
+        p = subprocess.run(["./prog"], cwd=d, capture_output=True, timeout=WALL_TIMEOUT,
+                           preexec_fn=limits(asan))
+    except subprocess.TimeoutExpired:
+        return "", f"program timed out after {WALL_TIMEOUT} s"
+    finally:
+        os.remove(os.path.join(d, "prog"))
+    out, err = p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    status, want_err = case.get("status", 0), case.get("stderr", "")
+    why = []
+    if p.returncode < 0:
+        why.append(f"program killed by signal {-p.returncode}, expected exit status {status}")
+    elif p.returncode != status:
+        why.append(f"program exit status {p.returncode}, expected {status}")
+    if err != want_err:
+        why.append(f"program stderr {err[:300]!r}, expected {repr(want_err) if want_err else 'empty'}")
+    return out, "; ".join(why) or None
+
+
+def check_ok(case, d, rc, out, errs, asan):
+    """None when an "ok" case's goose run (and program, for build) is right."""
+    if rc != 0:
+        return f"expected success, exit {rc}: {errs[:400]}"
+    if errs:
+        return f"expected an empty stderr from goose, got {errs[:400]!r}"
+    got, why = out.decode("utf-8", "replace"), None
+    if case["cmd"] == "build":
+        got, why = run_program(d, case, asan)
+    want = case["expect"][1]
+    if got != want:
+        why = f"expected output {want!r}, got {got[:200]!r}" + (f"; {why}" if why else "")
+    return why
+
+
 def check_case(name, case, goose, work, asan):
     """None when the case passes, else the reason."""
     d = os.path.join(work, name)
@@ -326,16 +371,7 @@ def check_case(name, case, goose, work, asan):
         return f"too slow: {cpu:.1f} s of CPU", stats
     kind, want = case["expect"]
     if kind == "ok":
-        if rc != 0:
-            return f"expected success, exit {rc}: {errs[:400]}", stats
-        got = out.decode("utf-8", "replace")
-        if cmd == "build":
-            p = subprocess.run(["./prog"], cwd=d, capture_output=True, timeout=60)
-            got = p.stdout.decode("utf-8", "replace")
-            os.remove(os.path.join(d, "prog"))
-        if got != want:
-            return f"expected output {want!r}, got {got[:200]!r}", stats
-        return None, stats
+        return check_ok(case, d, rc, out, errs, asan), stats
     if rc != 1:
         return f"expected exit 1 with an error, got exit {rc}: {errs[:400]}", stats
     if kind == "fatal":             # no location: the file itself is unusable
