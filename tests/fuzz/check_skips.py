@@ -6,7 +6,8 @@ ordinary test: ctest reports the first skipped, prints its SKIP line, and
 the run passes; (2) this build registers every such test whether or not its
 tool was found (ctest -N). One PASS/FAIL line.
 
-  check_skips.py --root . --build build --cmake cmake --ctest ctest
+  check_skips.py --root . --build build --cmake cmake --ctest ctest \\
+                 --generator Ninja --make ninja
 Not for: the tests themselves (their own folders)."""
 import argparse
 import os
@@ -39,7 +40,7 @@ def scratch_problems(a):
         os.mkdir(src)
         with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
             f.write(PROJECT.format(root=os.path.abspath(a.root), reason=REASON))
-        code, out = run([a.cmake, "-S", src, "-B", bld])
+        code, out = run([a.cmake, "-S", src, "-B", bld, "-G", a.generator, f"-DCMAKE_MAKE_PROGRAM={a.make}"])
         if code != 0:
             return [f"scratch project does not configure:\n{out[-800:]}"]
         code, out = run([a.ctest, "--test-dir", bld, "-V"])
@@ -72,6 +73,8 @@ def main():
     ap.add_argument("--build", required=True, help="the configured build folder")
     ap.add_argument("--cmake", default="cmake")
     ap.add_argument("--ctest", default="ctest")
+    ap.add_argument("--generator", default="Ninja", help="CMake generator of the scratch project")
+    ap.add_argument("--make", default="ninja", help="its build program")
     a = ap.parse_args()
     ps = scratch_problems(a) + build_problems(a)
     for p in ps:
