@@ -663,6 +663,11 @@ int gs_span_tree_order(void) {
     return GS_SPAN_CAP;
 }
 
+const char *gs_span_tree_variant(void) {
+    static const char *const names[] = { GS_SPAN_SSE2 ? "sse2" : "scalar", "avx2", "avx512" };
+    return names[GS_SPAN_ISA()];
+}
+
 int64_t gs_span_tree_largest(const gs_span_tree *t) {
     GS_SPAN_CALL(t, largest, (t));
 }

@@ -128,6 +128,11 @@ int64_t gs_span_tree_largest(const gs_span_tree *t);
 /* Entries per node compiled in (GS_SPAN_CAP), for tests and benchmarks. */
 int gs_span_tree_order(void);
 
+/* The narrow variant this build runs on this CPU: "scalar", "sse2", "avx2"
+ * or "avx512" (wide trees are plain C whatever it says), for tests and
+ * benchmarks. */
+const char *gs_span_tree_variant(void);
+
 /* Calls fn for every free span in address order. */
 void gs_span_tree_visit(const gs_span_tree *t, void (*fn)(void *ctx, gs_span s), void *ctx);
 

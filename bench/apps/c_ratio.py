@@ -140,27 +140,46 @@ def c_arm(src, out_dir, copies):
     return a
 
 
-def callgrind_split(cmd, timeout=1800):
+def mem_ir(listing):
+    """Instructions inside libc's mem{set,cpy,move} in a callgrind_annotate
+    listing (one `Ir (share) file:function [object]` line per function); a
+    listing without any function line is an error, not zero."""
+    mem, lines = 0, 0
+    for line in listing.splitlines():
+        lm = ANNOT_LINE.match(line)
+        if not lm:
+            continue
+        lines += 1
+        if MEM_FN.search(lm.group(2).split(" [")[0]):
+            mem += int(lm.group(1).replace(",", ""))
+    if lines == 0:
+        raise runner.RunError("callgrind_annotate listed no functions:\n" + listing[-600:])
+    return mem
+
+
+def _tool(argv, timeout):
+    """A finished subprocess of argv; RunError when it failed or could not start."""
+    try:
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise runner.RunError(f"{argv[0]}: {e}") from e
+    if p.returncode != 0:
+        raise runner.RunError(f"{' '.join(argv)}: status {p.returncode}\n{p.stderr[-600:]}")
+    return p
+
+
+def callgrind_split(cmd, timeout=1800, valgrind="valgrind", annotate="callgrind_annotate"):
     """(instructions of one whole-process run, those inside libc's
-    mem{set,cpy,move}) under valgrind --tool=callgrind."""
+    mem{set,cpy,move}) under valgrind --tool=callgrind; RunError when
+    valgrind or callgrind_annotate fails or prints no counts."""
     with tempfile.TemporaryDirectory(prefix="c_ratio-cg-") as d:
         out = os.path.join(d, "cg.out")
-        full = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + list(cmd)
-        try:
-            r = subprocess.run(full, capture_output=True, text=True, timeout=timeout)
-            a = subprocess.run(["callgrind_annotate", "--threshold=100", out],
-                               capture_output=True, text=True, timeout=timeout)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise runner.RunError(f"callgrind of {cmd[0]}: {e}") from e
-    m = runner.COLLECTED_RE.search(r.stderr)
-    if r.returncode != 0 or not m:
-        raise runner.RunError(f"callgrind of {' '.join(cmd)}: status {r.returncode}\n{r.stderr[-600:]}")
-    mem = 0
-    for line in a.stdout.splitlines():
-        lm = ANNOT_LINE.match(line)
-        if lm and MEM_FN.search(lm.group(2).split(" [")[0]):
-            mem += int(lm.group(1).replace(",", ""))
-    return int(m.group(1)), mem
+        r = _tool([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}"] + list(cmd), timeout)
+        m = runner.COLLECTED_RE.search(r.stderr)
+        if not m:
+            raise runner.RunError(f"callgrind of {' '.join(cmd)}: no instruction count\n{r.stderr[-600:]}")
+        a = _tool([annotate, "--threshold=100", out], timeout)
+    return int(m.group(1)), mem_ir(a.stdout)
 
 
 def runs_ir(cg, arm):

@@ -47,6 +47,7 @@ import datetime
 import hashlib
 import os
 import platform
+import shutil
 import sys
 import tempfile
 
@@ -115,7 +116,7 @@ def scaled_args(args, work, factor):
     return out
 
 
-TIME = "/usr/bin/time"   # GNU time (Debian package time)
+TIME = shutil.which("time")   # GNU time (Debian package time) on PATH; None without it
 
 
 def run_fn(cmd, timeout):
@@ -124,7 +125,7 @@ def run_fn(cmd, timeout):
     a peak RSS of at least the Python parent's, ~14-25 MiB: the kernel
     counts the memory the child had when it called exec.) Without GNU time,
     run_once's numbers, marked rss_floored."""
-    if not os.access(TIME, os.X_OK):
+    if TIME is None:
         return dict(runner.run_once(cmd, timeout), rss_floored=True)
     argv, env = runner.split_cmd(cmd)
     with tempfile.NamedTemporaryFile("r") as t:

@@ -2,8 +2,9 @@
 """test_c_ratio.py — bench/apps/c_ratio.py without timing anything: port
 discovery (a C version and its Goose twins, header agreement), every C
 version in bench/apps/c having a twin and sizes, the mem* split of a
-callgrind_annotate listing, the runs-only instruction count, and the
-markdown table with synthetic results."""
+callgrind_annotate listing, callgrind_split with fake valgrind and
+callgrind_annotate (a failing tool is an error), the runs-only instruction
+count, and the markdown table with synthetic results."""
 import os
 import sys
 import tempfile
@@ -12,6 +13,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "apps"))
 import c_ratio as cr  # noqa: E402
+from harness import runner  # noqa: E402
+import testmain  # noqa: E402  (the exit status and last line ctest reads)
 
 
 def write(path, text):
@@ -72,12 +75,62 @@ Ir                   file:function
 """
 
     def test_mem_functions_only(self):
-        mem = 0
-        for line in self.LISTING.splitlines():
-            m = cr.ANNOT_LINE.match(line)
-            if m and cr.MEM_FN.search(m.group(2).split(" [")[0]):
-                mem += int(m.group(1).replace(",", ""))
-        self.assertEqual(mem, 17032422 + 9140492)  # memcmp and the program's own code are not mem*
+        # memcmp and the program's own code are not mem*
+        self.assertEqual(cr.mem_ir(self.LISTING), 17032422 + 9140492)
+
+    def test_a_listing_without_counts_is_an_error(self):
+        with self.assertRaises(runner.RunError):
+            cr.mem_ir("")
+        with self.assertRaises(runner.RunError):
+            cr.mem_ir("callgrind_annotate: no such file\n")
+
+
+def fake_tool(d, name, body):
+    """An executable Python script d/name with the given body."""
+    path = os.path.join(d, name)
+    write(path, f"#!{sys.executable}\nimport sys\n{body}\n")
+    os.chmod(path, 0o755)
+    return path
+
+
+VALGRIND_OK = 'print("==1== Collected : 53041870", file=sys.stderr)'
+
+
+class CallgrindSplit(unittest.TestCase):
+    """callgrind_split with fake valgrind and callgrind_annotate: every
+    tool's failure is an error, never a count."""
+
+    def split(self, valgrind_body, annotate_body):
+        with tempfile.TemporaryDirectory() as d:
+            return cr.callgrind_split(["prog", "1"], timeout=60,
+                                      valgrind=fake_tool(d, "valgrind", valgrind_body),
+                                      annotate=fake_tool(d, "callgrind_annotate", annotate_body))
+
+    def test_counts(self):
+        listing = repr(MemSplit.LISTING)
+        self.assertEqual(self.split(VALGRIND_OK, f"sys.stdout.write({listing})"),
+                         (53041870, 17032422 + 9140492))
+
+    def test_annotate_failing_is_an_error(self):
+        listing = repr(MemSplit.LISTING)
+        with self.assertRaisesRegex(runner.RunError, "callgrind_annotate.*status 2"):
+            self.split(VALGRIND_OK, f"sys.stdout.write({listing})\nsys.exit(2)")
+
+    def test_annotate_printing_nothing_is_an_error(self):
+        with self.assertRaisesRegex(runner.RunError, "no functions"):
+            self.split(VALGRIND_OK, "pass")
+
+    def test_valgrind_failing_is_an_error(self):
+        with self.assertRaisesRegex(runner.RunError, "valgrind.*status 1"):
+            self.split(VALGRIND_OK + "\nsys.exit(1)", "print('1 (100%) x:main')")
+        with self.assertRaisesRegex(runner.RunError, "no instruction count"):
+            self.split("pass", "print('1 (100%) x:main')")
+
+    def test_missing_annotate_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaisesRegex(runner.RunError, "/nonexistent/callgrind_annotate"):
+                cr.callgrind_split(["prog"], timeout=60, valgrind=fake_tool(d, "valgrind", VALGRIND_OK),
+                                   annotate="/nonexistent/callgrind_annotate")
 
     def test_runs_only(self):
         cg = {"ir": {"c": 1000}, "ir_mem": {"c": 100}, "ir_base": {"c": 300}, "ir_base_mem": {"c": 50}}
@@ -102,4 +155,4 @@ class Markdown(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    testmain.main()

@@ -21,6 +21,7 @@ BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, BENCH)
 from harness import build, guards, matrix, runner  # noqa: E402
 import slot_pool  # noqa: E402
+import testmain  # noqa: E402  (the exit status and last line ctest reads)
 
 # CPU seconds per arm for the synthetic runs (the no-round base runs take a tenth).
 COST = {"builtin": 1.0, "library": 1.1, "glibc": 3.0, "mimalloc": 2.0, "jemalloc": 2.5, "c_freelist": 0.9}
@@ -164,4 +165,4 @@ class Guards(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    testmain.main()

@@ -12,6 +12,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pool_workloads as pw  # noqa: E402
 from harness import runner, stats  # noqa: E402
+import testmain  # noqa: E402  (the exit status and last line ctest reads)
 
 
 class Parsing(unittest.TestCase):
@@ -150,4 +151,4 @@ class Verdicts(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    testmain.main()

@@ -11,6 +11,7 @@ sys.path.insert(0, BENCH)
 from harness import template  # noqa: E402
 import slice_pool  # noqa: E402
 import slot_pool  # noqa: E402
+import testmain  # noqa: E402  (the exit status and last line ctest reads)
 
 
 class Render(unittest.TestCase):
@@ -78,4 +79,4 @@ class Exercises(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    testmain.main()

@@ -1,23 +1,44 @@
 #!/usr/bin/env python3
-"""check_gen.py — self-test of the differential tooling: gen.py is
-deterministic per seed and gives different programs for different seeds,
-and difftest.verdict flags disagreeing outputs, statuses, crashes and
-compile errors (so the differential test can fail). One PASS/FAIL line.
+"""check_gen.py — self-test of the differential tooling: each generator
+difftest.py runs (gen.py, gen_loops.py: difftest.GENERATORS) is
+deterministic per seed, gives different programs for different seeds, and
+gives programs `goose check` accepts; and difftest.verdict flags
+disagreeing outputs, statuses, crashes and compile errors (so the
+differential test can fail). One PASS/FAIL line; plant_gen.py checks that
+a broken generator makes it fail.
+
+  check_gen.py --goose build/goose
 Not for: running generated programs (difftest.py)."""
+import argparse
 import os
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import difftest  # noqa: E402
-import gen  # noqa: E402
+
+SEEDS = range(1, 21)   # every family of gen_loops.py (seed mod 4) several times
 
 
-def problems():
-    texts = [gen.generate(s) for s in range(1, 21)]
-    if texts != [gen.generate(s) for s in range(1, 21)]:
-        yield 'gen.py is not deterministic per seed'
+def gen_problems(name, generate, goose):
+    texts = [generate(s) for s in SEEDS]
+    if texts != [generate(s) for s in SEEDS]:
+        yield '%s: not deterministic per seed' % name
     if len(set(texts)) != len(texts):
-        yield 'two seeds gave the same program'
+        yield '%s: two seeds gave the same program' % name
+    with tempfile.TemporaryDirectory(prefix='check_gen-') as d:
+        for seed, text in zip(SEEDS, texts):
+            src = os.path.join(d, '%s_%d.gs' % (name, seed))
+            with open(src, 'w') as f:
+                f.write(text)
+            p = subprocess.run([goose, 'check', src], capture_output=True, text=True, timeout=60)
+            if p.returncode != 0:
+                first = (p.stderr.strip().splitlines() or ['status %d' % p.returncode])[0]
+                yield '%s seed %d: goose check rejects it: %s' % (name, seed, first[:200])
+
+
+def verdict_problems():
     ok = (0, b'checksum 1\n', b'')
     cases = [
         ({('run', '-O2'): ok, ('gcc', '-O0'): ok}, False),
@@ -35,10 +56,16 @@ def problems():
 
 
 def main():
-    ps = list(problems())
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--goose', required=True, help='the goose binary')
+    a = ap.parse_args()
+    ps = list(verdict_problems())
+    for name in sorted(difftest.GENERATORS):
+        ps += gen_problems(name, difftest.GENERATORS[name], a.goose)
     for p in ps:
         print('  ' + p)
-    print('%s differential/gen_deterministic' % ('FAIL' if ps else 'PASS'))
+    print('%s differential/gen_deterministic: generators %s, seeds %d-%d'
+          % ('FAIL' if ps else 'PASS', ' '.join(sorted(difftest.GENERATORS)), SEEDS[0], SEEDS[-1]))
     return 1 if ps else 0
 
 

@@ -14,13 +14,17 @@
  * model. One seed in five scales the sizes so that spans pass INT32_MAX.
  * Not for: timing (bench/spantree).
  *
- * usage: diff [--ops N] [--seeds N] [--first-seed S] */
+ * The last line names the variant that ran; with --want VARIANT a run on
+ * another one is a skip or a failure (variant.h).
+ *
+ * usage: diff [--ops N] [--seeds N] [--first-seed S] [--want VARIANT] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gs_span_tree.h"
 #include "testalloc.h"
+#include "variant.h"
 
 #define FULL_OPS 20000
 #define STRIDE 7
@@ -383,18 +387,29 @@ static void run_seed(uint64_t seed, int64_t ops) {
     free(r.c.s);
 }
 
+static int usage(void) {
+    fprintf(stderr, "usage: diff [--ops N] [--seeds N] [--first-seed S] [--want VARIANT]\n");
+    return 2;
+}
+
 int main(int argc, char **argv) {
     int64_t ops = 60000, seeds = 6, first = 1, i;
-    for (i = 1; i + 1 < argc; i += 2) {
+    const char *want = st_want(argc, argv);
+    char what[96];
+    for (i = 1; i < argc; i += 2) {
+        if (i + 1 == argc)
+            return usage();
         if (!strcmp(argv[i], "--ops"))
             ops = atoll(argv[i + 1]);
         else if (!strcmp(argv[i], "--seeds"))
             seeds = atoll(argv[i + 1]);
         else if (!strcmp(argv[i], "--first-seed"))
             first = atoll(argv[i + 1]);
+        else if (strcmp(argv[i], "--want"))
+            return usage();
     }
     for (i = 0; i < seeds; i++)
         run_seed((uint64_t)(first + i), ops);
-    printf("PASS spantree differential: %lld seeds x %lld ops\n", (long long)seeds, (long long)ops);
-    return 0;
+    snprintf(what, sizeof what, "spantree differential: %lld seeds x %lld ops", (long long)seeds, (long long)ops);
+    return st_finish(what, 0, want);
 }

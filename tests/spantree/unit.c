@@ -3,7 +3,9 @@
  * tail moves, node recycling, failure injection, lengths past 2^31 and the
  * conversion to 64-bit nodes, and the
  * region's commit / zero / give-back behaviour (page residency read back
- * with mincore). The random differential test is diff.c.
+ * with mincore). The random differential test is diff.c. The last line
+ * names the variant that ran; with --want VARIANT a run on another one is
+ * a skip or a failure (variant.h).
  * Not for: timing (bench/spantree). */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE /* mincore */
@@ -16,6 +18,7 @@
 
 #include "gs_span_tree.h"
 #include "testalloc.h"
+#include "variant.h"
 
 static int failures;
 
@@ -477,7 +480,12 @@ static void test_region_batch(void) {
     gs_region_destroy(&r);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const char *want = st_want(argc, argv);
+    if (argc != 1 && !(argc == 3 && want)) {
+        fprintf(stderr, "usage: unit [--want VARIANT]\n");
+        return 2;
+    }
     test_region_batch();
     test_basics();
     test_coalesce_both();
@@ -489,10 +497,5 @@ int main(void) {
     test_widen();
     test_region();
     test_region_policy();
-    if (failures) {
-        printf("FAIL spantree unit: %d checks failed\n", failures);
-        return 1;
-    }
-    printf("PASS spantree unit\n");
-    return 0;
+    return st_finish("spantree unit", failures, want);
 }
