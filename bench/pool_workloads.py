@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""pool_workloads.py — the applications row of BENCH.md: every LangArena
-port in bench/apps/ that comes in two variants, <slug>_builtin.gs
-(`reusable T` / `reusable[] T`) and <slug>_library.gs (`pool.slot_pool` /
-`pool.slice_pool`), builtin against library. Each port is one cell; its
-numbers are the library/builtin ratio of median
+"""pool_workloads.py — the applications benchmark (docs/benchmarking.md):
+every LangArena port in bench/apps/ that comes in two variants,
+<slug>_builtin.gs (`reusable T` / `reusable[] T`) and <slug>_library.gs
+(`pool.slot_pool` / `pool.slice_pool`), builtin against library. Each port
+is one cell; its numbers are the library/builtin ratio of median
   - timed window: the seconds the program prints (`<Name>: OK in <s>s`,
     the LangArena timed runs measured with clock_ns), and
   - CPU: the whole process, user + sys from os.wait4 (start-up, input
@@ -65,10 +65,10 @@ QUICK_CONTROL = (2.0, 5)  # --quick: its scale and the rounds of its cell
 
 # Inputs per port (the JSON keys of its header), sized so that one run takes
 # 0.5-3 s of CPU with clang -O2 on the project's 2-core machine (whole
-# process, builtin variant, quiet machine, 2026-12-01: cache_simulation
-# 1.55 s, game_of_life 1.68 s, graph_bfs 1.39 s, binarytrees_obj 1.16 s,
-# graph_dfs 0.97 s, lzw_encode 0.67 s; graph_astar 0.45 s at 1000
-# iterations, of which the timed window was 0.19 s, so it runs 3000). The
+# process, builtin variant, quiet machine: cache_simulation 1.55 s,
+# game_of_life 1.68 s, graph_bfs 1.39 s, binarytrees_obj 1.16 s,
+# graph_dfs 0.97 s, lzw_encode 0.67 s; graph_astar runs 3000 iterations
+# because at 1000 its timed window is only 0.19 s of a 0.45 s run). The
 # graphs are smaller than run.json's, whose 500000 vertices take 3-5 s,
 # mostly building the graph. A port missing here runs at its run.json
 # inputs (noted in the results).

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""slice_pool.py — the slice matrix of BENCH.md: library
-`pool.slice_pool[u64]` against the builtin `reusable[] u64`, workloads
-append, lifo, scattered, fragmented (many small holes: first fit searches),
-coalesce (neighbours freed out of order) and resize, Goose levels -O1 -O2,
-back ends clang, tcc and jit (`goose run`), beside C peers (glibc,
-mimalloc, jemalloc with calloc/realloc, and a C pool of per-length free
-lists). Each cell: the ratio library / builtin of median child CPU time,
-interleaved runs of renamed copies after warm-ups, same checksum.
+"""slice_pool.py — the slice matrix (docs/benchmarking.md): library
+`pool.slice_pool[u64]` against the builtin `reusable[] u64`, workloads append,
+lifo, scattered, fragmented (many small holes: first fit searches), coalesce
+(neighbours freed out of order) and resize, Goose levels -O1 -O2, back ends
+clang, tcc and jit (`goose run`), beside C peers (glibc, mimalloc, jemalloc
+with calloc/realloc, and a C pool of per-length free lists). Each cell: the
+ratio library / builtin of median child CPU time, interleaved runs of renamed
+copies after warm-ups, same checksum.
 
   python3 bench/slice_pool.py --quick
   python3 bench/slice_pool.py --out bench/out/slice

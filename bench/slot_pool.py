@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""slot_pool.py — the slot matrix of BENCH.md: library `pool.slot_pool[T]`
-against the builtin `reusable T`, workloads append, lifo and scattered, at
-element sizes 8 and 128 bytes, Goose levels -O1 -O2, back ends clang, tcc
-and jit (`goose run`), beside C peers (glibc, mimalloc, jemalloc, a C
-free-list pool). Each cell: the ratio library / builtin of median child CPU
-time, interleaved runs of renamed copies after warm-ups, same checksum.
+"""slot_pool.py — the slot matrix (docs/benchmarking.md): library
+`pool.slot_pool[T]` against the builtin `reusable T`, workloads append, lifo
+and scattered, at element sizes 8 and 128 bytes, Goose levels -O1 -O2, back
+ends clang, tcc and jit (`goose run`), beside C peers (glibc, mimalloc,
+jemalloc, a C free-list pool). Each cell: the ratio library / builtin of
+median child CPU time, interleaved runs of renamed copies after warm-ups, same
+checksum.
 
   python3 bench/slot_pool.py --quick                 # the whole matrix, < 60 s
   python3 bench/slot_pool.py --out bench/out/slot    # a full run (decisions)

@@ -12,7 +12,7 @@
  * so the function holds one call per kind. A kind used once keeps its
  * direct call; -O0/-O1 and noreturn functions (cold as a whole) keep every
  * call. Clang's inliner then sees one call instead of several (its cost
- * model charges each); the hot path's instructions stay as they were
+ * model charges each); the hot path's instructions do not change
  * (docs/benchmarks.md, "Shared abort blocks"). The variables are declared
  * before the body and the blocks
  * come after its last statement, so no jump enters a declaration's scope

@@ -111,7 +111,7 @@ struct TypeExpr {
     /* methods */ \
     BI(PUSH, "push", 1) BI(POP, "pop", 1) BI(CLEAR, "clear", 1) BI(BYTES, "bytes", 1) \
     BI(IS_SOME, "is_some", 1) BI(UNWRAP, "unwrap", 1) BI(OR, "or", 1) \
-    /* builtin pools (issue 3) */ \
+    /* builtin pools */ \
     BI(R_ALLOC, "alloc", 1) BI(R_FREE, "free", 1) \
     /* library primitives: only standard library modules may call them */ \
     BI(P_FAIL, "__fail", 0) BI(P_GROW_STABLE, "__grow_stable", 0) \

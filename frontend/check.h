@@ -9,7 +9,8 @@
  * they are first used), then complete and order the struct instances.
  * Not for: syntax (parse.c) or anything about IR or C.
  *
- * Decisions where LANGUAGE.md is silent or ambiguous (for docs/language.md):
+ * Decisions where the language reference (docs/language.md) is silent or
+ * ambiguous:
  *  1. Spelling: i64 and u64 are spelled `int` and `uint` in messages and in
  *     Goose-side names ("max[int]"); C names use types_mangle ("i64").
  *  2. An unsuffixed integer literal in an f64 context (`let x: f64 = 1`,
@@ -62,7 +63,7 @@
  * 18. Closures in a global initializer have parent NULL and are named
  *     gs_<mod>_global__closure<N>.
  * 19. Explicit type arguments on calls (`f[int](x)`) are not supported:
- *     LANGUAGE.md infers them.
+ *     they are inferred from the arguments (docs/language.md, Generics).
  */
 #ifndef GOOSE_CHECK_H
 #define GOOSE_CHECK_H

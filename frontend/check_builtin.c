@@ -1,4 +1,4 @@
-/* check_builtin.c — the builtin functions and methods of LANGUAGE.md
+/* check_builtin.c — the builtin functions and methods of docs/language.md
  * ("Builtins", slices, strings, optionals, memory, the builtin pools):
  * their argument rules and result types. A checked builtin call is
  * CALL_BUILTIN with call.builtin set; a builtin method has its receiver

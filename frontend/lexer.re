@@ -168,7 +168,7 @@ static void lex_newline(Lexer *L, const unsigned char *nl)
     L->line_start = nl + 1;
 }
 
-/* ---- UTF-8: source files are UTF-8 (LANGUAGE.md), checked where
+/* ---- UTF-8: source files are UTF-8 (docs/language.md), checked where
  * non-ASCII bytes are allowed: in comments and literals (utf8_len is in
  * util.c) ---- */
 

@@ -1,7 +1,7 @@
 /* parse.c — recursive descent + precedence climbing: tokens (lex.h) to the
  * syntax tree of ast.h, one file at a time (parse_file).
  *
- * Decisions (the grammar's fine print; LANGUAGE.md is the contract):
+ * Decisions (the grammar's fine print; docs/language.md is the contract):
  *
  * Newlines. The lexer turns a newline after an identifier, a literal,
  * `) ] }`, or break/continue/return into a TK_SEMI marked `newline`, as in

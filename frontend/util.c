@@ -20,9 +20,10 @@ static void fmt_into(StrBuf *b, const char *fmt, va_list ap);
  * on the 2-core VMs goose is measured on, one 4 KiB page fault costs about
  * 10 us, and compiling a 10,000-line program touches ~20 MiB of arena, so
  * huge pages turn ~50 ms of faults into ~2 ms (docs/benchmarks.md,
- * "Startup (goose run)"). The address space is only reserved: pages are
- * committed when first touched. Fresh anonymous memory is zero and an
- * arena never reuses memory, so mem_alloc does not clear it. */
+ * Startup, counts each arm's page faults). The address space is only
+ * reserved: pages are committed when first touched. Fresh anonymous
+ * memory is zero and an arena never reuses memory, so mem_alloc does not
+ * clear it. */
 struct ArenaBlock {
     ArenaBlock *next;
     size_t used, size;
@@ -277,8 +278,8 @@ void sb_free(StrBuf *b)
 
 /* ---- formatting ----
  * The compiler writes its C text through printf-style calls, and glibc's
- * vsnprintf costs several hundred instructions a call (it was half of all
- * the instructions `goose run` spent on a 10,000-line program). fmt_into
+ * vsnprintf costs several hundred instructions a call (through it, half of
+ * all the instructions `goose run` spends on a 10,000-line program). fmt_into
  * writes the conversions the compiler uses itself: flags '-' and '0', a
  * width (digits or *), a precision on %s, lengths h l ll z, and d i u o x c
  * s %. A format with anything else (floats, '+', '#', ...) goes to

@@ -2,9 +2,9 @@
  * interned strings, source files and diagnostics.
  *
  * Memory: everything the compiler allocates comes from an Arena and is
- * freed whole (STYLE.md 7). There is no per-object free anywhere.
+ * freed whole. There is no per-object free anywhere.
  * Diagnostics: `file:line:col: error: message`, the source line, a caret;
- * colour only on a tty and never with NO_COLOR (STYLE.md 8).
+ * colour only on a tty and never with NO_COLOR.
  * Not for: anything that ships inside compiled programs (that is runtime/). */
 #ifndef GOOSE_UTIL_H
 #define GOOSE_UTIL_H

@@ -14,7 +14,8 @@ typedef struct LowerOptions {
 } LowerOptions;
 
 IrProgram *lower_program(const Program *p, const LowerOptions *o);
-/* Runs the passes of the level (BCE etc.: later issues; the slot exists). */
+/* Runs the optimisation passes of the level: none at -O0; check removal
+ * at -O1; inlining, loop versioning and the loop passes too at -O2. */
 void lower_optimise(IrProgram *ir, const LowerOptions *o);
 /* --dump=ir: a readable, deterministic listing. */
 void lower_dump(StrBuf *out, const IrProgram *ir);

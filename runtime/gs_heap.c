@@ -131,8 +131,8 @@ size_t gs_heap_class_size(int cls) { return cls >= 0 && cls < NCLASS ? cls_size[
 /* Blocks a thread cache holds per class before half go back to the slabs:
  * CACHE_BYTES of them (4 to 64 blocks). Every cached block is resident (a
  * refill writes a link into each), and a program that uses many classes a
- * little keeps up to this much per class: 64 KiB per class (the bound
- * before) cost short_lived ~1 MiB of peak RSS over 17 classes >= 1 KiB. */
+ * little keeps up to this much per class: at 64 KiB per class short_lived
+ * would hold ~1 MiB more at its peak over 17 classes >= 1 KiB. */
 #ifndef GS_HEAP_CACHE_BYTES
 #define GS_HEAP_CACHE_BYTES 16384
 #endif
@@ -439,8 +439,8 @@ int gs_heap_mode(void) {
  * passed without reusing them. gs_heap_trim
  * gives back everything kept and every free run page. Compiled with
  * -DGS_HEAP_KEEP=0 (e.g. through GOOSE_CFLAGS) nothing is kept and runs
- * go back by the region's policy (gs_region_after_free): the policy before
- * it, for A/B measurements (bench/heap/run.py --keep-ab).
+ * go back by the region's policy (gs_region_after_free), for A/B
+ * measurements (bench/heap/run.py --keep-ab).
  * ================================================================ */
 #ifndef GS_HEAP_KEEP
 #define GS_HEAP_KEEP 1
@@ -711,13 +711,13 @@ static uint8_t *slab_start(const ht_slab *s) {
 static uint32_t slab_nblocks(unsigned c) { return cls_nblocks[c]; }
 
 /* ================================================================
- * The mixed slab: every class's first blocks. A class touched at least one
- * page of a slab of its own, so a program that uses many classes a little
- * paid a page per class: strings (17 classes of 16-640 bytes, two or three
- * blocks of each live at a time) held 17 slab pages, 68 KiB, where glibc's
- * whole heap is 40 KiB, and its anonymous memory at exit was 196 KiB
- * against glibc's 152. So each thread heap has one slab shared by the
- * classes up to MIX_MAX_SIZE bytes, as malloc's one heap is:
+ * The mixed slab: every class's first blocks. With a slab of its own only,
+ * a class touches at least one page of it, so a program that uses many
+ * classes a little pays a page per class: strings (17 classes of 16-640
+ * bytes, two or three blocks of each live at a time) would hold 17 slab
+ * pages, 68 KiB, where glibc's whole heap is 40 KiB. So each thread heap
+ * has one slab shared by the classes up to MIX_MAX_SIZE bytes, as
+ * malloc's one heap is:
  *   shares  class c owns blocks [mix.lo[c], mix.hi[c]) of the mixed slab
  *           (MIX_BYTES of blocks, at least MIX_MIN), block i at offset
  *           i * size as in a slab of its own, so gs_heap_pop's block index
@@ -741,15 +741,15 @@ static uint32_t slab_nblocks(unsigned c) { return cls_nblocks[c]; }
  *           then its own slabs: a class gets a slab of its own only once
  *           all of its share is out (live or cached).
  * The slab is its heap's until the thread exits (released then if empty);
- * the shares' pages are touched as the classes use them. Measured
- * (docs/benchmarks.md, Heap, seventh session): strings keeps its 17
+ * the shares' pages are touched as the classes use them. Measured against
+ * -DGS_HEAP_MIX=0 (docs/benchmarks.md, Heap): strings keeps its 17
  * classes in their shares (it takes 2 blocks of each, 3 of 16 bytes), on
- * 3 pages of the mixed slab where it touched 17: slab pages 68 -> 12 KiB,
- * anonymous memory at exit 196 -> 140 KiB (glibc 152), minor faults 105
- * -> 90 (glibc 97). The price is the class look-up: ~11 instructions more
- * per free of a mixed block (strings, all of whose blocks are: Ir +4%),
- * +0.2% / +0.5% on short_lived / working_set. -DGS_HEAP_MIX=0: no mixed
- * slab (A/B; gs_heap.h).
+ * 3 pages of the mixed slab instead of 17 pages: slab pages 12 KiB against
+ * 68, anonymous memory at exit 140 KiB against 196 (glibc 152), minor
+ * faults 90 against 105 (glibc 97). The price is the class look-up: ~11
+ * instructions more per free of a mixed block (strings, all of whose
+ * blocks are: Ir +4%), +0.2% / +0.5% on short_lived / working_set.
+ * -DGS_HEAP_MIX=0: no mixed slab (A/B; gs_heap.h).
  * ================================================================ */
 #define MIX_CLS NCLASS        /* the descriptor's class of a mixed slab */
 #define MIX_NONE (NCLASS + 1) /* the class of an offset in no share */
@@ -972,7 +972,8 @@ static bool bump_over_budget(const ht_slab *s, uint32_t size) {
  * blocks that reach into a fresh page come one refill at a time: a class
  * touches a new page only when every block it touched before is live, so
  * a class used a little costs a page, not its cache's capacity (strings:
- * 17 classes, 26 slab pages -> 17). false: no memory for a new slab. */
+ * 17 classes on 17 slab pages, where whole refills would touch 26).
+ * false: no memory for a new slab. */
 static bool ht_refill(ht_heap *h, unsigned c) {
     gs_heap_bin *b = &gs_heap_cache[c];
     uint32_t want, nb = slab_nblocks(c), size = cls_size[c];
@@ -1142,7 +1143,7 @@ static void huge_free_locked(uintptr_t a, size_t len) {
  * churn (working_set) that leaves many holes too small for any later run
  * in front of the tail: 10.5 MiB of holes over 91 MiB of live runs, where
  * best fit leaves ~5 MiB (simulated on working_set's sequence: the run
- * region's high water 99.4 -> 94.0 MiB). So the heap keeps its own index
+ * region's high water 94.0 MiB against 99.4). So the heap keeps its own index
  * of the tree's free spans, in the unit map (global lock held):
  *   tags  the first unit of every free span below the tail holds
  *         FIT_FREE | its length (FIT_LONG: the length is in the next two
@@ -1330,8 +1331,8 @@ static void run_unfloor(int64_t off, int64_t n, gs_span m) {
  * pages its exit faults in then no longer come on top of them). The bound
  * grows fourfold each time, so a program that takes and frees one big run
  * over and over gives its pages back a few times, not each time (a fault
- * per page each time costs far more than the allocation; push_growth:
- * 605 -> 1,172 faults in all, glibc 1,174). */
+ * per page each time costs far more than the allocation; push_growth
+ * takes 1,172 faults in all with this, 605 without, glibc 1,174). */
 static void run_emptied(void) {
     if (keep.run_dirty < keep.empty_min) return;
     region_give_back_whole(&ht.run_r, 0, ht.run_r.committed);

@@ -63,7 +63,7 @@
  * heap has held 8 MiB (GS_HEAP_MID_SLAB_PEAK in gs_heap.c), then slabs
  * too: each slab class stays as large as its own high water of live
  * blocks, so a small heap whose 2-4 KiB blocks come and go in many sizes
- * paid the sum of eight classes' high waters where runs share one region
+ * would pay the sum of eight classes' high waters where runs share one region
  * (short_lived: 156 KiB less resident), while in a big heap that is noise
  * and a slab pop is faster than a run (a locked tree operation: working_set
  * ~5% more CPU with runs). -DGS_HEAP_SLAB_MAX=4096 restores slabs up to
@@ -126,7 +126,8 @@ size_t gs_heap_class_size(int cls);
  * Size classes: 16..128 by 16, four per doubling up to 1 KiB, then eight
  * per doubling up to 4 KiB (a block above 1 KiB wastes 1/16 of its size
  * on average, not 1/8; with runs in 256-byte units above 2 KiB,
- * working_set's rounding waste is 1.029x, was 1.084x). The
+ * working_set's rounding waste is 1.029x, against 1.084x with four
+ * classes per doubling and runs in whole pages). The
  * one definition, for the runtime and for the compiler: emit-c folds the
  * class of a constant size with gs_heap_class and writes it into the C it
  * emits (gs_alloc_cls in goose_rt.h), so the two cannot drift. Block

@@ -24,7 +24,7 @@
  * gcc or clang on x86-64, again for AVX2, chosen at run time when the CPU
  * has it (GS_SPAN_NO_AVX2 leaves it out). An AVX-512 variant is compiled
  * only with -DGS_SPAN_WITH_AVX512 (then it is chosen where the CPU runs
- * it): it measured slower than AVX2 on both machine generations here
+ * it): it runs slower than AVX2 on both machine generations measured
  * (bench/spantree, ns per pair at 1k / 10k / 100k live spans: Zen 4
  * 57 / 82 / 142 against 49 / 79 / 136, Zen 5 37 / 53 / 116 against
  * 35 / 52 / 112): its scans twice as wide buy nothing the
@@ -52,8 +52,7 @@
  * the store buffer: a narrower store under a wider load stalls ~25 cycles
  * on these machines.
  *
- * Node order: chosen by measurement (the table below;
- * bench/spantree/README.md says how to rerun it).
+ * Node order: chosen by measurement (below).
  *
  * Not here: live-span bookkeeping, element sizes, runtime errors. */
 #ifndef _DEFAULT_SOURCE
@@ -67,167 +66,25 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* ---- node order, chosen by measurement ----
+/* ---- node order, and where the time goes ----
  *
- * bench/spantree: random free+alloc pairs of 1..1024 units at a fixed
- * number of live spans (0.48 free spans per live span in steady state);
- * clang 14 -O2 (baseline x86-64; the AVX-512 variant is picked at run
- * time), AMD EPYC (Zen 5), 2 vCPUs shared with other jobs: CPU-time
- * median / minimum of 9 interleaved runs (5-7 at 100k and 1M) in a quiet
- * spell; instructions from callgrind (exact, repeatable), which can only
- * count the SSE2 variant (valgrind hides AVX-512 from the program).
+ * Order 32/32 (spans per leaf / children per inner node) is the fastest,
+ * or within noise of it, at 1k to 1M live spans on bench/spantree's
+ * random free+alloc pairs (docs/benchmarks.md, Span tree, has the
+ * figures and bench/spantree/README.md how to rerun them). A wider inner
+ * node pays only where it removes a level; otherwise every descent scans
+ * more (order 32/256, two levels at 10k live spans, is 15-24% slower).
  *
- *   ns per pair           before (int64 keys +    after, order 32/32
- *   median / min          float copies, order 32)  AVX-512     SSE2
- *     1k live                  74 / 69              40 / 40     45 / 43
- *     10k live                104 / 102             57 / 56     73 / 71
- *     100k live               187 / 175            114 / 108   144 / 135
- *     1M live (noisy)         838 / 645            599 / 471   576 / 567
- *   instructions per pair, clang / gcc 12 (SSE2 variant after)
- *     1k live             439 / 534                     560 / 606
- *     10k live            588 / 692                     757 / 813
- *     100k live           739 / 852                     947 / 1012
- *   mispredicted branches per pair (callgrind's model, 10k): 4.6 -> 0.3
- *   (glibc malloc, same runs: 17 ns at 1k, 24 ns at 10k; ~175 instructions.)
- *
- * Order (leaf/inner), AVX-512, minimum of 7 runs, ns per pair:
- *     10k live:   8/8 97, 16/16 70, 16/32 64, 32/32 57, 32/64 75, 64/64 72,
- *                 64/128 65 (two levels instead of three)
- *     100k live:  16/16 148, 16/32 146, 32/32 115, 64/64 108, 64/128 162
- * and SSE2 instructions per pair at 10k: 16: 825, 32: 813, 64: 1112 (gcc).
- * 32/32 is best or within noise of it everywhere. A wider inner node pays
- * only where it removes a level; otherwise every descent scans more.
- *
- * Short of the issue's target (40 ns at 10k, 80 ns at 100k). Where the
- * time goes, AVX-512 at 10k (100k):
- *   - the two descents alone, run back to back with no writes between,
- *     cost 13 ns (55): the rest is the chain the writes create. An alloc's
- *     first step reads the root's maxima, which the free before it and the
- *     alloc before that just wrote (free raises the path's maxima, alloc
- *     lowers them), so each alloc starts only after the previous writes
- *     are forwarded (~17 cycles per 64-byte chunk) and its three-level
- *     descent, leaf carve and new maxima (~120-150 cycles) run in series
- *     with the next one. At 100k the free's leaf misses join that chain.
- *     A pair at 100 live spans (everything in L1) still costs 44 ns;
- *   - writing the maxima only when they change (a branch instead of the
- *     unconditional masked max) costs 10-20% at 10k; dropping the free's
- *     raise altogether (wrong, as an experiment) saves only 4%, so the
- *     alloc-to-alloc chain is the floor of this design;
- *   - instructions (callgrind, SSE2 variant, helpers not inlined, 10k):
- *     node scans (first_gt, 6 per pair) 22%, new maxima after a carve
- *     (max_but) 16%, alloc body 14%, free body 14%, chunk writes
- *     (put/put_max) 11%, find_at 6%, the fixed-size leaf shifts 5%, API
- *     dispatch 7%, spares check 2%, the general paths (neighbour in another
- *     leaf, splits, merges, exact-fit underflow) 2%.
- *
- * Second pass (the ideas of issue 3 item 7, each measured). Counts are
- * exact (an instrumented copy of bench.c's tree arm, 1M pairs, seed 1);
- * timings were taken at load 10-17 on the 2 vCPUs and only say "no clear
- * gain" or "worse", never a publishable ns.
- *   - Maxima do change: an alloc changes its path's maximum at the leaf's
- *     parent in 95% of pairs at 10k (87-97% per level at 100k) and the
- *     root's in 55% (1k: 80%, 100k: 36%); a fast free raises them in 92%
- *     (leaf's parent) and 53% (root). The first fit is rarely beside the
- *     last: it lies under the previous alloc's root child in 12% of pairs
- *     at 10k (25% at 100k) and in its leaf in 1% (0.4%); the free's leaf
- *     is the next alloc's in 9%. So skipping unchanged maxima (a branch
- *     taken ~50% of the time at the root), guessing the alloc's path
- *     ahead and a last-leaf finger have nothing to win; not built.
- *   - Fewer levels by a wider inner node: GS_SPAN_ICAP=256 (two levels at
- *     10k, three at 100k) is 15-24% slower at 10k (interleaved, loaded)
- *     and 1459 SSE2 instructions per pair instead of 757: every free
- *     scans 256 separators and every carve reduces 256 maxima, which
- *     costs more than the level saves (as 64/128 did above).
- *   - Taking the leaf's reduction off the alloc's chain (the two largest
- *     maxima computed while the scan runs, a select after it): no gain
- *     measurable under load (0.98-1.02); not kept.
- *   - A leaf pointer per live span for free: the callers (gs_pool.c's
- *     slice pools, gs_heap.c's runs) keep only offsets; not done.
- *   - Kept: gs_span_tree_alloc and gs_span_tree_free jump to the narrow
- *     variant without a frame of their own (before: six saved registers
- *     and a 328-byte frame, then a call, on the AVX-512 path), the spare
- *     refill is out of line (its call made the fast free spill), and a
- *     scan under 64 entries finds its answer with one count of zeros (a
- *     stop bit at cap, no select). SSE2 instructions per pair, clang 14 /
- *     gcc 12: 1k 560/606 -> 528/569, 10k 757/813 -> 726/767, 100k
- *     947/1012 -> 916/961. The AVX-512 variant (counted by single-stepping,
- *     bench/spantree/step.c; 2000 pairs at 1k live, harness taken off):
- *     440 -> 378 per pair. At load ~15, interleaved medians 0.96 / 0.87 /
- *     0.95 of before at 1k / 10k / 100k.
- *   - The harness (bench.c's null arm: the same loop with a tree that does
- *     nothing) costs 24 instructions and ~2.6 ns per pair at 10k, ~3.6 at
- *     100k, ~13 at 1M (its live-span array then misses the cache); the
- *     tree's own cost is the tree arm minus that.
- *
- * Third pass (2026-12-01; instructions exact, callgrind, clang 14 / gcc 12,
- * harness included, 1k / 10k / 100k live).
- *   - The per-size hint (issue 3 item 7's idea: answer an alloc from the
- *     prefix-maximum "staircase" of free spans in address order, whose
- *     first entry of length >= n is the first fit) is cheap to scan — 19 /
- *     31 / 42 entries on average, at most 34 / 60 / 88 up to the first
- *     span of 1024 (a throw-away harness over bench.c's workload, 20k /
- *     20k / 3k pairs) — but not to keep: after 72% / 80% / 82% of allocs
- *     a span that was not on it joins it (the carved span shrank, so a
- *     span behind it now leads), and finding that one is a bounded first-
- *     fit search, the descent the hint was to skip; 71% / 65% / 63% of
- *     frees change it too. Not built.
- *   - Kept: an AVX2 variant of the narrow body (eight lanes; max_but with
- *     _mm256_max_epi32 instead of SSE2's float trick), between SSE2 and
- *     AVX-512 in the run-time choice: what AVX2 machines without AVX-512
- *     run, and what callgrind counts. Per pair, clang: SSE2 527 / 725 / 915
- *     before, AVX2 442 / 575 / 702; gcc: 569 / 768 / 961 -> 506 / 653 /
- *     786. Same checksums. Timed on this Zen 5 (load 0.2, 11 interleaved
- *     runs, median ns per pair): AVX2 34.5 / 52 / 112, AVX-512 37 / 53 /
- *     110-116 (unchanged), SSE2 42 / 72 / 142: AVX2 is within noise of
- *     AVX-512 here, so the choice stays the widest. In the apps (bench/apps/c_ratio.py
- *     --callgrind-only, Goose/C instructions): cache_simulation 3.27 ->
- *     2.84, lzw_encode 3.69 -> 3.33.
- *   - Kept: max_but masks its skipped entry with one load from a window
- *     table (gs_span_win) instead of an index compare: SSE2 per pair
- *     clang 527 / 725 / 915 -> 523 / 711 / 895, gcc 569 / 768 / 961 ->
- *     554 / 753 / 940.
- *   - Kept: gs_span_tree_alloc and _free handle an empty tree (alloc at
- *     the tail; a free back to the tail) before the dispatch: the AVX2
- *     alloc sets up its whole frame before its first test, and the slice
- *     matrix's lifo (stack-like use, the tree empty between spans) went
- *     374 -> 387 instructions per pair with it; 313 now.
- *
- * Fourth pass (2026-12-01, Zen 4, AVX2 variant; gcc 12 instructions per
- * pair, harness included, 1k / 10k / 100k live; time: medians of three
- * runs of 11 interleaved repetitions at load 2-3, glibc at 21 / 37 / 149
- * ns, so slower than a quiet machine; docs/benchmarks.md has the tables).
- *   - Not kept: inner maxima as upper bounds. An alloc writes only its
- *     leaf; a descent misled by a stale bound finds no entry above n in a
- *     node, writes that node's own maximum into its parent's entry
- *     (tightening) and resumes right of it, going up as needed: the same
- *     placements (same checksums; the differential tests passed, with the
- *     checker asking bound >= the child's maximum). But the carve that
- *     stales a bound sits on the first-fit staircase, so the next allocs
- *     run into it: misled descents per alloc 0.51 / 0.83 / 0.96, with
- *     0.51 / 1.13 / 1.83 tightening writes, and each costs a wasted node
- *     scan, a climb and a rescan on the alloc's own chain. 504 / 653 / 814
- *     instructions (before 502 / 649 / 782), 71 / 128 / 258 ns (before
- *     59 / 104 / 223). Exact maxima on the lowest one or two inner levels
- *     and bounds above (misled 0.30 per alloc at 10k with one exact level,
- *     0.17 at 100k with two): 505 / 621 / 766 and 512 / 661 / 765
- *     instructions, 61 / 108 / 252 and 57 / 105 / 235 ns: no gain. With
- *     that, a free whose raise stops at the first entry already at least
- *     its span (bounds stay high, so most stop at once; one exact level):
- *     60 / 112 / 257 ns, no gain.
- *   - Why the writes were never the floor: two independent trees of 500
- *     live spans, their pairs alternated (no store-to-load dependence
- *     between consecutive operations), cost 63 ns per pair against 61 for
- *     one such tree; two of 5000, 103 against one of 10k, 101. Consecutive
- *     operations do not overlap even when independent, so a pair costs
- *     the latency of its own two descents and leaf updates (a scan, its
- *     mask, the child's load: some 25 cycles per level, by estimate); what
- *     is left is fewer levels or a shorter chain per level.
- *   - Not kept: the AVX2 scan packing 32 compares into one byte mask
- *     (vpackssdw, vpacksswb, vpermd, vpmovmskb) instead of four
- *     vmovmskps: 485 / 623 / 746 instructions (clang 427 / 549 / 666
- *     against 442 / 575 / 702), same checksums, but slower, 70 / 113 /
- *     295 ns against 63 / 105 / 273 interleaved: the permute lengthens
- *     every level's chain.
+ * A pair costs the latency of its own two descents (per level a node
+ * scan, its mask, the child's load) and leaf updates: ~44 ns even at 100
+ * live spans, everything in L1 (Zen 5). Consecutive operations do not overlap
+ * even when nothing orders them (two trees whose pairs alternate cost
+ * what one tree costs), so writing fewer maxima does not help; fewer
+ * levels or a shorter chain per level would. The alternatives measured
+ * against this design (maxima written only when they change, path
+ * guesses and a last-leaf finger, a per-size hint, upper-bound maxima, a
+ * packed AVX2 mask) are listed in docs/benchmarks.md, Span tree, with
+ * the reason each lost.
  */
 #ifndef GS_SPAN_CAP
 #define GS_SPAN_CAP 32 /* spans per leaf */

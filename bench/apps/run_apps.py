@@ -34,7 +34,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-DEFAULT_LANGARENA = os.path.join(HERE, "langarena")  # a copy of shared/langarena
+DEFAULT_LANGARENA = os.path.join(HERE, "langarena")  # the suite's test.json and run.json
 HEADER = re.compile(r"^//\s*langarena:\s*(\S+)((?:\s+\w+)*)\s*$")
 # Inputs a program takes only when its entry has them (the last ones).
 OPTIONAL_INPUTS = {"warmup_iterations"}

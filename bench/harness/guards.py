@@ -1,5 +1,5 @@
-"""guards.py — the checks of BENCH.md that stop a run instead of letting it
-report a number the instrument could not have contradicted.
+"""guards.py — the checks of docs/benchmarking.md that stop a run instead of
+letting it report a number the instrument could not have contradicted.
 
   distinct binaries  the arms of a cell must be different programs: their
                      identities (sha256 of the executable, or of the source

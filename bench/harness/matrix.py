@@ -1,7 +1,7 @@
 """matrix.py — the driver bench/slot_pool.py and bench/slice_pool.py share:
 builds every arm of the matrix, measures cell after cell (backend x level x
-workload x size) with the guards of BENCH.md, and writes results.json,
-results.md and ratios.svg under --out.
+workload x size) with the guards of docs/benchmarking.md, and writes
+results.json, results.md and ratios.svg under --out.
 
 Arms of a cell: builtin and library (the Goose template rendered with each
 pool, built with the cell's back end and level), and the C peers glibc,

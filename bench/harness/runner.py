@@ -1,11 +1,11 @@
-"""runner.py — runs the arms of one cell the way BENCH.md says: warm-ups
-first, then rounds of A B C ... A (the reference arm again at the end, for
-the drift), every arm from one of several renamed copies (copy = round mod
-copies, so code and stack placement do not favour one arm), the order of
-the other arms rotated each round. Each run's CPU time is the child's user +
-sys from os.wait4's rusage; wall time, peak RSS (ru_maxrss, KiB) and the
-minor page faults (ru_minflt: pages the kernel had to supply, a count that
-does not depend on the machine's load) too.
+"""runner.py — runs the arms of one cell the way docs/benchmarking.md says:
+warm-ups first, then rounds of A B C ... A (the reference arm again at the
+end, for the drift), every arm from one of several renamed copies (copy =
+round mod copies, so code and stack placement do not favour one arm), the
+order of the other arms rotated each round. Each run's CPU time is the
+child's user + sys from os.wait4's rusage; wall time, peak RSS (ru_maxrss,
+KiB) and the minor page faults (ru_minflt: pages the kernel had to supply,
+a count that does not depend on the machine's load) too.
 Every run, warm-ups included, is kept as a sample. Optionally each arm is
 also run with no rounds right after its measured run (phase base): the
 start-up and set-up cost, subtracted for the net nanoseconds per pair.

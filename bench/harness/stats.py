@@ -1,4 +1,5 @@
-"""stats.py — the statistics of BENCH.md, on plain lists of numbers.
+"""stats.py — the statistics of docs/benchmarking.md, on plain lists of
+numbers.
 
   median, spread (within-arm), drift (A/B/A), noise floor, the comparison of
   two arms (ratio of medians and its verdict), geometric mean.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run.py — the heap benchmark (issue 8 item 6): allocation-heavy Goose
+"""run.py — the heap benchmark: allocation-heavy Goose
 programs (bench/heap/*.gs) run with the Goose heap and with the C library's
 malloc behind GOOSE_HEAP=system — glibc, and mimalloc / jemalloc
 LD_PRELOADed (with GOOSE_HEAP=system the runtime calls malloc, which is
@@ -17,19 +17,19 @@ Workloads (WORKLOADS below): strings (string building with +), push_growth
 of 64 slices of mixed sizes, 16 B - 64 KiB), working_set (churn: a
 long-lived set of mixed-size slices, random ones replaced).
 
-Protocol (bench/harness/runner.py, BENCH.md): `goose build -O2 --cc clang`,
-renamed copies, warm-up, rounds of goose, the other arms rotated, goose
-again (A/B/A drift). Per arm: median child CPU (user+sys), its ratio to
-the goose arm with noise floor and verdict (stats.compare), net-free
-ns per allocation (median CPU / allocations), median peak RSS (ru_maxrss)
-and minor page faults (pages the kernel supplied; a count, not a time, so
-it does not move with the load), both the program's own through GNU time
-(run_fn). All four arms must print the
-same checksum. Positive control: the goose arm of short_lived with 1.5x
-the steps (--quick: 2x) must be told apart from the goose arm (slower);
-if not, the run reports "the instrument proved nothing" and no ratios.
+Protocol (bench/harness/runner.py, docs/benchmarking.md): `goose build -O2
+--cc clang`, renamed copies, warm-up, rounds of goose, the other arms rotated,
+goose again (A/B/A drift). Per arm: median child CPU (user+sys), its ratio to
+the goose arm with noise floor and verdict (stats.compare), net-free ns per
+allocation (median CPU / allocations), median peak RSS (ru_maxrss) and minor
+page faults (pages the kernel supplied; a count, not a time, so it does not
+move with the load), both the program's own through GNU time (run_fn). All
+four arms must print the same checksum. Positive control: the goose arm of
+short_lived with 1.5x the steps (--quick: 2x) must be told apart from the
+goose arm (slower); if not, the run reports "the instrument proved nothing"
+and no ratios.
 
-Targets (issue 8): on the churn workloads the Goose heap is at least 1.5x
+Targets: on the churn workloads the Goose heap is at least 1.5x
 faster than glibc (system / goose CPU >= 1.5) and within 5% of mimalloc
 (goose / mimalloc CPU <= 1.05); on every workload its peak RSS is no
 higher than glibc's. results.md says met / not met for each, and "(within

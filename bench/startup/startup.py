@@ -18,7 +18,7 @@ end (parse..emit, source to C text) is compared with TinyCC's compile of
 that C in the same process. `--callgrind` adds exact instruction counts of
 the front end (`goose emit-c`) and of TinyCC (`tcc -c` on the emitted C).
 
-Protocol (docs BENCH.md where it applies): warm-up rounds, then arms
+Protocol (docs/benchmarking.md where it applies): warm-up rounds, then arms
 interleaved round by round; medians; a noise floor per comparison: the
 widest of the two arms' interquartile ranges and the drift (the control
 arm measured at the start and the end of every round); a difference under

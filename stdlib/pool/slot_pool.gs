@@ -9,14 +9,14 @@
 // pool memory. Runtime errors are reported at the user's call.
 //
 // Free indices are a LIFO stack and a live flag per slot marks the
-// allocated ones, as in the builtin. An earlier version threaded the free
-// list through a `next` int per slot: 8 fewer instructions per pair, but
-// each alloc then waited for the load of the previous one's `next` entry,
-// a cache miss when the slots are many (Binarytrees::Obj, 2M nodes freed
-// and rebuilt: 1.29x the builtin's time, timed, quiet machine; with the
-// stack, within noise of it, and the same D1 misses as the builtin under
-// cachegrind where the list had 15% more). A stack pop's address does not
-// depend on the previous pop's load.
+// allocated ones, as in the builtin. A free list threaded through a `next`
+// int per slot runs 8 fewer instructions per pair, but each alloc waits
+// for the load of the previous one's `next` entry, a cache miss when the
+// slots are many (Binarytrees::Obj, 2M nodes freed and rebuilt, quiet
+// machine: 1.29x the builtin's time with such a list, 1.09-1.14x with the
+// stack; under cachegrind the list has 15% more D1 misses than the
+// builtin, the stack 2%). A stack pop's address does not depend on the
+// previous pop's load.
 // Not for: spans of elements (slice_pool.gs).
 
 struct slot_pool[T] {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""diff.py — one differential pool test (issue 3, 5b): generates the program
-of gen_diff.py for a kind and seed, builds and runs it in each configuration,
+"""diff.py — one differential pool test: generates the program of
+gen_diff.py for a kind and seed, builds and runs it in each configuration,
 and compares its output with the model's. The program checks every index
 and placement against the model as it runs, so a failure names the first
 operation that disagreed.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen_diff.py — writes the differential pool programs (issue 3, 5b): one
+"""gen_diff.py — writes the differential pool programs: one
 seeded random sequence of pool operations, run by a Goose program against
 the builtin and the library pool in lockstep and checked at every step
 against the plain models of model.py, with the expected output.

@@ -6,7 +6,7 @@ LIFO reuse of freed indices, else the next index is len (the high-water
 mark).
 
 SpanModel: the placement policy of `reusable[] T` and pool.slice_pool[T]
-(LANGUAGE.md "Pools"): exact first fit in address order among the free
+(docs/language.md, Pools): exact first fit in address order among the free
 spans, else carved at the tail; a freed span coalesces with its free
 neighbours, and a free span that reaches the tail returns to the tail.
 resize follows the library's rule: in place when it shrinks or the next

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """sanitize.py — the pool golden programs under AddressSanitizer and
-UndefinedBehaviorSanitizer (issue 3, 5): each test of tests/golden/pool is
+UndefinedBehaviorSanitizer: each test of tests/golden/pool is
 emitted as C (goose emit-c), compiled with runtime/*.c by clang
 -fsanitize=address,undefined, run, and held to the same expectations as
 the golden runner: stdout equal to X.out (or the `// expect:` lines) and

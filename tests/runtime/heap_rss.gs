@@ -1,4 +1,4 @@
-// The heap gives memory back (issue 8, item 4): allocate about 100 MB of
+// The heap gives memory back: allocate about 100 MB of
 // slices (mostly page runs of 16 KB..300 KB, a third small slab blocks of
 // 200..2200 bytes), write every page, delete them all, and check that
 // resident memory (VmRSS from /proc/self/statm, in 4 KB pages) is then

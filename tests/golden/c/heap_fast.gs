@@ -1,4 +1,4 @@
-// Constant-size make at -O1+ (issue 8 item 3): the emitter folds the size
+// Constant-size make at -O1+: the emitter folds the size
 // class from the runtime's own table (gs_heap.h) and emits
 // gs_alloc_cls(site, class, bytes), whose fast path (a pop from the
 // thread's cache, a live bit set, a constant-size memset) clang and gcc

@@ -1,4 +1,4 @@
-// Churn (issue 3, 5c): fill a slice pool with 48 MB of spans of mixed
+// Churn: fill a slice pool with 48 MB of spans of mixed
 // sizes, free 90% of them, and check that resident memory falls (freed
 // spans give their pages back to the OS); then fill it again and check that
 // the pool reuses what it has instead of growing. Both `reusable[] u8` and

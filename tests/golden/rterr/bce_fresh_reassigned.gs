@@ -1,4 +1,4 @@
-// c is assigned again after its make: its length is no longer m, and the
+// c is assigned again after its make: its length is not m any more, and the
 // span check of defaults(c[0:m]) stays. Twin of ir/fresh_defaults.gs.
 // expect runtime error: tests/golden/rterr/bce_fresh_reassigned.gs:8:18: runtime error: slice end 4 out of range for length 1
 fn fresh(m: int) -> []int {

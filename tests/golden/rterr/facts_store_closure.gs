@@ -2,7 +2,7 @@
 // BCE soundness: `xs[i]` is not proven by the store `i = k` (k < xs.len)
 // that reaches it when i is captured by a closure: the call f() between
 // the store and the check sets i = 5 without naming i, so the check must
-// stay (pass_facts.c fx_reaching_store used to walk past the call and
+// stay (fx_reaching_store in pass_facts.c must not walk past the call and
 // read i's value off the store).
 fn main() {
     var xs = make([]int, 3)

@@ -1,7 +1,7 @@
 // An index or slice bound that grows the slice being indexed or sliced:
 // the base's path is evaluated first (with its checks), the operand next,
 // and the base's header is read after it, so the element comes from the
-// current storage (it used to be read from the storage the push gave back).
+// current storage, not from the storage the push gave back.
 struct A { a: [3]int }
 var xs: []int
 var arrs: []A

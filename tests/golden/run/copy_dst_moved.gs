@@ -2,7 +2,7 @@
 // call grows the slice the destination is, is a sub-slice of, or is an
 // element of): the destination is evaluated first with its checks, then
 // rebuilt after the source from the slice as it is now, so the copy goes
-// to the current storage (it used to write into the storage given back).
+// to the current storage, not into the storage given back.
 struct A { a: [2]int }
 var xs: []int
 var arrs: []A

@@ -1,5 +1,5 @@
 // A type parameter named only in a `ref` parameter's type is inferred from
-// the place passed (was "cannot infer type parameter T"): the place's type
+// the place passed (not "cannot infer type parameter T"): the place's type
 // is matched against the referenced type, as a receiver's is.
 struct Box[T] { v: T }
 fn get[T](b: ref Box[T]) -> T { return b.v }

@@ -2,7 +2,7 @@
 // slice the place is an element of (the push copies into new storage and
 // gives the old back). The place's checks run first, then the value, then
 // the place is rebuilt from the slice as it is now, so the store goes to
-// the current storage (it used to go to the storage given back).
+// the current storage, not to the storage given back.
 struct C { v: int }
 struct S { items: []int }
 
