@@ -9,7 +9,7 @@
  * other becomes an expression statement.
  * Not for: deciding checks or order (lower/ did), types (cemit_types.c). */
 #include "cemit_priv.h"
-#include "../runtime/gs_heap.h" /* gs_heap_class: the runtime's size classes */
+#include "gs_heap.h" /* gs_heap_class: the runtime's size classes */
 
 #include <math.h>
 
