@@ -442,7 +442,7 @@ typedef struct IrVerify {
 
 static void ir_vfail(const IrVerify *v, int i, const char *msg)
 {
-    die("IR verifier: %s: instruction %d (%s): %s", v->f->cname, i,
+    fatal_internal("IR verifier: %s: instruction %d (%s): %s", v->f->cname, i,
         ir_op_info[v->f->ins[i].op].name, msg);
 }
 
@@ -509,7 +509,7 @@ static void ir_verify_func(const IrFunc *f)
             v.def_depth[in->dst] = v.depth;
     }
     if (v.depth != 0)
-        die("IR verifier: %s: %d unclosed blocks", f->cname, v.depth);
+        fatal_internal("IR verifier: %s: %d unclosed blocks", f->cname, v.depth);
 }
 
 void ir_verify(const IrProgram *ir)
