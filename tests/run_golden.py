@@ -40,6 +40,10 @@ otherwise hide behind the expected status 1). Leaks are not checked while
 a program runs (PROG_SAN_ENV). --bless rewrites the expected files (.out, .err, .c,
 .rterr) from what the compiler does now; review the diff before committing.
 
+--verify-ir (ctest passes it): every goose command that lowers (build, run,
+emit-c) gets --verify-ir, so the IR verifier runs after lowering and after
+each pass, and a broken invariant fails the test as an internal error.
+
 Not for: unit tests of the runtime (tests/runtime/) or benchmarks (bench/).
 Python 3 standard library only.
 """
@@ -211,11 +215,12 @@ def status_text(st):
 
 
 class Runner:
-    def __init__(self, goose, root, bless, configs):
+    def __init__(self, goose, root, bless, configs, lower_flags):
         self.goose = goose
         self.root = root
         self.bless = bless
         self.configs = configs
+        self.lower_flags = lower_flags  # for every command that lowers
 
     # ---- execution of one configuration ----
     def execute(self, t, cfg, tmp):
@@ -223,11 +228,11 @@ class Runner:
         name, how, opt, cc = cfg
         prog_env = PROG_SAN_ENV if SANITIZE else None
         if how == "run":
-            cmd = [self.goose, "run", t.path, opt, "--"] + t.args()
+            cmd = [self.goose, "run", t.path, opt] + self.lower_flags + ["--"] + t.args()
             st, out, err = run(cmd, self.root, t.stdin(), COMPILE_TIMEOUT, prog_env)
             return st, out, err, None
         exe = os.path.join(tmp, "prog-" + name)
-        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc]
+        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc] + self.lower_flags
         san = {"GOOSE_CFLAGS": SAN_CFLAGS} if SANITIZE and cc in ("clang", "gcc") else None
         st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT, san)
         if st != 0 or not os.path.exists(exe):
@@ -318,8 +323,8 @@ class Runner:
             if not exp:
                 continue
             outc = os.path.join(tmp, f"emit{opt}.c")
-            st, _, err = run([self.goose, "emit-c", t.path, opt, "-o", outc], self.root,
-                             b"", COMPILE_TIMEOUT)
+            st, _, err = run([self.goose, "emit-c", t.path, opt, "-o", outc] + self.lower_flags,
+                             self.root, b"", COMPILE_TIMEOUT)
             got = read_bytes(outc) if st == 0 and os.path.exists(outc) else None
             if got is None:
                 fails.append(f"[emit-c {opt}] failed ({status_text(st)})\n"
@@ -337,8 +342,8 @@ class Runner:
     def mode_ir(self, t, tmp):
         got = b""
         for flag, header in self.IR_STAGES:
-            st, out, err = run([self.goose, "emit-c", t.path, "-O2", flag], self.root,
-                               b"", COMPILE_TIMEOUT)
+            st, out, err = run([self.goose, "emit-c", t.path, "-O2", flag] + self.lower_flags,
+                               self.root, b"", COMPILE_TIMEOUT)
             if st != 0:
                 return [f"[{flag}] failed ({status_text(st)})\n" + err.decode("utf-8", "replace")[:1000]]
             got += header + out
@@ -392,6 +397,8 @@ def main():
     ap.add_argument("-v", action="store_true", help="also list skipped helper modules")
     ap.add_argument("--sanitize", action="store_true",
                     help="clang/gcc programs with ASan+UBSan; any sanitizer report fails")
+    ap.add_argument("--verify-ir", action="store_true",
+                    help="goose verifies the IR after lowering and after every pass")
     ap.add_argument("paths", nargs="*", help="test files or directories (default: tests/golden examples)")
     a = ap.parse_args()
     global SANITIZE
@@ -409,7 +416,7 @@ def main():
                 print(f"SKIP {t.path} (no expected files)")
             continue
         tests.append(t)
-    runner = Runner(goose, root, a.bless, pick_configs())
+    runner = Runner(goose, root, a.bless, pick_configs(), ["--verify-ir"] if a.verify_ir else [])
     passed = failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.j)) as pool:
         for t, fails in zip(tests, pool.map(runner.run_test, tests)):
