@@ -82,7 +82,7 @@ static ArenaBlock *arena_block(size_t need)
     if (b)
         size = ARENA_BLOCK;
     else if (!(b = arena_map(size)))
-        die("out of memory");
+        fatal_internal("out of memory");
     b->next = NULL;
     b->used = 0;
     b->size = size - sizeof *b;
@@ -227,7 +227,7 @@ static void sb_grow(StrBuf *b, size_t extra)
         ncap *= 2;
     b->data = realloc(b->data, ncap);
     if (!b->data)
-        die("out of memory");
+        fatal_internal("out of memory");
     b->cap = ncap;
 }
 
@@ -517,7 +517,7 @@ static void fmt_libc(StrBuf *b, const char *fmt, va_list ap)
     int n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, aq);
     va_end(aq);
     if (n < 0)
-        die("bad format \"%s\"", fmt);
+        fatal_internal("bad format \"%s\"", fmt);
     if ((size_t)n >= room) {
         sb_reserve(b, (size_t)n);
         va_copy(aq, ap);
@@ -565,7 +565,7 @@ static void intern_grow(void)
     size_t ncap = intern_cap ? intern_cap * 2 : 4096;
     InternSlot *n = calloc(ncap, sizeof *n);
     if (!n)
-        die("out of memory");
+        fatal_internal("out of memory");
     for (size_t i = 0; i < intern_cap; i++) {
         if (!intern_tab[i].s)
             continue;
@@ -843,7 +843,7 @@ void util_reset(void)
     error_count = 0;
 }
 
-void die(const char *fmt, ...)
+void fatal_internal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -45,6 +45,8 @@ typedef struct CcCtx {
     Vec flags;              /* char*: -std=c11 -O2 ... */
     const char *tmp;        /* the temporary directory */
     const char *log;        /* the compiler's output goes here */
+    StrBuf *failure;        /* a failed compile's report: an internal error
+                               once the temporary directory is gone */
 } CcCtx;
 
 /* ---- small helpers ---- */
@@ -97,7 +99,8 @@ static bool cc_write_file(const char *path, const char *text, size_t len)
     return fclose(f) == 0 && ok;
 }
 
-static void cc_print_file(const char *path, FILE *to)
+/* Appends the file at path, without its last newline. */
+static void cc_append_file(StrBuf *b, const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -105,8 +108,10 @@ static void cc_print_file(const char *path, FILE *to)
     char buf[4096];
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        fwrite(buf, 1, n, to);
+        sb_putn(b, buf, n);
     fclose(f);
+    if (b->len && b->data[b->len - 1] == '\n')
+        b->len--;
 }
 
 /* ---- running the compiler ---- */
@@ -145,13 +150,14 @@ static int cc_spawn(const CcCtx *ctx, Vec *argv)
 /* A failed C compile: the command, then what the compiler said. */
 static int cc_fail(const CcCtx *ctx, const Vec *argv, int status)
 {
-    fputs("goose: internal error: the C compiler failed:", stderr);
+    StrBuf *b = ctx->failure;
+    sb_puts(b, "the C compiler failed:");
     for (int i = 0; i < argv->len; i++)
-        fprintf(stderr, " %s", (const char *)argv->items[i]);
+        sb_printf(b, " %s", (const char *)argv->items[i]);
     if (status < 0)
-        fprintf(stderr, "\n(%s)", errno ? strerror(errno) : "killed by a signal");
-    fputc('\n', stderr);
-    cc_print_file(ctx->log, stderr);
+        sb_printf(b, "\n(%s)", errno ? strerror(errno) : "killed by a signal");
+    sb_putc(b, '\n');
+    cc_append_file(b, ctx->log);
     return 2;
 }
 
@@ -417,7 +423,9 @@ int cc_build(const CcJob *job)
                 name ? ": " : "", name ? name : "");
         return 2;
     }
-    CcCtx ctx = { .job = job, .cc = cc, .is_tcc = strstr(cc_basename(name), "tcc") != NULL };
+    StrBuf failure = { 0 };
+    CcCtx ctx = { .job = job, .cc = cc, .is_tcc = strstr(cc_basename(name), "tcc") != NULL,
+                  .failure = &failure };
     cc_set_flags(&ctx);
     ctx.tmp = cc_make_tmp();
     if (!ctx.tmp) {
@@ -427,5 +435,7 @@ int cc_build(const CcJob *job)
     ctx.log = mem_printf(g_arena, "%s/cc.log", ctx.tmp);
     int st = cc_build_in(&ctx);
     cc_remove_tmp(ctx.tmp);
+    if (failure.len)
+        fatal_internal("%s", sb_cstr(&failure));
     return st;
 }

@@ -18,8 +18,10 @@ typedef struct CcJob {
 } CcJob;
 
 /* Writes the C and the embedded runtime to a temporary directory, compiles
- * and links. Returns 0, or 2 after printing the C compiler's output (a C
- * compiler failure is an internal error). */
+ * and links. Returns 0, 1 (the output cannot be written) or 2 (no C
+ * compiler, no temporary directory). A failed C compile is an internal
+ * error: the command and the compiler's output go to fatal_internal once
+ * the temporary directory is removed. */
 int cc_build(const CcJob *job);
 
 /* The default C compiler: clang if installed, else gcc, else tcc; NULL if none. */

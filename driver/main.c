@@ -34,7 +34,7 @@ typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8 } C
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
-typedef enum Dump { DUMP_NONE, DUMP_AST, DUMP_IR_BEFORE, DUMP_IR } Dump;
+typedef enum Dump { DUMP_NONE, DUMP_AST, DUMP_IR_BEFORE, DUMP_IR, DUMP_IR_AFTER } Dump;
 
 typedef struct Options {
     Cmd cmd;
@@ -42,8 +42,9 @@ typedef struct Options {
     const char *out;
     const char *cc;
     int opt_level;
-    bool keep_c, stats, debug_lines, time;
+    bool keep_c, stats, debug_lines, time, verify_ir;
     Dump dump;
+    const char *dump_after;     /* DUMP_IR_AFTER: the pass */
     int nargs;              /* program arguments after `--` (run) */
     char **args;
 } Options;
@@ -82,9 +83,16 @@ static void flag_time(Options *o, const char *v) { o->time = true; }
 static void flag_dump_ast(Options *o, const char *v) { o->dump = DUMP_AST; }
 static void flag_dump_ir(Options *o, const char *v) { o->dump = DUMP_IR; }
 static void flag_dump_ir_before(Options *o, const char *v) { o->dump = DUMP_IR_BEFORE; }
+static void flag_verify_ir(Options *o, const char *v) { o->verify_ir = true; }
+
+static void flag_dump_ir_after(Options *o, const char *v)
+{
+    o->dump = DUMP_IR_AFTER;
+    o->dump_after = v;
+}
 
 static const struct {
-    const char *name;
+    const char *name;       /* ending in '=': the value follows in the same word */
     int cmds;               /* the commands that accept it */
     bool takes_value;
     DrvFlagFn *set;
@@ -101,6 +109,8 @@ static const struct {
     { "--dump=ast", CMD_ALL, false, flag_dump_ast },
     { "--dump=ir", CMD_LOWERS, false, flag_dump_ir },
     { "--dump=ir-before", CMD_LOWERS, false, flag_dump_ir_before },
+    { "--dump=ir-after=", CMD_LOWERS, true, flag_dump_ir_after },
+    { "--verify-ir", CMD_LOWERS, false, flag_verify_ir },
 };
 #define DRV_NFLAGS ((int)(sizeof drv_flags / sizeof drv_flags[0]))
 
@@ -114,7 +124,10 @@ static void drv_usage(FILE *f)
           "  -O0 -O1 -O2     optimisation level (default -O2)\n"
           "  --dump=ast|ir   print the parsed tree or the IR (after the passes of the\n"
           "                  -O level) to stdout and stop; --dump=ir-before: the IR\n"
-          "                  as lowered, before any pass\n"
+          "                  as lowered, before any pass; --dump=ir-after=PASS: the\n"
+          "                  IR after that pass (a wrong name lists them)\n"
+          "  --verify-ir     check the IR's invariants after lowering and after every\n"
+          "                  pass (an internal error names the pass that broke one)\n"
           "  --stats         checks kept and removed (stdout for build, else stderr)\n"
           "  --time          per-phase times on stderr\n"
           "environment: GOOSE_STDLIB (standard library folder), GOOSE_CC (default C\n"
@@ -131,12 +144,33 @@ static int drv_usage_error(const char *fmt, const char *arg)
 }
 
 /* ---- argument parsing ---- */
+static bool drv_joined(int f)
+{
+    const char *name = drv_flags[f].name;
+    return name[strlen(name) - 1] == '=';
+}
+
 static int drv_find_flag(const char *arg)
 {
-    for (int i = 0; i < DRV_NFLAGS; i++)
-        if (strcmp(arg, drv_flags[i].name) == 0)
+    for (int i = 0; i < DRV_NFLAGS; i++) {
+        const char *name = drv_flags[i].name;
+        if (drv_joined(i) ? strncmp(arg, name, strlen(name)) == 0 : strcmp(arg, name) == 0)
             return i;
+    }
     return -1;
+}
+
+/* --dump=ir-after=PASS names a pass of the pipeline. */
+static int drv_check_pass(const char *name)
+{
+    if (lower_is_pass(name))
+        return 0;
+    StrBuf names = { 0 };
+    lower_pass_names(&names);
+    fprintf(stderr, "goose: unknown pass '%s' in --dump=ir-after (passes: %s)\n", name, sb_cstr(&names));
+    fputs("run 'goose --help' for usage\n", stderr);
+    sb_free(&names);
+    return 2;
 }
 
 /* One flag at argv[*i]; advances past its value. 0, or the usage status. */
@@ -153,7 +187,9 @@ static int drv_parse_flag(Options *o, int argc, char **argv, int *i)
     if (!(drv_flags[f].cmds & o->cmd))
         return drv_usage_error("flag '%s' does not apply to this command", arg);
     const char *value = NULL;
-    if (drv_flags[f].takes_value) {
+    if (drv_joined(f)) {
+        value = arg + strlen(drv_flags[f].name);
+    } else if (drv_flags[f].takes_value) {
         if (*i + 1 >= argc)
             return drv_usage_error("flag '%s' needs a value", arg);
         value = argv[++*i];
@@ -186,7 +222,7 @@ static int drv_parse_args(Options *o, int argc, char **argv)
     }
     if (!o->src)
         return drv_usage_error("no source file given to '%s'", argv[1]);
-    return 0;
+    return o->dump == DUMP_IR_AFTER ? drv_check_pass(o->dump_after) : 0;
 }
 
 static Cmd drv_find_cmd(const char *name)
@@ -319,7 +355,8 @@ static FILE *drv_stats_stream(const Options *o)
 static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
 {
     double t = drv_now_ms();
-    LowerOptions lo = { .opt_level = o->opt_level };
+    LowerOptions lo = { .opt_level = o->opt_level, .verify_ir = o->verify_ir,
+                        .stop_after = o->dump == DUMP_IR_AFTER ? o->dump_after : NULL };
     IrProgram *ir = lower_program(prog, &lo);
     diag_flush();
     StrBuf b = { 0 };
@@ -338,7 +375,7 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
         lower_stats(&b, ir);
         drv_print_buf(&b, drv_stats_stream(o));
     }
-    if (o->dump != DUMP_IR)
+    if (o->dump != DUMP_IR && o->dump != DUMP_IR_AFTER)
         return STAGE_OK;
     lower_dump(&b, ir);
     drv_print_buf(&b, stdout);

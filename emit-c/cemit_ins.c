@@ -216,11 +216,6 @@ static const char *cm_place_n(Cm *cm, const IrPlace *p, int n)
     return cur;
 }
 
-void cm_place(Cm *cm, StrBuf *b, const IrPlace *p)
-{
-    sb_puts(b, cm_place_n(cm, p, p->nproj));
-}
-
 static const char *cm_place_s(Cm *cm, const IrPlace *p) { return cm_place_n(cm, p, p->nproj); }
 
 static const char *cm_addr_s(Cm *cm, const IrPlace *p)
@@ -289,7 +284,9 @@ static const char *cm_bin_string(Cm *cm, const IrIns *in, const char *a, const c
     case BIN_ADD: return mem_printf(g_arena, "gs_str_concat(%s, %s)", a, b);
     case BIN_EQ: return mem_printf(g_arena, "gs_str_eq(%s, %s)", a, b);
     case BIN_NE: return mem_printf(g_arena, "!gs_str_eq(%s, %s)", a, b);
-    default: return mem_printf(g_arena, "gs_str_cmp(%s, %s) %s 0", a, b, cm_binop_c[in->aux]);
+    case BIN_LT: case BIN_LE: case BIN_GT: case BIN_GE:
+        return mem_printf(g_arena, "gs_str_cmp(%s, %s) %s 0", a, b, cm_binop_c[in->aux]);
+    default: fatal_internal("C emitter: string operator %s", ast_binop_spelling[in->aux]);
     }
 }
 
@@ -337,11 +334,12 @@ static const char *cm_un(Cm *cm, const IrIns *in)
     switch (in->aux) {
     case UN_NOT: return mem_printf(g_arena, "!%s", a);
     case UN_BITNOT: return mem_printf(g_arena, "(%s)~%s", cm_ctype(cm, t), a);
-    default:
+    case UN_NEG:
         if (!type_is_int(t))
             return mem_printf(g_arena, "-%s", a);
         return mem_printf(g_arena, "(%s)((%s)0 - (%s)%s)", cm_ctype(cm, t), cm_uint_of(t),
                           cm_uint_of(t), a);
+    default: fatal_internal("C emitter: unary operator %d", in->aux);
     }
 }
 
@@ -596,7 +594,7 @@ static const char *cm_value(Cm *cm, const IrIns *in)
         const char *p = cm_place_s(cm, in->place);
         return mem_printf(g_arena, "%s.ptr[--%s.len]", p, p);
     }
-    default: return "0 /* ? */";
+    default: fatal_internal("C emitter: %s is not a value instruction", ir_op_info[in->op].name);
     }
 }
 
@@ -612,7 +610,8 @@ static const char *cm_f2i_cond(const Type *t, const char *v)
     case TY_U8: return mem_printf(g_arena, "!(%s > -1.0 && %s < 256.0)", v, v);
     case TY_U16: return mem_printf(g_arena, "!(%s > -1.0 && %s < 65536.0)", v, v);
     case TY_U32: return mem_printf(g_arena, "!(%s > -1.0 && %s < 4294967296.0)", v, v);
-    default: return mem_printf(g_arena, "!(%s > -1.0 && %s < 18446744073709551616.0)", v, v);
+    case TY_U64: return mem_printf(g_arena, "!(%s > -1.0 && %s < 18446744073709551616.0)", v, v);
+    default: fatal_internal("C emitter: f64 converted to %s", types_spell(t));
     }
 }
 
@@ -622,7 +621,8 @@ static const char *cm_int_min(const Type *t)
     case TY_I8: return "INT8_MIN";
     case TY_I16: return "INT16_MIN";
     case TY_I32: return "INT32_MIN";
-    default: return "INT64_MIN";
+    case TY_I64: return "INT64_MIN";
+    default: fatal_internal("C emitter: no minimum of %s", types_spell(t));
     }
 }
 
@@ -674,7 +674,8 @@ static const char *cm_check_cond(Cm *cm, const IrIns *in, const char *a, const c
     case IR_CHECK_F2I: return cm_f2i_cond(in->type, a);
     case IR_CHECK_POP: return mem_printf(g_arena, "%s <= 0", a);
     case IR_CHECK_LEN: return mem_printf(g_arena, "%s != %s", a, b);
-    default: return mem_printf(g_arena, "!%s", a);   /* unwrap, assert */
+    case IR_CHECK_UNWRAP: case IR_CHECK_ASSERT: return mem_printf(g_arena, "!%s", a);
+    default: fatal_internal("C emitter: %s is not a check", ir_op_info[in->op].name);
     }
 }
 
@@ -1002,7 +1003,7 @@ static int cm_control(Cm *cm, const IrIns *in)
     case IR_BREAK: cm_line(cm, "break;"); break;
     case IR_CONTINUE: cm_line(cm, "continue;"); break;
     case IR_RET: cm_ret(cm, in); break;
-    default: break;
+    default: fatal_internal("C emitter: %s is not control flow", ir_op_info[in->op].name);
     }
     return 1;
 }

@@ -76,7 +76,6 @@ const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);
 const char *cm_cond(Cm *cm, const IrOpd *o);
 void cm_slice_parts(const IrIns *in, bool *end, bool *start);
-void cm_place(Cm *cm, StrBuf *b, const IrPlace *p);
 void cm_zero(Cm *cm, StrBuf *b, Type *t);
 void cm_emit_body(Cm *cm);
 const char *cm_local_name(const Local *l);

@@ -53,7 +53,9 @@ static const char *cm_make_name(Cm *cm, Type *t)
     default: break;
     }
     const char *s = t->kind < TY__COUNT ? cm_scalar[t->kind] : NULL;
-    return s ? s : "int /* unsupported type */";
+    if (!s)
+        fatal_internal("C emitter: no C type for %s", types_spell(t));
+    return s;
 }
 
 /* ---- sizes ----

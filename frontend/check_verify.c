@@ -29,8 +29,8 @@ static void vf_exprs(Expr *const *es, int n, const char *where)
 
 static void vf_fail(const Expr *e, const char *what, const char *where)
 {
-    die("checker left %s on an expression (kind %d) at %d:%d in %s", what, e->kind, e->loc.line,
-        e->loc.col, where);
+    fatal_internal("checker left %s on an expression (kind %d) at %d:%d in %s", what, e->kind,
+                   e->loc.line, e->loc.col, where);
 }
 
 static void vf_children(const Expr *e, const char *where)
@@ -78,7 +78,7 @@ static void vf_children(const Expr *e, const char *where)
 static void vf_expr(const Expr *e, const char *where)
 {
     if (!e)
-        die("checker left a NULL expression in %s", where);
+        fatal_internal("checker left a NULL expression in %s", where);
     if (vf_bad_type(e->type))
         vf_fail(e, "a bad type", where);
     vf_children(e, where);
@@ -91,7 +91,7 @@ static void vf_stmt(const Stmt *s, const char *where)
     switch (s->kind) {
     case ST_LET: case ST_VAR:
         if (!s->let.local || vf_bad_type(s->let.local->type))
-            die("checker left a bad local in %s", where);
+            fatal_internal("checker left a bad local in %s", where);
         if (s->let.init)
             vf_expr(s->let.init, where);
         break;
@@ -134,13 +134,13 @@ void ck_verify(const Program *p)
     for (int i = 0; i < p->fns.len; i++) {
         FnInst *f = VEC_AT(p->fns, FnInst *, i);
         if (!f->body || !f->type || !f->cname)
-            die("checker left function %s incomplete", f->name ? f->name : "?");
+            fatal_internal("checker left function %s incomplete", f->name ? f->name : "?");
         vf_block(f->body, f->name);
     }
     for (int i = 0; i < p->globals.len; i++) {
         Global *g = VEC_AT(p->globals, Global *, i);
         if (vf_bad_type(g->type))
-            die("checker left global %s with a bad type", g->name);
+            fatal_internal("checker left global %s with a bad type", g->name);
         if (g->init)
             vf_expr(g->init, g->name);
     }
@@ -148,6 +148,6 @@ void ck_verify(const Program *p)
         StructInst *si = VEC_AT(p->structs, StructInst *, i);
         for (int j = 0; j < si->nfields; j++)
             if (vf_bad_type(si->fields[j].type))
-                die("checker left struct %s with a bad field", si->name);
+                fatal_internal("checker left struct %s with a bad field", si->name);
     }
 }

@@ -135,11 +135,11 @@ static Loc lex_here(Lexer *L, const unsigned char *p)
 static void lex_grow(Lexer *L)
 {
     if (L->cap > INT32_MAX / 2)
-        die("too many tokens");
+        fatal_internal("too many tokens");
     L->cap = L->cap ? L->cap * 2 : 4096;
     L->toks = realloc(L->toks, sizeof(Token) * (size_t)L->cap);
     if (!L->toks)
-        die("out of memory");
+        fatal_internal("out of memory");
 }
 
 /* Appends a token starting at `start` on the current line. */

@@ -435,7 +435,7 @@ static void spush(Parser *p, void *x)
         p->scap = p->scap ? p->scap * 2 : 256;
         p->stack = realloc(p->stack, sizeof(void *) * (size_t)p->scap);
         if (!p->stack)
-            die("out of memory");
+            fatal_internal("out of memory");
     }
     p->stack[p->sp++] = x;
 }

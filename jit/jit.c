@@ -90,17 +90,18 @@ static const char *jit_line(const char *c_text, int line, int *len)
 
 /* `goose: internal error: tcc: <msg>`, then the emitted line the message
  * names (TinyCC calls the compiled string "<string>"). */
-static void jit_report(JitErrors *e, const char *c_text, const char *what)
+static void jit_fail(JitErrors *e, const char *c_text, const char *what) __attribute__((noreturn));
+static void jit_fail(JitErrors *e, const char *c_text, const char *what)
 {
     const char *msg = e->count ? sb_cstr(&e->first) : what;
     if (strncmp(msg, "tcc: ", 5) == 0)     /* errors without a location */
         msg += 5;
-    fprintf(stderr, "goose: internal error: tcc: %s\n", msg);
     const char *at = strstr(msg, "<string>:");
     int line = at ? atoi(at + 9) : 0, len = 0;
     const char *text = line > 0 ? jit_line(c_text, line, &len) : NULL;
-    if (text)
-        fprintf(stderr, "  emitted C line %d: %.*s\n", line, len > 300 ? 300 : len, text);
+    if (!text)
+        fatal_internal("tcc: %s", msg);
+    fatal_internal("tcc: %s\n  emitted C line %d: %.*s", msg, line, len > 300 ? 300 : len, text);
 }
 
 static bool jit_write_file(const char *path, const char *text, size_t len)
@@ -185,24 +186,21 @@ static TCCState *jit_new_state(JitErrors *errs)
 }
 
 /* Compile step: headers on disk for the duration, program, maybe runtime. */
-static bool jit_compile(TCCState *s, const char *c_text, JitErrors *errs)
+static void jit_compile(TCCState *s, const char *c_text, JitErrors *errs)
 {
     char *dir = jit_write_headers();
-    if (!dir) {
-        fprintf(stderr, "goose: internal error: cannot write runtime headers: %s\n", strerror(errno));
-        return false;
-    }
+    if (!dir)
+        fatal_internal("cannot write runtime headers: %s", strerror(errno));
     tcc_add_include_path(s, dir);
     bool ok = tcc_compile_string(s, c_text) == 0;
     if (ok && jit_runtime_from_source())
         ok = jit_compile_runtime(s);
     jit_remove_headers(dir);
     if (!ok)
-        jit_report(errs, c_text, "compilation failed");
-    return ok;
+        jit_fail(errs, c_text, "compilation failed");
 }
 
-static bool jit_relocate(TCCState *s, const char *c_text, JitErrors *errs)
+static void jit_relocate(TCCState *s, const char *c_text, JitErrors *errs)
 {
     jit_ensure_libm();
 #ifdef GOOSE_TCC_RELOCATE_1ARG
@@ -210,20 +208,15 @@ static bool jit_relocate(TCCState *s, const char *c_text, JitErrors *errs)
 #else
     int r = tcc_relocate(s, TCC_RELOCATE_AUTO);
 #endif
-    if (r < 0) {
-        jit_report(errs, c_text, "relocation failed");
-        return false;
-    }
-    return true;
+    if (r < 0)
+        jit_fail(errs, c_text, "relocation failed");
 }
 
 static int jit_call_main(TCCState *s, const char *prog_name, int argc, char **argv)
 {
     int (*entry)(int, char **) = (int (*)(int, char **))tcc_get_symbol(s, "main");
-    if (!entry) {
-        fprintf(stderr, "goose: internal error: tcc: the emitted C defines no main\n");
-        return 2;
-    }
+    if (!entry)
+        fatal_internal("tcc: the emitted C defines no main");
     char **av = NEW_ARRAY(char *, argc + 2);
     av[0] = (char *)prog_name;
     for (int i = 0; i < argc; i++)
@@ -259,16 +252,12 @@ int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, Ji
     JitErrors errs = { 0 };
     double t0 = jit_now_ms();
     TCCState *s = jit_state = jit_new_state(&errs);
-    if (!s) {
-        fprintf(stderr, "goose: internal error: tcc: cannot create a compilation state\n");
-        return 2;
-    }
-    if (!jit_compile(s, c_text, &errs))
-        return 2;
+    if (!s)
+        fatal_internal("tcc: cannot create a compilation state");
+    jit_compile(s, c_text, &errs);
     double t1 = jit_now_ms();
     times->compile_ms = t1 - t0;
-    if (!jit_relocate(s, c_text, &errs))
-        return 2;
+    jit_relocate(s, c_text, &errs);
     double t2 = jit_now_ms();
     times->relocate_ms = t2 - t1;
     int status = jit_call_main(s, prog_name, argc, argv);

@@ -1,5 +1,5 @@
-/* ir.c — IR constructors, the verifier run between passes, and the
- * deterministic printer behind --dump=ir.
+/* ir.c — IR constructors and the deterministic printer behind --dump=ir
+ * (the verifier run between passes is ir_verify.c).
  * Not for: lowering decisions (lower*.c) or C text (emit-c/). */
 #include "ir.h"
 
@@ -429,95 +429,6 @@ void ir_blocks_free(IrBlocks *b)
     free(b->open);
     free(b->close);
     free(b->els);
-}
-
-/* ---- verifier ---- */
-
-typedef struct IrVerify {
-    const IrFunc *f;
-    int *def_depth;     /* per temp: block depth of its first definition, -1 none */
-    int *open;          /* open block kinds, a stack */
-    int depth;
-} IrVerify;
-
-static void ir_vfail(const IrVerify *v, int i, const char *msg)
-{
-    die("IR verifier: %s: instruction %d (%s): %s", v->f->cname, i,
-        ir_op_info[v->f->ins[i].op].name, msg);
-}
-
-static void ir_vopd(const IrVerify *v, int i, const IrOpd *o)
-{
-    if (o->kind != OPD_TEMP)
-        return;
-    if (o->temp < 0 || o->temp >= v->f->ntemps || v->def_depth[o->temp] < 0)
-        ir_vfail(v, i, "temporary used before its definition");
-}
-
-static void ir_vplace(const IrVerify *v, int i, const IrPlace *p)
-{
-    if (!p)
-        ir_vfail(v, i, "missing place");
-    if (p->root.kind != OPD_TEMP && p->root.kind != OPD_LOCAL && p->root.kind != OPD_GLOBAL)
-        ir_vfail(v, i, "place root is not a temp, local or global");
-    ir_vopd(v, i, &p->root);
-    for (int k = 0; k < p->nproj; k++)
-        ir_vopd(v, i, &p->proj[k].index);
-}
-
-static bool ir_needs_place(IrOp op)
-{
-    return op == IR_LOAD || op == IR_STORE || op == IR_ADDR || op == IR_PUSH ||
-           op == IR_POP || op == IR_CLEAR;
-}
-
-static void ir_vnest(IrVerify *v, int i)
-{
-    IrOp op = v->f->ins[i].op;
-    if (op == IR_ELSE && (v->depth == 0 || v->open[v->depth - 1] != (int)IR_IF))
-        ir_vfail(v, i, "ELSE outside IF");
-    if (ir_op_info[op].nesting > 0)
-        v->open[v->depth++] = op;
-    if (ir_op_info[op].nesting < 0) {
-        IrOp want = op == IR_ENDIF ? IR_IF : op == IR_ENDLOOP ? IR_LOOP : IR_FOR;
-        if (v->depth == 0 || v->open[v->depth - 1] != (int)want)
-            ir_vfail(v, i, "unbalanced block end");
-        v->depth--;
-    }
-}
-
-static void ir_verify_func(const IrFunc *f)
-{
-    IrVerify v = { f, NEW_ARRAY(int, f->ntemps + 1), NEW_ARRAY(int, f->nins + 1), 0 };
-    for (int t = 0; t < f->ntemps; t++)
-        v.def_depth[t] = -1;
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        ir_vopd(&v, i, &in->a);
-        ir_vopd(&v, i, &in->b);
-        ir_vopd(&v, i, &in->c);
-        for (int k = 0; k < in->nargs; k++)
-            ir_vopd(&v, i, &in->args[k]);
-        if (ir_needs_place(in->op))
-            ir_vplace(&v, i, in->place);
-        if (ir_op_info[in->op].is_check && in->site < 0)
-            ir_vfail(&v, i, "check without a site");
-        ir_vnest(&v, i);
-        if (in->dst >= f->ntemps)
-            ir_vfail(&v, i, "bad destination temporary");
-        if (in->dst >= 0 && v.def_depth[in->dst] < 0)
-            v.def_depth[in->dst] = v.depth;
-    }
-    if (v.depth != 0)
-        die("IR verifier: %s: %d unclosed blocks", f->cname, v.depth);
-}
-
-void ir_verify(const IrProgram *ir)
-{
-    for (int i = 0; i < ir->nfuncs; i++)
-        ir_verify_func(ir->funcs[i]);
-    if (ir->init)
-        ir_verify_func(ir->init);
 }
 
 /* ---- printer (--dump=ir) ---- */

@@ -6,6 +6,7 @@
  * Not for: expression/statement lowering (lower_expr.c, lower_stmt.c),
  * optimisation (pass_*.c). */
 #include "lower_priv.h"
+#include "pass.h"
 
 #include <string.h>
 
@@ -498,9 +499,8 @@ IrProgram *lower_program(const Program *p, const LowerOptions *o)
         lx_function(ir, ir->funcs[i]);
     lx_globals_init(ir);
     lx_reachability(ir);
-    if (diag_error_count() > 0)
-        return ir;
-    ir_verify(ir);
+    if (diag_error_count() == 0 && lower_verifying(o))
+        ir_verify(ir, "lower");
     return ir;
 }
 

@@ -493,11 +493,6 @@ static IrOpd bi_drop(Lx *lx, Expr *e)
     return a.type->kind == TY_STRING ? lx_sited(lx, e, IR_DELETE, a, NULL) : ir_none();
 }
 
-static IrOpd bi_unsupported(Lx *lx, Expr *e)
-{
-    diag_error(e->loc, "this builtin is not supported by the C back end yet");
-    return e->type && e->type->kind != TY_VOID ? ir_zero(e->type) : ir_none();
-}
 
 typedef IrOpd (*LxBuiltin)(Lx *, Expr *);
 
@@ -528,10 +523,11 @@ IrOpd lx_call(Lx *lx, Expr *e)
     case CALL_BUILTIN: {
         BuiltinId b = e->call.builtin;
         LxBuiltin f = b > BI_NONE && b < BI__COUNT ? lx_builtins[b] : NULL;
-        return (f ? f : bi_unsupported)(lx, e);
+        if (!f)
+            fatal_internal("lowering: builtin %d has no lowering (%d:%d)", (int)b, e->loc.line, e->loc.col);
+        return f(lx, e);
     }
     default:
-        diag_error(e->loc, "internal: unresolved call");
-        return ir_none();
+        fatal_internal("lowering: unresolved call at %d:%d", e->loc.line, e->loc.col);
     }
 }

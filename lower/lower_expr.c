@@ -111,7 +111,7 @@ static IrOpd lx_path_opd(Lx *lx, Expr *e, bool ref_call)
             v = lx_result(lx, in, v.type);
         }
         if (lx->npath == lx->path_cap)
-            die("for-each path: more than %d operands", lx->path_cap);
+            fatal_internal("for-each path: more than %d operands", lx->path_cap);
         lx->path_opds[lx->npath++] = v;
     }
     return v;
@@ -461,8 +461,8 @@ static IrOpd lx_opt_compare(Lx *lx, Expr *e)
     } else if (lx_is_none_expr(l)) {
         o = lx_expr(lx, r);
     } else {
-        diag_error(e->loc, "comparing two optionals is not supported (compare with none)");
-        return ir_bool(e->type, false);
+        fatal_internal("lowering: two optionals compared at %d:%d (the checker allows only none)",
+                       e->loc.line, e->loc.col);
     }
     IrPlace *p = ir_place_root(lx_materialize(lx, o, e->loc), o.type);
     IrOpd has = lx_load(lx, ir_place_proj(p, PJ_HAS, 0, ir_none(), lx_ty(TY_BOOL)), e->loc);
@@ -654,8 +654,6 @@ IrOpd lx_expr(Lx *lx, Expr *e)
     case EX_PAREN: return lx_expr(lx, e->paren.inner);
     case EX_COERCE: return lx_coerce(lx, e);
     default:
-        break;
+        fatal_internal("lowering: expression kind %d at %d:%d", (int)e->kind, e->loc.line, e->loc.col);
     }
-    diag_error(e->loc, "internal: cannot lower this expression");
-    return ir_zero(e->type);
 }

@@ -311,7 +311,7 @@ static void io_order(const Io *io, int *order)
     }
 #undef IO_READY
     if (m != n)
-        die("global initialisers: %d of %d ordered", m, n);
+        fatal_internal("global initialisers: %d of %d ordered", m, n);
     free(comp);
     free(gfirst);
     free(gmem);

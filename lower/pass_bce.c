@@ -1,21 +1,15 @@
-/* pass_bce.c — the -O1 slot for bounds-check elimination, and --stats.
- * It deletes checks whose operands are constants that prove them (a
+/* pass_bce.c — -O1 bounds-check elimination from constants and range
+ * loops: it deletes checks whose operands are constants that prove them (a
  * constant index into a fixed array, a constant non-zero divisor, a
  * constant shift count in range) and the index checks of range loops over
  * a constant, an unchanged slice's length, or an n that is the length of
- * a slice made once by make([]T, n) and never changed; pass_facts.c then
- * deletes the ones earlier checks and tests prove. It also marks
- * functions for the C emitter: noreturn (every path fails: cold, out of
- * line) and, at -O2, inline (small leaves); at -O2 pass_version.c then
- * versions loops whose checks one guard can prove, pass_hoist.c and
- * pass_licm.c move checks and loads, pass_promote.c holds the global
- * slices a loop pushes onto in locals, and pass_loopcheck.c does a check
- * a loop repeats on fixed values once, before it. Every deleted check is counted.
+ * a slice made once by make([]T, n) and never changed. pass_facts.c then
+ * deletes the ones earlier checks and tests prove (the order of all the
+ * passes: pipeline.c). Every deleted check is counted.
  * Not for: changing what a program does: a check that may fail stays. */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static bool bce_const(const IrOpd *o, int64_t *v)
 {
@@ -205,7 +199,7 @@ static void bce_tables(Bce *b)
     }
 }
 
-static void bce_func(const IrProgram *ir, IrFunc *f)
+void pass_bce(const IrProgram *ir, IrFunc *f)
 {
     Bce b = { .f = f };
     bce_tables(&b);
@@ -222,124 +216,4 @@ static void bce_func(const IrProgram *ir, IrFunc *f)
             f->checks_removed++;
         }
     }
-    f->checks_removed += pass_facts(ir, f);
-}
-
-/* ---- functions that never return: their calls are cold paths ---- */
-
-/* No RET anywhere and the last instruction (top level: blocks are closed
- * by then) stops the program: every path that ends, ends there. */
-static bool nr_func(const IrProgram *ir, const IrFunc *f)
-{
-    if (!f->fn || f->fn->is_closure || f->nins == 0 || !ir_stops(ir, &f->ins[f->nins - 1]))
-        return false;
-    for (int i = 0; i < f->nins; i++)
-        if (f->ins[i].op == IR_RET)
-            return false;
-    return true;
-}
-
-static void nr_mark(IrProgram *ir)
-{
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int i = 0; i < ir->nfuncs; i++) {
-            IrFunc *f = ir->funcs[i];
-            if (!f->noreturn && nr_func(ir, f)) {
-                f->noreturn = true;
-                changed = true;
-            }
-        }
-    }
-}
-
-/* ---- -O2: small leaf functions are inlined at every call ----
- * A leaf calls no function that can return (calls into cold noreturn error
- * paths are fine), so forcing it inline can never recurse. The C compiler's
- * own inliner counts the error paths and the growth calls as cost and
- * leaves pool-sized methods out of line; these are the builtins' size. */
-enum { INLINE_MAX_INS = 64 };
-
-static void inl_count_use(const IrOpd *o, void *uses)
-{
-    if (o->kind == OPD_TEMP)
-        ((int *)uses)[o->temp]++;
-}
-
-/* Per temp of f: how many operands read it. */
-static int *inl_uses(const IrFunc *f)
-{
-    int *uses = calloc((size_t)f->ntemps + 1, sizeof *uses);
-    for (int i = 0; uses && i < f->nins; i++)
-        ir_each_read(&f->ins[i], inl_count_use, uses);
-    return uses;
-}
-
-/* The size is what the function's C will hold, measured after the checks
- * pass_bce removes are NOPs: no NOP, and no pure value nobody reads (an
- * inlined method's receiver address, which the emitter drops; without
- * this a loop over pool.slot_pool's get came out longer than the same loop
- * over a builtin pool's r[i], and stayed out of line: game_of_life). */
-static bool inl_func(const IrProgram *ir, const IrFunc *f)
-{
-    if (!f->fn || f->fn->is_closure || f->noreturn || !strcmp(f->fn->name, "main"))
-        return false;
-    int n = 0, *uses = inl_uses(f);
-    bool ok = true;
-    for (int i = 0; i < f->nins && ok; i++) {
-        const IrIns *in = &f->ins[i];
-        ok = !(in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !ir_stops(ir, in)));
-        bool dead = uses && ir_op_info[in->op].pure && in->dst >= 0 && uses[in->dst] == 0;
-        n += in->op != IR_NOP && !dead;
-    }
-    free(uses);
-    return ok && n <= INLINE_MAX_INS;
-}
-
-void lower_optimise(IrProgram *ir, const LowerOptions *o)
-{
-    if (!ir || !o || o->opt_level < 1)
-        return;
-    nr_mark(ir);
-    if (o->opt_level >= 2)
-        pass_inline(ir);
-    for (int i = 0; i < ir->nfuncs; i++)
-        bce_func(ir, ir->funcs[i]);
-    bce_func(ir, ir->init);
-    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)     /* before versioning copies loops */
-        ir->funcs[i]->inline_always = inl_func(ir, ir->funcs[i]);
-    if (o->opt_level >= 2)
-        pass_version(ir);
-    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
-        ir->funcs[i]->checks_removed += pass_hoist(ir->funcs[i]);
-    if (o->opt_level >= 2)
-        pass_licm(ir);
-    if (o->opt_level >= 2)
-        pass_promote(ir);
-    for (int i = 0; i < ir->nfuncs && o->opt_level >= 2; i++)
-        ir->funcs[i]->checks_removed += pass_loopcheck(ir, ir->funcs[i]);
-    if (o->opt_level >= 2)
-        ir->init->checks_removed += pass_loopcheck(ir, ir->init);
-    ir_verify(ir);
-}
-
-void lower_stats(StrBuf *out, const IrProgram *ir)
-{
-    int kept = 0, removed = 0, versioned = 0;
-    sb_puts(out, "checks kept / removed per function:\n");
-    for (int i = -1; i < ir->nfuncs; i++) {
-        const IrFunc *f = i < 0 ? ir->init : ir->funcs[i];
-        if (!f->reachable)
-            continue;
-        int k = ir_count_checks(f);
-        kept += k;
-        removed += f->checks_removed;
-        versioned += f->loops_versioned;
-        if (k || f->checks_removed)
-            sb_printf(out, "  %-40s %5d kept %5d removed\n", f->cname, k, f->checks_removed);
-    }
-    sb_printf(out, "total: %d checks kept, %d removed\n", kept, removed);
-    if (versioned)
-        sb_printf(out, "loops versioned: %d (a check removed in a loop's guarded copy stays, and "
-                       "counts as kept, in its unguarded copy)\n", versioned);
 }

@@ -18,7 +18,7 @@
  * Only that computation moves above the `if`, and it cannot fault: no
  * element loads, no division, no shifts, no float conversions.
  * Not for: proving checks (pass_bce.c, pass_facts.c). */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -165,7 +165,7 @@ static int ho_one(Ho *h, int i)
     return at;
 }
 
-int pass_hoist(IrFunc *f)
+void pass_hoist(const IrProgram *ir, IrFunc *f)
 {
     Ho h = { .f = f };
     int merged = 0;
@@ -181,5 +181,5 @@ int pass_hoist(IrFunc *f)
     }
     ir_defs_free(&h.d);
     ir_blocks_free(&h.b);
-    return merged;
+    f->checks_removed += merged;
 }

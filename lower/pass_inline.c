@@ -19,7 +19,7 @@
  * ref parameter, used only as the root of places, becomes the caller's
  * reference temporary dereferenced.
  * Not for: user functions (the C compiler inlines those where it can). */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -265,7 +265,8 @@ static const IrFunc *inl_target(const IrProgram *ir, const IrFunc *f, const PtrS
     return g && g != f && ir_set_has(ok, g) && inl_args_ok(in, g) ? g : NULL;
 }
 
-static void inl_func(const IrProgram *ir, IrFunc *f, const PtrSet *ok)
+/* Rebuilds f with every call of a callee in ok replaced by its body. */
+static void inl_expand_calls(const IrProgram *ir, IrFunc *f, const PtrSet *ok)
 {
     bool any = false;
     for (int i = 0; i < f->nins && !any; i++)
@@ -288,7 +289,7 @@ static void inl_func(const IrProgram *ir, IrFunc *f, const PtrSet *ok)
     ir_defs_free(&d);
 }
 
-void pass_inline(const IrProgram *ir)
+void pass_inline(const IrProgram *ir, IrFunc *unused)
 {
     PtrSet ok = { 0 };
     for (int i = 0; i < ir->nfuncs; i++)
@@ -297,6 +298,6 @@ void pass_inline(const IrProgram *ir)
     if (ok.len == 0)
         return;
     for (int i = 0; i < ir->nfuncs; i++)
-        inl_func(ir, ir->funcs[i], &ok);
-    inl_func(ir, ir->init, &ok);
+        inl_expand_calls(ir, ir->funcs[i], &ok);
+    inl_expand_calls(ir, ir->init, &ok);
 }

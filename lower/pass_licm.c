@@ -22,7 +22,7 @@
  * holds one value from the loop's start to its end, so every read sees
  * what it saw before. Goose programs have one thread.
  * Not for: checks (pass_hoist.c moves those out of if/else arms). */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -199,7 +199,7 @@ static void lm_func(const Lm *lm, IrFunc *f)
     free(r.copy_of);
 }
 
-void pass_licm(const IrProgram *ir)
+void pass_licm(const IrProgram *ir, IrFunc *unused)
 {
     Lm lm = { .ir = ir };
     lm_summaries(&lm);

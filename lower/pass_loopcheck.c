@@ -35,7 +35,7 @@
  * at the loop, which writes locals (n above).
  * Not for: checks that a loop's values prove (pass_facts.c,
  * pass_version.c) or the arms of an if (pass_hoist.c). */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -343,10 +343,10 @@ static int lc_loop(Lc *lc, int at)
     return lc_after(lc, at, opener, lc->end);
 }
 
-int pass_loopcheck(const IrProgram *ir, IrFunc *f)
+void pass_loopcheck(const IrProgram *ir, IrFunc *f)
 {
     if (!f || f->nins == 0)
-        return 0;
+        return;
     Lc lc = { .ir = ir, .f = f };
     lc_tables(&lc);
     ir_addressed_locals(f, &lc.addressed);
@@ -357,5 +357,5 @@ int pass_loopcheck(const IrProgram *ir, IrFunc *f)
             removed += lc_loop(&lc, at);
     lc_tables_free(&lc);
     free(lc.mv);
-    return removed;
+    f->checks_removed += removed;
 }

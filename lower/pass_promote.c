@@ -18,7 +18,7 @@
  * inside it. A runtime error inside the loop ends the program, which then
  * reads no global. So the program does exactly what it did.
  * Not for: loads of globals a loop does not change (pass_licm.c). */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -197,9 +197,7 @@ static void pr_func(IrFunc *f)
     ir_blocks_free(&p.b);
 }
 
-void pass_promote(const IrProgram *ir)
+void pass_promote(const IrProgram *ir, IrFunc *f)
 {
-    for (int i = 0; i < ir->nfuncs; i++)
-        if (ir->funcs[i]->reachable)
-            pr_func(ir->funcs[i]);
+    pr_func(f);
 }

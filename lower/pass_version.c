@@ -34,7 +34,7 @@
  * temps are read only inside it). --stats counts a versioned check once as
  * removed (the fast copy) and once as kept (the slow copy).
  * Not for: proofs without a guard (pass_bce.c, pass_facts.c). */
-#include "ir.h"
+#include "pass.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -992,10 +992,7 @@ static void lv_func(const IrProgram *ir, IrFunc *f)
     free(lv.drop);
 }
 
-void pass_version(const IrProgram *ir)
+void pass_version(const IrProgram *ir, IrFunc *f)
 {
-    for (int i = 0; i < ir->nfuncs; i++)
-        if (ir->funcs[i]->reachable)
-            lv_func(ir, ir->funcs[i]);
-    lv_func(ir, ir->init);
+    lv_func(ir, f);
 }

@@ -60,6 +60,10 @@ the diff before committing. --list prints the tests without running them;
 tests/CMakeLists.txt registers each as its own ctest test, and
 tests/golden_runner tests this runner.
 
+--verify-ir (ctest passes it): every goose command that lowers (build, run,
+emit-c) gets --verify-ir, so the IR verifier runs after lowering and after
+each pass, and a broken invariant fails the test as an internal error.
+
 Not for: unit tests of the runtime (tests/runtime/) or benchmarks (bench/).
 Python 3 standard library only.
 """
@@ -294,11 +298,12 @@ def status_text(st):
 
 
 class Runner:
-    def __init__(self, goose, root, bless, configs):
+    def __init__(self, goose, root, bless, configs, lower_flags):
         self.goose = goose
         self.root = root
         self.bless = bless
         self.configs = configs
+        self.lower_flags = lower_flags  # for every command that lowers
 
     # ---- execution of one configuration ----
     def execute(self, t, cfg, tmp):
@@ -306,11 +311,11 @@ class Runner:
         name, how, opt, cc = cfg
         prog_env = PROG_SAN_ENV if SANITIZE else None
         if how == "run":
-            cmd = [self.goose, "run", t.path, opt, "--"] + t.args()
+            cmd = [self.goose, "run", t.path, opt] + self.lower_flags + ["--"] + t.args()
             st, out, err = run(cmd, self.root, t.stdin(), COMPILE_TIMEOUT, prog_env)
             return st, out, err, None
         exe = os.path.join(tmp, "prog-" + name)
-        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc]
+        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc] + self.lower_flags
         san = {"GOOSE_CFLAGS": SAN_CFLAGS} if SANITIZE and cc in ("clang", "gcc") else None
         st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT, san)
         if st != 0 or not os.path.exists(exe):
@@ -420,7 +425,7 @@ class Runner:
             if not exp:
                 continue
             outc = os.path.join(tmp, f"emit{opt}.c")
-            st, _, err = run([self.goose, "emit-c", t.path, opt, "-o", outc], self.root,
+            st, _, err = run([self.goose, "emit-c", t.path, opt, "-o", outc] + self.lower_flags, self.root,
                              b"", COMPILE_TIMEOUT)
             got = read_bytes(outc) if st == 0 and os.path.exists(outc) else None
             if got is None:
@@ -439,7 +444,7 @@ class Runner:
     def mode_ir(self, t, tmp):
         got = b""
         for flag, header in self.IR_STAGES:
-            st, out, err = run([self.goose, "emit-c", t.path, "-O2", flag], self.root,
+            st, out, err = run([self.goose, "emit-c", t.path, "-O2", flag] + self.lower_flags, self.root,
                                b"", COMPILE_TIMEOUT)
             if st != 0:
                 return [f"[{flag}] failed ({status_text(st)})\n" + err.decode("utf-8", "replace")[:1000]]
@@ -538,6 +543,8 @@ def main():
     ap.add_argument("-v", action="store_true", help="also list skipped helper modules")
     ap.add_argument("--sanitize", action="store_true",
                     help="clang/gcc programs with ASan+UBSan; any sanitizer report fails")
+    ap.add_argument("--verify-ir", action="store_true",
+                    help="goose verifies the IR after lowering and after every pass")
     ap.add_argument("paths", nargs="*", help="test files or directories (default: tests/golden examples)")
     a = ap.parse_args()
     global SANITIZE
@@ -554,7 +561,8 @@ def main():
     except ConfigError as e:
         print(f"FAIL {e}")
         return 1
-    return run_tests(Runner(os.path.abspath(a.goose), root, a.bless, configs), tests, a.j)
+    return run_tests(Runner(os.path.abspath(a.goose), root, a.bless, configs,
+                                    ["--verify-ir"] if a.verify_ir else []), tests, a.j)
 
 
 if __name__ == "__main__":

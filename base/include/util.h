@@ -105,7 +105,9 @@ void diag_flush(void);
  * through frontend_reset (ast.h), never by goose itself. */
 void util_reset(void);
 
-/* Fatal internal error: prints "goose: internal error: ..." and exits 2. */
-void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* A broken invariant of the compiler itself (never a user's mistake):
+ * prints "goose: internal error: ..." and exits 2. Every internal error
+ * goes through here. */
+void fatal_internal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 #endif

@@ -11,8 +11,8 @@ typedef struct JitTimes {
 
 /* Compiles c_text (which includes "goose_rt.h"), relocates, calls main with
  * argv[0] = prog_name and the given args. Returns the program's exit status;
- * a TinyCC error is reported as an internal error naming the emitted line
- * and returns 2. */
+ * a TinyCC error is an internal error naming the emitted line (util.h
+ * fatal_internal: status 2). */
 int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, JitTimes *times);
 
 #endif

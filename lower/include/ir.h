@@ -5,8 +5,9 @@
  * the emitter writes reads like the source.
  *
  * Operands are temporaries (typed virtual registers numbered per function,
- * each written by exactly one instruction unless noted), locals, globals
- * or constants. A place (something stored to, or whose address is taken)
+ * each written by exactly one instruction, except the result of && and
+ * ||: `t = MOV lhs` before an IF testing t, and `t = MOV rhs` in that IF's
+ * then arm), locals, globals or constants. A place (something stored to, or whose address is taken)
  * is a root operand plus a path of projections; its index operands are
  * already evaluated (and checked) when the place is built, so printing a
  * place twice never re-runs anything.
@@ -244,38 +245,15 @@ typedef struct IrBlocks {
 void ir_blocks_init(IrBlocks *b, const IrFunc *f);
 void ir_blocks_free(IrBlocks *b);
 
-/* ---- pass_facts.c: checks proven by earlier checks and tests (-O1);
- * returns how many it deleted ---- */
-int pass_facts(const IrProgram *ir, IrFunc *f);
+/* ---- ir_verify.c: the invariants every pass keeps (run between passes) ---- */
+/* True when f keeps every invariant; else false, with the first broken
+ * one appended to why as "instruction N (OP): what". */
+bool ir_verify_func(const IrFunc *f, StrBuf *why);
+/* Every function of ir; an internal error naming pass `after`, the
+ * function and the instruction when one is broken. */
+void ir_verify(const IrProgram *ir, const char *after);
 
-/* ---- pass_version.c: loop versioning (-O2), after the other passes ---- */
-void pass_version(const IrProgram *ir);
-
-/* ---- pass_inline.c: small straight-line standard library functions
- * inlined at their calls (-O2), before the check-removing passes ---- */
-void pass_inline(const IrProgram *ir);
-
-/* ---- pass_hoist.c: a check both arms of an if begin with, done once
- * before the if (-O2); returns how many arm checks it merged ---- */
-int pass_hoist(IrFunc *f);
-
-/* ---- pass_licm.c: loads of a global's header that a loop cannot change
- * done once, before the loop (-O2), after the other passes ---- */
-void pass_licm(const IrProgram *ir);
-
-/* ---- pass_promote.c: a global slice a loop pushes onto or pops from
- * held in a local over the loop (-O2), after pass_licm ---- */
-void pass_promote(const IrProgram *ir);
-
-/* ---- pass_loopcheck.c: a check a loop repeats on values it keeps fixed
- * done once, before the loop (-O2), after the other passes; returns how
- * many checks after such loops it deleted ---- */
-int pass_loopcheck(const IrProgram *ir, IrFunc *f);
-
-/* ---- ir.c: checks over the IR ---- */
-/* Structure and temp discipline; dies with an internal error naming the
- * function and instruction when broken (run between passes). */
-void ir_verify(const IrProgram *ir);
+/* ---- ir.c: the printer and counts ---- */
 void ir_dump_func(StrBuf *out, const IrFunc *f);
 int ir_count_checks(const IrFunc *f);
 

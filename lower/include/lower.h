@@ -1,6 +1,6 @@
 /* lower.h — checked tree (frontend/ast.h Program) → IR (lower/ir.h), and the
  * optimisation passes over the IR. The driver calls lower_program, then
- * lower_optimise, then hands the IR to emit-c/.
+ * lower_optimise (the pipeline, pipeline.c), then hands the IR to emit-c/.
  * Not for: C text (emit-c/) or anything about syntax. */
 #ifndef GOOSE_LOWER_H
 #define GOOSE_LOWER_H
@@ -11,12 +11,18 @@ typedef struct IrProgram IrProgram;
 
 typedef struct LowerOptions {
     int opt_level;          /* 0, 1, 2 */
+    bool verify_ir;         /* verify the IR after lowering and each pass
+                               (always in a build without NDEBUG) */
+    const char *stop_after; /* a pass's name: lower_optimise stops after it */
 } LowerOptions;
 
 IrProgram *lower_program(const Program *p, const LowerOptions *o);
-/* Runs the optimisation passes of the level: none at -O0; check removal
- * at -O1; inlining, loop versioning and the loop passes too at -O2. */
+/* Runs the passes of the level, in order, up to o->stop_after if set. */
 void lower_optimise(IrProgram *ir, const LowerOptions *o);
+/* name is a pass of the pipeline (--dump=ir-after=NAME). */
+bool lower_is_pass(const char *name);
+/* The pipeline's pass names in order, comma-separated (a usage error). */
+void lower_pass_names(StrBuf *out);
 /* --dump=ir: a readable, deterministic listing. */
 void lower_dump(StrBuf *out, const IrProgram *ir);
 /* --stats: checks kept and removed, per function. */

@@ -4,10 +4,10 @@
  * at -O0 and at -O2, plus the --dump=ast and --dump=ir printers. All in
  * process: no file is written and nothing is run.
  *
- * A finding is a crash, an internal error (die() exits: libFuzzer reports
- * "fuzz target exited"), a hang past -timeout, memory past -rss_limit_mb,
- * a leak, or an AddressSanitizer / UBSan report. Diagnostics of a bad
- * input are the expected outcome, not a finding.
+ * A finding is a crash, an internal error (fatal_internal exits: libFuzzer
+ * reports "fuzz target exited"), a hang past -timeout, memory past
+ * -rss_limit_mb, a leak, or an AddressSanitizer / UBSan report.
+ * Diagnostics of a bad input are the expected outcome, not a finding.
  *
  * Diagnostics are thrown away unless GOOSE_FUZZ_DIAG=1 (see below).
  * Each input is one file named FZ_PATH (inside tests/golden/run, so the
@@ -47,7 +47,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
      * cost more than compiling: they go to /dev/null through a buffered
      * FILE. File descriptor 2 stays open for the sanitizers' reports and
      * libFuzzer keeps its own FILE. GOOSE_FUZZ_DIAG=1 shows them, and so
-     * the message of an internal error (die) when replaying a crash. */
+     * the message of an internal error (fatal_internal) when replaying a crash. */
     const char *show = getenv("GOOSE_FUZZ_DIAG");
     if (!(show && *show == '1')) {
         FILE *null = fopen("/dev/null", "w");

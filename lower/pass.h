@@ -1,0 +1,56 @@
+/* pass.h — the optimisation passes' one signature and their entry points,
+ * for the pipeline (pipeline.c), which runs them in order from one table.
+ * Private to lower/.
+ * Not for: what a pass does (each pass_*.c says) or when it runs (the
+ * table in pipeline.c). */
+#ifndef GOOSE_PASS_H
+#define GOOSE_PASS_H
+
+#include "ir.h"
+
+/* A pass over one function f, or over the whole program when the table
+ * marks it so (f NULL). It counts what it does in the functions it
+ * changes (checks_removed, loops_versioned). */
+typedef void PassFn(const IrProgram *ir, IrFunc *f);
+
+/* pass_mark.c (-O1): marks the functions every path of which ends in a
+ * runtime error (emitted cold and noreturn). Whole program. */
+void pass_noreturn(const IrProgram *ir, IrFunc *f);
+
+/* pass_inline.c (-O2): small straight-line standard library functions
+ * inlined at their calls, before the check-removing passes. Whole program. */
+void pass_inline(const IrProgram *ir, IrFunc *f);
+
+/* pass_bce.c (-O1): checks their constant operands or a range loop prove. */
+void pass_bce(const IrProgram *ir, IrFunc *f);
+
+/* pass_facts.c (-O1): checks proven by earlier checks and tests. */
+void pass_facts(const IrProgram *ir, IrFunc *f);
+
+/* pass_mark.c (-O2): marks small leaf functions inline_always (emitted
+ * GS_INLINE), measured before versioning copies loops. */
+void pass_inline_always(const IrProgram *ir, IrFunc *f);
+
+/* pass_version.c (-O2): loop versioning. */
+void pass_version(const IrProgram *ir, IrFunc *f);
+
+/* pass_hoist.c (-O2): a check both arms of an if begin with, done once
+ * before the if. */
+void pass_hoist(const IrProgram *ir, IrFunc *f);
+
+/* pass_licm.c (-O2): loads of a global's header that a loop cannot change
+ * done once, before the loop. Whole program. */
+void pass_licm(const IrProgram *ir, IrFunc *f);
+
+/* pass_promote.c (-O2): a global slice a loop pushes onto or pops from
+ * held in a local over the loop (after pass_licm). */
+void pass_promote(const IrProgram *ir, IrFunc *f);
+
+/* pass_loopcheck.c (-O2): a check a loop repeats on values it keeps fixed
+ * done once, before the loop (last). */
+void pass_loopcheck(const IrProgram *ir, IrFunc *f);
+
+/* pipeline.c: the verifier runs (after lowering and after each pass) */
+bool lower_verifying(const LowerOptions *o);
+
+#endif

@@ -1,0 +1,94 @@
+/* pipeline.c — the optimisation passes in the order they run, in one
+ * table: each with its name (--dump=ir-after=NAME), the lowest -O level
+ * that runs it, its scope (the whole program once, or each function of a
+ * set, then perhaps the global initialiser) and its entry (pass.h: one
+ * signature for all). The IR verifier (ir_verify.c) runs after lowering
+ * and after every pass that ran, when --verify-ir asks for it or the
+ * build keeps assertions (no NDEBUG); off, it costs one test per pass.
+ * Not for: what a pass does (pass_*.c), or --stats (stats.c). */
+#include "pass.h"
+
+#include <string.h>
+
+typedef enum PassScope {
+    PS_PROGRAM,         /* once, f NULL: the pass walks the functions itself */
+    PS_FUNCS,           /* each function, in Program.fns order */
+    PS_REACHABLE,       /* each reachable function, in that order */
+} PassScope;
+
+typedef struct Pass {
+    const char *name;
+    int min_level;
+    PassScope scope;
+    bool init;          /* then the global initialiser too */
+    PassFn *run;
+} Pass;
+
+static const Pass pl_passes[] = {
+    { "noreturn", 1, PS_PROGRAM, false, pass_noreturn },      /* ir_stops for the rest */
+    { "inline", 2, PS_PROGRAM, false, pass_inline },          /* bodies in front of the proofs */
+    { "bce", 1, PS_FUNCS, true, pass_bce },
+    { "facts", 1, PS_FUNCS, true, pass_facts },
+    { "inline-always", 2, PS_FUNCS, false, pass_inline_always },  /* sized before versioning */
+    { "version", 2, PS_REACHABLE, true, pass_version },
+    { "hoist", 2, PS_FUNCS, false, pass_hoist },
+    { "licm", 2, PS_PROGRAM, false, pass_licm },
+    { "promote", 2, PS_REACHABLE, false, pass_promote },      /* after licm */
+    { "loopcheck", 2, PS_FUNCS, true, pass_loopcheck },
+};
+#define PL_NPASSES ((int)(sizeof pl_passes / sizeof pl_passes[0]))
+
+#ifdef NDEBUG
+enum { PL_VERIFY_ALWAYS = 0 };
+#else
+enum { PL_VERIFY_ALWAYS = 1 };
+#endif
+
+bool lower_verifying(const LowerOptions *o)
+{
+    return PL_VERIFY_ALWAYS || (o && o->verify_ir);
+}
+
+static void pl_run(const IrProgram *ir, const Pass *p)
+{
+    if (p->scope == PS_PROGRAM) {
+        p->run(ir, NULL);
+        return;
+    }
+    for (int i = 0; i < ir->nfuncs; i++)
+        if (p->scope == PS_FUNCS || ir->funcs[i]->reachable)
+            p->run(ir, ir->funcs[i]);
+    if (p->init && ir->init)
+        p->run(ir, ir->init);
+}
+
+void lower_optimise(IrProgram *ir, const LowerOptions *o)
+{
+    if (!ir || !o)
+        return;
+    bool verify = lower_verifying(o);
+    for (int i = 0; i < PL_NPASSES; i++) {
+        const Pass *p = &pl_passes[i];
+        if (o->opt_level >= p->min_level) {
+            pl_run(ir, p);
+            if (verify)
+                ir_verify(ir, p->name);
+        }
+        if (o->stop_after && !strcmp(o->stop_after, p->name))
+            return;
+    }
+}
+
+bool lower_is_pass(const char *name)
+{
+    for (int i = 0; i < PL_NPASSES; i++)
+        if (!strcmp(pl_passes[i].name, name))
+            return true;
+    return false;
+}
+
+void lower_pass_names(StrBuf *out)
+{
+    for (int i = 0; i < PL_NPASSES; i++)
+        sb_printf(out, "%s%s", i ? ", " : "", pl_passes[i].name);
+}

@@ -1,0 +1,26 @@
+/* stats.c — `--stats`: the checks each function keeps and the ones the
+ * passes removed (IrFunc.checks_removed), with the totals and the loops
+ * versioned.
+ * Not for: deciding anything (the passes) or the IR listing (ir.c). */
+#include "ir.h"
+
+void lower_stats(StrBuf *out, const IrProgram *ir)
+{
+    int kept = 0, removed = 0, versioned = 0;
+    sb_puts(out, "checks kept / removed per function:\n");
+    for (int i = -1; i < ir->nfuncs; i++) {
+        const IrFunc *f = i < 0 ? ir->init : ir->funcs[i];
+        if (!f->reachable)
+            continue;
+        int k = ir_count_checks(f);
+        kept += k;
+        removed += f->checks_removed;
+        versioned += f->loops_versioned;
+        if (k || f->checks_removed)
+            sb_printf(out, "  %-40s %5d kept %5d removed\n", f->cname, k, f->checks_removed);
+    }
+    sb_printf(out, "total: %d checks kept, %d removed\n", kept, removed);
+    if (versioned)
+        sb_printf(out, "loops versioned: %d (a check removed in a loop's guarded copy stays, and "
+                       "counts as kept, in its unguarded copy)\n", versioned);
+}
