@@ -2,13 +2,13 @@
 """run_golden.py — the golden test runner: runs Goose test files and compares
 what they do with the expected files beside them.
 
-The mode of a test is picked by which files exist next to X.gs (STYLE.md 11):
+The mode of a test is picked by which files exist next to X.gs:
   X.out                 run test: stdout must equal X.out byte for byte, exit
                         status 0 (or N from a `// exit: N` header line).
                         Optional X.args (one argument per line), X.in (stdin),
                         or a `// args: a b c` header line (examples/).
                         `// expect: <line>` header lines may stand in for
-                        X.out (STYLE.md 12), not both. stderr must equal
+                        X.out, not both. stderr must equal
                         X.stderr, or be empty when there is none.
   X.err                 diagnostics test: `goose check X.gs` exits 1 and the
                         stderr lines that start with `X.gs:` equal X.err.

@@ -12,7 +12,7 @@ its ratio Goose/C of the medians of
   - Ir (--callgrind): instructions of one whole-process run under
     valgrind --tool=callgrind at the CALLGRIND inputs, which do not depend
     on the machine's load.
-The issue's target: at most 1.15 for every program.
+The target: at most 1.15 for every program (docs/benchmarks.md).
 
   python3 bench/apps/c_ratio.py --quick                 # smoke run, small sizes
   python3 bench/apps/c_ratio.py                         # full sizes (SIZES)

@@ -265,7 +265,7 @@ def markdown(doc):
                 row += [f"{g['ir']:,}" if "ir" in g else "",
                         f"{g['ir'] / gg['ir']:.2f}" if "ir" in g and "ir" in gg else ""]
             rows.append("| " + " | ".join(row) + " |")
-    tl = ["\n## Targets (issue 8)\n", "| workload | target | verdict |", "|---|---|---|"]
+    tl = ["\n## Targets\n", "| workload | target | verdict |", "|---|---|---|"]
     for name, c in doc["cells"].items():
         for t, v in c.get("targets", {}).items():
             tl.append(f"| {name} | {t} | {v if doc['control_ok'] or t.startswith('peak') else 'control not separated'} |")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_matrix.py — the guards of BENCH.md wired through the whole driver
+"""test_matrix.py — the guards of docs/benchmarking.md wired through the whole driver
 (bench/harness/matrix.py main), with builds and runs replaced by fakes that
 return synthetic samples: the control that cannot be separated ("the
 instrument proved nothing", exit 3), identical binaries (exit 2), a Goose

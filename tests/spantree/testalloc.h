@@ -1,5 +1,5 @@
-/* testalloc.h — the backing allocator the span-tree tests give the tree
- * (STYLE.md 14): guard bytes on both sides of every block, checked on free
+/* testalloc.h — the backing allocator the span-tree tests give the tree:
+ * guard bytes on both sides of every block, checked on free
  * and on demand; junk-filled memory; counts; and fail-after-N injection.
  * Not for: anything outside tests/spantree. */
 #ifndef ST_TESTALLOC_H
