@@ -886,6 +886,14 @@ static void cm_repeat(Cm *cm, const IrIns *in)
     cm->depth--;
 }
 
+/* The C expression of an instruction of op does more than give a value:
+ * it writes, calls or may fail (a closure's env is written before it). */
+static bool cm_has_effect(IrOp op)
+{
+    const IrOpInfo *o = &ir_op_info[op];
+    return o->writes != IR_WR_NONE || o->calls != IR_CALLS_NONE || o->may_trap;
+}
+
 /* A value instruction: declare-and-set, set, or an expression statement. */
 static void cm_value_ins(Cm *cm, const IrIns *in)
 {
@@ -912,7 +920,7 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     if (!used) {
         if (in->op == IR_POP)
             cm_line(cm, "%s.len--;", cm_place_s(cm, in->place));
-        else if (!ir_op_info[in->op].pure && in->op != IR_CLOSURE)
+        else if (cm_has_effect(in->op))
             cm_line(cm, "%s%s;", in->dst >= 0 ? "(void)" : "", cm_value(cm, in));
         return;
     }
@@ -1037,8 +1045,7 @@ static int cm_ins(Cm *cm, const IrIns *in)
         return 1;
     default: break;
     }
-    if (ir_op_info[in->op].nesting != 0 || in->op == IR_ELSE || in->op == IR_BRK_UNLESS ||
-        in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET)
+    if (ir_op_info[in->op].control != IR_CTL_NONE)
         return cm_control(cm, in);
     cm_value_ins(cm, in);
     return 1;

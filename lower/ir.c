@@ -8,7 +8,8 @@
 #include <string.h>
 
 const IrOpInfo ir_op_info[IR__COUNT] = {
-#define IR_OP(name, res, trap, pure, check, nest) { #name, res, trap, pure, check, nest },
+#define IR_OP(name, res, trap, pure, check, nest, ctl, rd, wr, calls, frees) \
+    { #name, res, trap, pure, check, nest, IR_##ctl, rd, IR_##wr, IR_##calls, IR_##frees },
 #include "ir.def"
 #undef IR_OP
 };
@@ -143,7 +144,7 @@ bool ir_stops(const IrProgram *ir, const IrIns *in)
         return true;
     if (in->op != IR_CALL)
         return false;
-    const IrFunc *g = ir_find_func(ir, in->fn);
+    const IrFunc *g = ir ? ir_find_func(ir, in->fn) : NULL;
     return g && g->noreturn;
 }
 
@@ -261,134 +262,11 @@ void ir_each_read(const IrIns *in, IrOpdFn fn, void *ctx)
         fn(&in->place->proj[k].index, ctx);
 }
 
-/* ---- what may change a local ---- */
-
-int ir_opd_same_leaf(const IrOpd *a, const IrOpd *b)
-{
-    if (a->kind != b->kind || a->type != b->type)
-        return 0;
-    switch (a->kind) {
-    case OPD_NONE: return 1;
-    case OPD_INT: return a->i == b->i;
-    case OPD_BOOL: return a->b == b->b;
-    case OPD_LOCAL: return a->local == b->local;
-    case OPD_GLOBAL: return a->global == b->global;
-    case OPD_TEMP: return -1;
-    default: return 0;
-    }
-}
-
-bool ir_place_in_value(const IrPlace *p, const Local *l)
-{
-    if (!p || p->root.kind != OPD_LOCAL || p->root.local != l)
-        return false;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind == PJ_SINDEX || p->proj[k].kind == PJ_DEREF)
-            return false;
-    return true;
-}
-
-bool ir_writes_local(const IrIns *in, const Local *l)
-{
-    bool writes = in->op == IR_STORE || in->op == IR_PUSH || in->op == IR_POP ||
-                  in->op == IR_CLEAR || in->op == IR_ADDR || in->op == IR_DECL;
-    if (in->op == IR_DECL)
-        return in->local == l;
-    return writes && ir_place_in_value(in->place, l);
-}
-
-bool ir_sets_local(const IrIns *in, const Local *l)
-{
-    return ir_writes_local(in, l) || (in->op == IR_FOR && in->local == l);
-}
-
-static bool ir_place_writer(IrOp op)
-{
-    return op == IR_STORE || op == IR_PUSH || op == IR_POP || op == IR_CLEAR || op == IR_ADDR;
-}
-
-static bool ir_is_ref(const IrOpd *o)
-{
-    return o->type && o->type->kind == TY_REF;
-}
-
-static bool ir_has_ref_arg(const IrIns *in)
-{
-    for (int k = 0; k < in->nargs; k++)
-        if (ir_is_ref(&in->args[k]))
-            return true;
-    return false;
-}
-
-/* A write through a pointer (a ref local or value, or a deref). */
-static bool ir_indirect_write(const IrIns *in)
-{
-    if (!ir_place_writer(in->op) || in->op == IR_ADDR)
-        return false;
-    const IrPlace *p = in->place;
-    if ((p->root.kind == OPD_LOCAL && p->root.local->is_ref) || ir_is_ref(&p->root))
-        return true;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind == PJ_DEREF)
-            return true;
-    return false;
-}
-
-const Global *ir_written_global(const IrIns *in)
-{
-    if (!ir_place_writer(in->op) || in->place->root.kind != OPD_GLOBAL)
-        return NULL;
-    for (int k = 0; k < in->place->nproj; k++)
-        if (in->place->proj[k].kind == PJ_SINDEX || in->place->proj[k].kind == PJ_DEREF)
-            return NULL;
-    return in->place->root.global;
-}
-
-bool ir_writes_unknown(const IrIns *in)
-{
-    return in->op == IR_CALLV || ((in->op == IR_RT || in->op == IR_PRIM) && ir_has_ref_arg(in)) ||
-           ir_indirect_write(in) ||
-           ((in->op == IR_ZEROFILL || in->op == IR_COPY) && (ir_is_ref(&in->a) || ir_is_ref(&in->b)));
-}
-
-bool ir_local_private(const IrFunc *f, const Local *l)
-{
-    if (l->captured || l->is_ref || l->owner != f->fn)
-        return false;
-    for (int i = 0; i < f->nins; i++)
-        if (f->ins[i].op == IR_ADDR && ir_place_in_value(f->ins[i].place, l))
-            return false;
-    return true;
-}
-
-void ir_addressed_locals(const IrFunc *f, PtrSet *out)
-{
-    for (int i = 0; i < f->nins; i++) {
-        const IrPlace *p = f->ins[i].place;
-        if (f->ins[i].op == IR_ADDR && p->root.kind == OPD_LOCAL && ir_place_in_value(p, p->root.local))
-            ir_set_add(out, p->root.local);
-    }
-}
-
-bool ir_local_private_in(const IrFunc *f, const PtrSet *addressed, const Local *l)
-{
-    return !l->captured && !l->is_ref && l->owner == f->fn && !ir_set_has(addressed, l);
-}
-
-void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out)
-{
-    for (int i = from; i < to; i++) {
-        const IrIns *in = &f->ins[i];
-        const Local *l = in->op == IR_DECL ? in->local
-                         : in->place && in->place->root.kind == OPD_LOCAL ? in->place->root.local : NULL;
-        if (l && ir_writes_local(in, l))
-            ir_set_add(out, l);
-    }
-}
+/* ---- how blocks nest ---- */
 
 bool ir_jumps(const IrIns *in)
 {
-    return in->op == IR_BREAK || in->op == IR_CONTINUE || in->op == IR_RET || in->op == IR_BRK_UNLESS;
+    return ir_op_info[in->op].control == IR_CTL_JUMP;
 }
 
 int ir_block_end(const IrFunc *f, int start)

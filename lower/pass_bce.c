@@ -128,8 +128,8 @@ static const IrOpd *bce_fixed_len(const Bce *b, const Local *xs)
 
 static bool bce_same_value(const IrOpd *x, const IrOpd *y)
 {
-    return x && y && x->kind == y->kind &&
-           (x->kind == OPD_INT ? x->i == y->i : x->local == y->local);
+    static const IrSame names = { 0 };     /* constants and immutable locals: their names */
+    return x && y && ir_same(&names, x, y);
 }
 
 static void bce_fixed_range(const Bce *b, int at)

@@ -53,7 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FX_WINDOW = 1024, FX_MAX_REL = 32, FX_WALK = 1024 };
+enum { FX_WINDOW = 1024, FX_MAX_REL = 32, FX_WALK = 1024, FX_SAME_DEPTH = 4 };
 
 /* A relation known to hold at the check: a op b, op LT, LE or NE. */
 typedef struct FxRel {
@@ -75,6 +75,7 @@ typedef struct Fx {
     const IrProgram *ir;
     IrFunc *f;
     IrDefs d;           /* who writes each temp; d.nlocal_ids sizes the per-local tables */
+    IrSame same;        /* operands compared inside the window (fx_same) */
     IrBlocks b;         /* b.open: per ELSE/ENDIF its IF; b.els: per IF its ELSE, or 0 */
     int *ndecl;         /* per local id: DECLs of it */
     int *decl_at;       /* per local id: the (last) one */
@@ -91,8 +92,6 @@ typedef struct Fx {
     int inv_runs;       /* loop bounds proven so far: at most FX_MAX_INV a function */
 } Fx;
 
-static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth);
-
 /* What a loop bound says of a local l at every point of its loop: l <
  * key's length, l <= it, or l >= 0 (no key). */
 typedef enum FxInvKind { FX_INV_LT, FX_INV_LE, FX_INV_GE0, FX_INV_KINDS } FxInvKind;
@@ -105,41 +104,6 @@ typedef struct FxAsk {
 } FxAsk;
 
 static bool fx_opd_ask(Fx *x, const IrOpd *v, int pos, FxAsk ask, int depth);
-
-enum { FX_MAX_PROJ = 16 };
-
-/* The place with roots that are loads (in the window) folded in:
- * LOAD [t len] with t = LOAD [p f] is [p f len]. Returns the root. */
-static const IrOpd *fx_flatten(const Fx *x, const IrPlace *p, const IrProj **out, int *n)
-{
-    const IrIns *d = ir_defs_one(&x->d, &p->root);
-    const IrOpd *root = &p->root;
-    *n = 0;
-    if (d && d->op == IR_LOAD && x->d.def[p->root.temp] > x->lo)
-        root = fx_flatten(x, d->place, out, n);
-    for (int k = 0; k < p->nproj && root; k++) {
-        if (*n == FX_MAX_PROJ)
-            return NULL;
-        out[(*n)++] = &p->proj[k];
-    }
-    return root;
-}
-
-static bool fx_same_place(const Fx *x, const IrPlace *p, const IrPlace *q, int depth)
-{
-    const IrProj *pp[FX_MAX_PROJ], *qp[FX_MAX_PROJ];
-    int np, nq;
-    const IrOpd *pr = p ? fx_flatten(x, p, pp, &np) : NULL, *qr = q ? fx_flatten(x, q, qp, &nq) : NULL;
-    if (!pr || !qr || np != nq || !fx_same(x, pr, qr, depth))
-        return false;
-    for (int k = 0; k < np; k++) {
-        const IrProj *a = pp[k], *b = qp[k];
-        if (a->kind != b->kind || a->field != b->field ||
-            (a->index.kind != OPD_NONE && !fx_same(x, &a->index, &b->index, depth)))
-            return false;
-    }
-    return true;
-}
 
 /* The index of the only DECL of local l, or -1. */
 static int fx_single_decl(const Fx *x, const Local *l)
@@ -175,47 +139,19 @@ static const IrOpd *fx_fresh_len(const Fx *x, const IrOpd *o)
     return &mk->a;
 }
 
-/* The two operands hold the same value at the check. */
-static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b, int depth)
+/* A definition inside the window (after its last write) stands for its
+ * value at the check: what it read is unchanged there. */
+static bool fx_in_window(const IrSame *s, int side, int def)
 {
-    if (depth == 0) {
-        a = fx_fresh_len(x, a);
-        b = fx_fresh_len(x, b);
-    }
-    if (a->kind != b->kind)
-        return false;
-    switch (a->kind) {
-    case OPD_INT:
-        return a->i == b->i;
-    case OPD_LOCAL:
-        return a->local == b->local;
-    case OPD_GLOBAL:
-        return a->global == b->global;
-    case OPD_TEMP:
-        break;
-    default:
-        return false;
-    }
-    const IrIns *da = ir_defs_one(&x->d, a), *db = ir_defs_one(&x->d, b);
-    if (!da || !db)
-        return false;
-    if (a->temp == b->temp)
-        return true;
-    if (depth > 4 || da->op != db->op || da->aux != db->aux || da->type != db->type)
-        return false;
-    switch (da->op) {
-    case IR_BIN:
-        return fx_same(x, &da->a, &db->a, depth + 1) && fx_same(x, &da->b, &db->b, depth + 1);
-    case IR_UN:
-    case IR_CAST:
-    case IR_MOV:
-        return fx_same(x, &da->a, &db->a, depth + 1);
-    case IR_LOAD:   /* the same place, both read inside the write-free window */
-        return x->d.def[a->temp] > x->lo && x->d.def[b->temp] > x->lo &&
-               fx_same_place(x, da->place, db->place, depth + 1);
-    default:
-        return false;
-    }
+    (void)side;
+    return def > ((const Fx *)s->ctx)->lo;
+}
+
+/* The two operands hold the same value at the check; a fresh slice's
+ * length is its make's length operand (fx_fresh_len). */
+static bool fx_same(const Fx *x, const IrOpd *a, const IrOpd *b)
+{
+    return ir_same(&x->same, fx_fresh_len(x, a), fx_fresh_len(x, b));
 }
 
 static bool fx_int(const IrOpd *o, int64_t *v)
@@ -232,14 +168,11 @@ static bool fx_nonneg(const Fx *x, const IrOpd *o, int depth);
  * (the temp's load; -1 for l itself). */
 static bool fx_reads_local(const Fx *x, const IrOpd *o, const Local *l, int *at)
 {
+    int from;
     *at = -1;
-    if (o->kind == OPD_LOCAL)
-        return o->local == l;
-    const IrIns *d = ir_defs_one(&x->d, o);
-    if (!d || d->op != IR_LOAD || d->place->nproj != 0 || d->place->root.kind != OPD_LOCAL ||
-        d->place->root.local != l)
+    if (ir_local_value(&x->d, o, &from) != l)
         return false;
-    *at = x->d.def[o->temp];
+    *at = from;
     return true;
 }
 
@@ -373,21 +306,24 @@ static bool fx_fresh_decl(const Fx *x, const IrIns *in)
     return fx_single_decl(x, in->local) >= 0 && !in->local->is_ref;
 }
 
+/* A loop's start or end: the window does not cross it (a back edge). */
+static bool fx_loop_edge(const IrIns *in)
+{
+    return in->op == IR_LOOP || in->op == IR_FOR || in->op == IR_ENDLOOP || in->op == IR_ENDFOR;
+}
+
 /* Writes nothing a fact depends on (values of temps, existing locals,
- * memory). A `make` only allocates; a failing one stops the program. */
+ * memory) and calls nothing that returns (ir_effect_on_memory): a `make`
+ * only allocates, and a failing one stops the program. */
 static bool fx_quiet(const Fx *x, const IrIns *in)
 {
-    switch (in->op) {
-    case IR_IF: case IR_ELSE: case IR_ENDIF: case IR_BRK_UNLESS: case IR_BREAK:
-    case IR_CONTINUE: case IR_RET: case IR_NOP: case IR_MAKE:
-        return true;
-    case IR_DECL:
-        return fx_fresh_decl(x, in);
-    case IR_CLOSURE:
+    IrEffect e;
+    if (fx_loop_edge(in))
         return false;
-    default:
-        return ir_op_info[in->op].pure || ir_op_info[in->op].is_check || ir_stops(x->ir, in);
-    }
+    if (in->op == IR_DECL)
+        return fx_fresh_decl(x, in);
+    ir_effect(x->ir, in, &e);
+    return e.write != IR_AT_LOCAL && !ir_effect_on_memory(&e, x->f, &x->addressed);
 }
 
 /* An earlier check (at the check's block level) proves this one. */
@@ -397,15 +333,15 @@ static bool fx_implied_by_check(const Fx *x, const IrIns *e, const IrIns *c)
         return false;
     switch (c->op) {
     case IR_CHECK_INDEX:
-        return fx_same(x, &e->a, &c->a, 0) && fx_same(x, &e->b, &c->b, 0);
+        return fx_same(x, &e->a, &c->a) && fx_same(x, &e->b, &c->b);
     case IR_CHECK_SLICE:
-        return fx_same(x, &e->a, &c->a, 0) && fx_same(x, &e->b, &c->b, 0) &&
-               fx_same(x, &e->c, &c->c, 0);
+        return fx_same(x, &e->a, &c->a) && fx_same(x, &e->b, &c->b) &&
+               fx_same(x, &e->c, &c->c);
     case IR_CHECK_SHIFT:
-        return e->aux == c->aux && fx_same(x, &e->a, &c->a, 0);
+        return e->aux == c->aux && fx_same(x, &e->a, &c->a);
     case IR_CHECK_POP:
     case IR_CHECK_DIV:
-        return fx_same(x, &e->a, &c->a, 0);
+        return fx_same(x, &e->a, &c->a);
     default:
         return false;
     }
@@ -550,7 +486,7 @@ static bool fx_known(const Fx *x, int op, bool uns, const IrOpd *a, const IrOpd 
 {
     for (int k = 0; k < x->nrel; k++) {
         const FxRel *r = &x->rel[k];
-        if (r->op == op && r->uns == uns && fx_same(x, r->a, a, 0) && fx_same(x, r->b, b, 0))
+        if (r->op == op && r->uns == uns && fx_same(x, r->a, a) && fx_same(x, r->b, b))
             return true;
     }
     return false;
@@ -562,7 +498,7 @@ static bool fx_gt_const(const Fx *x, const IrOpd *o, int64_t m)
 {
     int64_t v;
     for (int k = 0; k < x->nrel; k++)
-        if (!x->rel[k].uns && fx_same(x, x->rel[k].b, o, 0) && fx_int(x->rel[k].a, &v) &&
+        if (!x->rel[k].uns && fx_same(x, x->rel[k].b, o) && fx_int(x->rel[k].a, &v) &&
             (x->rel[k].op == BIN_LT ? v >= m : x->rel[k].op == BIN_LE && v > m))
             return true;
     return false;
@@ -610,7 +546,7 @@ static bool fx_ge0(Fx *x, const IrOpd *o)
 static bool fx_le(Fx *x, const IrOpd *a, const IrOpd *b)
 {
     int64_t u, v;
-    if (fx_same(x, a, b, 0) || (fx_int(a, &u) && fx_int(b, &v) && u <= v))
+    if (fx_same(x, a, b) || (fx_int(a, &u) && fx_int(b, &v) && u <= v))
         return true;
     if (fx_int(a, &u) && u == 0 && fx_ge0(x, b))
         return true;
@@ -629,8 +565,8 @@ static bool fx_known_index_u(const Fx *x, const IrOpd *i, const IrOpd *n)
 {
     for (int k = 0; k < x->nrel; k++) {
         const FxRel *r = &x->rel[k];
-        if (r->op == BIN_LT && r->uns && fx_same(x, fx_strip_u64(x, r->a), i, 0) &&
-            fx_same(x, fx_strip_u64(x, r->b), n, 0))
+        if (r->op == BIN_LT && r->uns && fx_same(x, fx_strip_u64(x, r->a), i) &&
+            fx_same(x, fx_strip_u64(x, r->b), n))
             return true;
     }
     return false;
@@ -687,9 +623,12 @@ static bool fx_len_root(const Fx *x, const IrOpd *o, IrOpd *key, int *from)
     return true;
 }
 
-static bool fx_same_key(const IrOpd *a, const IrOpd *b)
+/* The same operand: the same constant, local, global or temporary (or
+ * both none), whatever the definitions say. */
+static bool fx_same_name(const IrOpd *a, const IrOpd *b)
 {
-    return a->kind == b->kind && (a->kind == OPD_GLOBAL ? a->global == b->global : a->local == b->local);
+    static const IrSame names = { 0 };
+    return ir_same(&names, a, b);
 }
 
 /* in may change the header key names (a call may write any global). */
@@ -697,8 +636,7 @@ static bool fx_key_written(const Fx *x, const IrOpd *key, const IrIns *in)
 {
     if (key->kind == OPD_LOCAL)
         return ir_writes_local(in, key->local);
-    return ir_written_global(in) == key->global || ir_writes_unknown(in) ||
-           (in->op == IR_CALL && !ir_stops(x->ir, in));
+    return ir_may_write_global(x->ir, in, key->global);
 }
 
 static bool fx_key_fixed(const Fx *x, const IrOpd *key, int from, int to)
@@ -716,7 +654,7 @@ static bool fx_key_len(const Fx *x, const IrOpd *o, const IrOpd *key, int ctx)
 {
     IrOpd k;
     int from, to = ctx;
-    if (!fx_len_root(x, o, &k, &from) || !fx_same_key(&k, key) || from >= ctx)
+    if (!fx_len_root(x, o, &k, &from) || !fx_same_name(&k, key) || from >= ctx)
         return false;
     for (int i = from + 1; i < ctx; i++)
         if ((x->f->ins[i].op == IR_LOOP || x->f->ins[i].op == IR_FOR) && x->b.close[i] > to)
@@ -769,10 +707,11 @@ static bool fx_block_sets(const Fx *x, const Local *l, int m, int j);
  * `LOAD [l]` in the window; else NULL. */
 static const Local *fx_window_local(const Fx *x, const IrOpd *o)
 {
-    const IrIns *d = o->kind == OPD_TEMP ? fx_def_in_window(x, o) : NULL;
-    if (d && d->op == IR_LOAD && d->place->nproj == 0 && d->place->root.kind == OPD_LOCAL)
-        o = &d->place->root;
-    return o->kind == OPD_LOCAL && o->local->is_mutable ? o->local : NULL;
+    int at;
+    const Local *l = ir_local_value(&x->d, o, &at);
+    if (at >= 0 && (at <= x->lo || at >= x->at))
+        return NULL;
+    return l && l->is_mutable ? l : NULL;
 }
 
 /* A loop bound of kind for l in a loop around x->at. */
@@ -800,7 +739,7 @@ static int fx_reaching_store(const Fx *x, const Local *l, const IrOpd *key)
         return -1;
     for (int k = x->at - 1, steps = 0; k >= 0 && steps < FX_WALK; k--, steps++) {
         const IrIns *in = &x->f->ins[k];
-        if (ir_sets_local(in, l)) {
+        if (ir_writes_local(in, l)) {
             bool plain = in->op == IR_STORE && in->place->nproj == 0;
             return plain && fx_key_fixed(x, key, k, x->at) ? k : -1;
         }
@@ -841,7 +780,7 @@ static bool fx_lt_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth)
     if (depth > FX_DEPTH)
         return false;
     for (int k = 0; k < x->nrel; k++)
-        if (x->rel[k].op == BIN_LT && !x->rel[k].uns && fx_same(x, x->rel[k].a, o, 0) &&
+        if (x->rel[k].op == BIN_LT && !x->rel[k].uns && fx_same(x, x->rel[k].a, o) &&
             fx_key_len(x, x->rel[k].b, key, x->at))
             return true;
     const Local *l = fx_window_local(x, o);
@@ -872,7 +811,7 @@ static bool fx_le_len(Fx *x, const IrOpd *o, const IrOpd *key, int depth)
     if (fx_key_len(x, o, key, x->at) || fx_lt_len(x, o, key, depth + 1))
         return true;
     for (int k = 0; k < x->nrel; k++)
-        if (x->rel[k].op == BIN_LE && !x->rel[k].uns && fx_same(x, x->rel[k].a, o, 0) &&
+        if (x->rel[k].op == BIN_LE && !x->rel[k].uns && fx_same(x, x->rel[k].a, o) &&
             fx_key_len(x, x->rel[k].b, key, x->at))
             return true;
     const Local *l = fx_window_local(x, o);
@@ -897,8 +836,7 @@ static bool fx_checked_before(const Fx *x, const IrOpd *v, const IrOpd *key, int
         }
         if (in->op == IR_DECL && v->kind == OPD_LOCAL && in->local == v->local)
             return false;
-        if (in->op == IR_CHECK_INDEX && in->a.kind == v->kind && type_is_signed(in->a.type) &&
-            (v->kind == OPD_TEMP ? in->a.temp == v->temp : in->a.local == v->local) &&
+        if (in->op == IR_CHECK_INDEX && type_is_signed(in->a.type) && fx_same_name(&in->a, v) &&
             fx_key_len(x, &in->b, key, s))
             return true;
     }
@@ -934,7 +872,7 @@ static bool fx_inv_writes(Fx *x, const Local *l, const IrOpd *key, int lp, FxInv
 {
     for (int s = lp + 1; s < x->b.close[lp]; s++) {
         const IrIns *in = &x->f->ins[s];
-        if (!ir_sets_local(in, l))
+        if (!ir_writes_local(in, l))
             continue;
         if (in->op != IR_STORE || in->place->nproj != 0)
             return false;
@@ -956,7 +894,7 @@ static int fx_entry_write(const Fx *x, const Local *l, int lp)
         if (in->op == IR_ENDIF || in->op == IR_ENDLOOP || in->op == IR_ENDFOR) {
             int m = x->b.open[k];
             for (int j = m; j < k; j++)
-                if (ir_sets_local(&x->f->ins[j], l))
+                if (ir_writes_local(&x->f->ins[j], l))
                     return -1;
             k = m;
         } else if (in->op == IR_ELSE) {
@@ -983,10 +921,10 @@ static bool fx_private_int(const Fx *x, const Local *l)
  * the slice whose length bounds it; none for FX_INV_GE0). */
 static bool fx_inv(Fx *x, const Local *l, const IrOpd *key, int lp, FxInvKind kind)
 {
-    if (!fx_private_int(x, l) || ir_sets_local(&x->f->ins[lp], l))
+    if (!fx_private_int(x, l) || ir_writes_local(&x->f->ins[lp], l))
         return false;
     FxInv *m = &x->inv[l->id * FX_INV_KINDS + kind];
-    if (m->state != 0 && m->lp == lp && fx_same_key(&m->key, key))
+    if (m->state != 0 && m->lp == lp && fx_same_name(&m->key, key))
         return m->state > 0;        /* 2: being proven, the hypothesis of the induction */
     if (x->inv_busy)
         return false;               /* one bound at a time: no other assumption leaks */
@@ -1033,18 +971,14 @@ static const IrOpd fx_no_key;   /* the key of an FX_INV_GE0 bound */
  * value up to k: no write of l and no loop start between the read and k. */
 static bool fx_reads_at(const Fx *x, const IrOpd *o, int pos, const Local *l, int k)
 {
-    int from = pos;
-    if (o->kind == OPD_TEMP) {
-        const IrIns *d = ir_defs_one(&x->d, o);
-        if (!d || d->op != IR_LOAD || d->place->nproj != 0 || d->place->root.kind != OPD_LOCAL)
-            return false;
-        from = x->d.def[o->temp];
-        o = &d->place->root;
-    }
-    if (o->kind != OPD_LOCAL || o->local != l || from > k || k - from > FX_WALK)
+    int from;
+    if (ir_local_value(&x->d, o, &from) != l)
+        return false;
+    from = from < 0 ? pos : from;
+    if (from > k || k - from > FX_WALK)
         return false;
     for (int j = from + 1; j < k; j++)
-        if (ir_sets_local(&x->f->ins[j], l) || x->f->ins[j].op == IR_LOOP || x->f->ins[j].op == IR_FOR)
+        if (ir_writes_local(&x->f->ins[j], l) || x->f->ins[j].op == IR_LOOP || x->f->ins[j].op == IR_FOR)
             return false;
     return true;
 }
@@ -1097,7 +1031,7 @@ static bool fx_cond_answers(const Fx *x, const IrOpd *cond, bool truth, const Lo
 static bool fx_block_sets(const Fx *x, const Local *l, int m, int j)
 {
     for (int i = m; i < j; i++)
-        if (ir_sets_local(&x->f->ins[i], l))
+        if (ir_writes_local(&x->f->ins[i], l))
             return true;
     return false;
 }
@@ -1129,7 +1063,7 @@ static bool fx_local_ask(Fx *x, const Local *l, int at, FxAsk ask, int depth)
     for (int k = at - 1, steps = 0; k >= 0 && steps < FX_WALK; k--, steps++) {
         const IrIns *in = &x->f->ins[k];
         bool then_truth = (in->aux & IR_IF_NOT) == 0;
-        if (ir_sets_local(in, l))
+        if (ir_writes_local(in, l))
             return fx_write_answers(x, in, k, ask, depth);
         switch (in->op) {
         case IR_ENDIF: case IR_ENDLOOP: case IR_ENDFOR: {
@@ -1185,14 +1119,14 @@ static bool fx_opd_ask(Fx *x, const IrOpd *v, int pos, FxAsk ask, int depth)
         return true;
     if (ask.upper && fx_is_len(x, v))
         return ask.m <= INT32_MAX;
-    if (v->kind == OPD_LOCAL)
-        return fx_local_ask(x, v->local, pos, ask, depth + 1);
+    int at;
+    const Local *l = ir_local_value(&x->d, v, &at);
+    if (l)
+        return fx_local_ask(x, l, at < 0 ? pos : at, ask, depth + 1);
     const IrIns *d = ir_defs_one(&x->d, v);
     if (!d)
         return false;
-    int at = x->d.def[v->temp];
-    if (d->op == IR_LOAD && d->place->nproj == 0 && d->place->root.kind == OPD_LOCAL)
-        return fx_local_ask(x, d->place->root.local, at, ask, depth + 1);
+    at = x->d.def[v->temp];
     if (d->op != IR_BIN || !d->type || d->type->kind != TY_I64 || (d->aux != BIN_ADD && d->aux != BIN_SUB))
         return false;
     const IrOpd *y = &d->a, *k = &d->b;
@@ -1247,10 +1181,11 @@ static bool fx_by_relations(Fx *x, const IrIns *c)
  * store changes no place but the local's. */
 static const Local *fx_private_store(const Fx *x, const IrIns *in)
 {
-    if (in->op != IR_STORE || in->place->root.kind != OPD_LOCAL)
+    IrEffect e;
+    if (in->op != IR_STORE)
         return NULL;
-    const Local *l = in->place->root.local;
-    return ir_place_in_value(in->place, l) && ir_local_private_in(x->f, &x->addressed, l) ? l : NULL;
+    ir_effect(x->ir, in, &e);
+    return e.write == IR_AT_LOCAL && ir_local_private_in(x->f, &x->addressed, e.local) ? e.local : NULL;
 }
 
 /* The walk of fx_window_start; with skip, stores into private locals do
@@ -1511,6 +1446,7 @@ void pass_facts(const IrProgram *ir, IrFunc *f)
         return;
     Fx x = { .ir = ir, .f = f };
     ir_defs_init(&x.d, f);
+    x.same = (IrSame){ &x.d, FX_SAME_DEPTH, fx_in_window, &x };
     ir_blocks_init(&x.b, f);
     x.ndecl = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
     x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));

@@ -23,11 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HO_SCAN = 32, HO_DEPTH = 8 };
+enum { HO_SCAN = 32, HO_DEPTH = 7 };   /* HO_DEPTH: definitions compared (ir_same) */
 
 typedef struct Ho {
     IrFunc *f;
-    IrDefs d;       /* d.ndef: per temp, instructions writing it (moving keeps the counts) */
+    IrDefs d;       /* who writes each temp: made again after each move */
     IrBlocks b;     /* b.els: per IF its ELSE, or 0; kept up to date as IFs move */
 } Ho;
 
@@ -37,15 +37,6 @@ static int ho_first_effect(const IrFunc *f, int from)
 {
     for (int i = from + 1; i < f->nins && i <= from + HO_SCAN; i++)
         if (f->ins[i].op != IR_NOP && !ir_op_info[f->ins[i].op].pure)
-            return i;
-    return -1;
-}
-
-/* The instruction in (lo, hi) writing temp t, or -1. */
-static int ho_def_in(const IrFunc *f, int t, int lo, int hi)
-{
-    for (int i = hi - 1; i > lo; i--)
-        if (f->ins[i].dst == t)
             return i;
     return -1;
 }
@@ -84,39 +75,36 @@ typedef struct HoArm {
     bool *mv;       /* per instruction of the prefix: moves with the check */
 } HoArm;
 
-static bool ho_same(const Ho *h, HoArm *x, const IrOpd *a, HoArm *y, const IrOpd *b, int depth);
+/* The arms being compared: the then arm (side 0) and the else arm. */
+typedef struct HoArms {
+    const Ho *h;
+    HoArm *arm[2];
+} HoArms;
 
-static bool ho_same_ins(const Ho *h, HoArm *x, const IrIns *p, HoArm *y, const IrIns *q, int depth)
+/* A definition in an arm's prefix that can move above the if stands for
+ * its value there: the prefix is pure, so what it reads holds the value
+ * it had at the if. Temporaries from before the if are the same value
+ * only as themselves. */
+static bool ho_def_ok(const IrSame *s, int side, int def)
 {
-    if (p->op != q->op || p->aux != q->aux || p->type != q->type || !ho_movable(h, p) || !ho_movable(h, q) ||
-        !ho_same(h, x, &p->a, y, &q->a, depth) || !ho_same(h, x, &p->b, y, &q->b, depth) ||
-        !ho_same(h, x, &p->c, y, &q->c, depth))
-        return false;
-    if (!p->place)
-        return !q->place;
-    if (!q->place || p->place->nproj != q->place->nproj ||
-        !ho_same(h, x, &p->place->root, y, &q->place->root, depth))
-        return false;
-    for (int k = 0; k < p->place->nproj; k++)
-        if (p->place->proj[k].kind != q->place->proj[k].kind || p->place->proj[k].field != q->place->proj[k].field)
-            return false;
-    return true;
+    const HoArms *a = s->ctx;
+    const HoArm *x = a->arm[side];
+    return def > x->lo && def < x->hi && ho_movable(a->h, &a->h->f->ins[def]);
 }
 
-/* a (read in arm x) and b (read in arm y) hold the same value at the if;
- * marks the arm instructions computing a to move. */
-static bool ho_same(const Ho *h, HoArm *x, const IrOpd *a, HoArm *y, const IrOpd *b, int depth)
+/* Marks the then-arm prefix instructions computing operand o to move. */
+static void ho_mark(const Ho *h, HoArm *x, const IrOpd *o)
 {
-    int leaf = ir_opd_same_leaf(a, b);
-    if (leaf >= 0)
-        return leaf;
-    int da = ho_def_in(h->f, a->temp, x->lo, x->hi), db = ho_def_in(h->f, b->temp, y->lo, y->hi);
-    if (da < 0 || db < 0)   /* both from before the if, or not comparable */
-        return da < 0 && db < 0 && a->temp == b->temp;
-    if (depth >= HO_DEPTH || !ho_same_ins(h, x, &h->f->ins[da], y, &h->f->ins[db], depth + 1))
-        return false;
-    x->mv[da - x->lo - 1] = true;
-    return true;
+    const IrIns *d = ir_defs_one(&h->d, o);
+    int at = d ? h->d.def[o->temp] : -1;
+    if (at <= x->lo || at >= x->hi || x->mv[at - x->lo - 1])
+        return;
+    x->mv[at - x->lo - 1] = true;
+    ho_mark(h, x, &d->a);
+    ho_mark(h, x, &d->b);
+    ho_mark(h, x, &d->c);
+    if (d->place)
+        ho_mark(h, x, &d->place->root);
 }
 
 /* Moves the marked prefix instructions of the then-arm and its check
@@ -147,11 +135,15 @@ static int ho_one(Ho *h, int i)
     if (ct < 0 || ce < 0 || f->ins[ct].op != IR_CHECK_INDEX || f->ins[ce].op != IR_CHECK_INDEX ||
         f->ins[ct].site_unless || f->ins[ce].site_unless || ct > e)
         return -1;
-    bool *mt = (bool *)calloc((size_t)(ct - i) + 1, 1), *me = (bool *)calloc((size_t)(ce - e) + 1, 1);
-    HoArm x = { i, ct, mt }, y = { e, ce, me };
+    bool *mt = (bool *)calloc((size_t)(ct - i) + 1, 1);
+    HoArm x = { i, ct, mt }, y = { e, ce, NULL };
+    HoArms arms = { h, { &x, &y } };
+    IrSame same = { &h->d, HO_DEPTH, ho_def_ok, &arms };
     int at = -1;
-    if (ho_same(h, &x, &f->ins[ct].a, &y, &f->ins[ce].a, 0) && ho_same(h, &x, &f->ins[ct].b, &y, &f->ins[ce].b, 0)) {
+    if (ir_same(&same, &f->ins[ct].a, &f->ins[ce].a) && ir_same(&same, &f->ins[ct].b, &f->ins[ce].b)) {
         IrIns *c = &f->ins[ct];
+        ho_mark(h, &x, &c->a);
+        ho_mark(h, &x, &c->b);
         const IrIns *cond = &f->ins[i];
         int then_site = c->site, else_site = f->ins[ce].site;
         c->c = cond->a;
@@ -161,7 +153,6 @@ static int ho_one(Ho *h, int i)
         at = ho_move(f, i, ct, mt);
     }
     free(mt);
-    free(me);
     return at;
 }
 
@@ -177,6 +168,8 @@ void pass_hoist(const IrProgram *ir, IrFunc *f)
         for (int at, e = h.b.els[i]; (at = ho_one(&h, i)) >= 0; merged++) {
             h.b.els[at] = e;        /* the IF moved down past what went up */
             i = at;
+            ir_defs_free(&h.d);
+            ir_defs_init(&h.d, f);
         }
     }
     ir_defs_free(&h.d);

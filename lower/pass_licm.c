@@ -62,11 +62,12 @@ static bool lm_writes(const Lm *lm, const IrFunc *f, int from, int to, LmSum *s)
     bool grew = false;
     for (int i = from; i < to && !s->any; i++) {
         const IrIns *in = &f->ins[i];
+        IrEffect e;
+        ir_effect(lm->ir, in, &e);
         const Global *g = ir_written_global(in);
-        bool call = in->op == IR_CALL && !ir_stops(lm->ir, in);
-        const IrFunc *callee = call ? ir_find_func(lm->ir, in->fn) : NULL;
+        const IrFunc *callee = e.callee ? ir_find_func(lm->ir, e.callee) : NULL;
         const LmSum *c = callee ? lm_sum(lm, callee) : NULL;
-        if (ir_writes_unknown(in) || (call && (!c || c->any))) {
+        if (ir_writes_unknown(in) || (e.callee && (!c || c->any))) {
             s->any = true;
         } else if (g) {
             grew |= lm_add(s, g);
@@ -112,12 +113,11 @@ static const Global *lm_load_global(const IrIns *in)
     return in->place->root.global;
 }
 
+/* Two hoisted loads of one place: before the loop, which keeps it fixed. */
 static bool lm_same_load(const IrIns *a, const IrIns *b)
 {
-    if (a->place->root.global != b->place->root.global || a->place->nproj != b->place->nproj ||
-        a->type != b->type)
-        return false;
-    return a->place->nproj == 0 || a->place->proj[0].kind == b->place->proj[0].kind;
+    static const IrSame names = { 0 };
+    return a->type == b->type && ir_same_place(&names, a->place, b->place);
 }
 
 typedef struct LmRun {

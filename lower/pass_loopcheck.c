@@ -68,37 +68,17 @@ static bool lc_enters(const IrIns *in)
     return (int64_t)in->a.i < (int64_t)in->b.i;
 }
 
-/* A store into a local's own value (not storage it points at): it
- * changes that local and nothing else. */
-static bool lc_local_store(const IrIns *in)
-{
-    const IrPlace *p = in->place;
-    return in->op == IR_STORE && p->root.kind == OPD_LOCAL && !p->root.local->is_ref &&
-           !p->root.local->captured && ir_place_in_value(p, p->root.local);
-}
-
-/* in writes at most temps and locals' own values (or stops the program,
- * or leaves the loop). */
-static bool lc_quiet(const Lc *lc, const IrIns *in)
-{
-    switch (in->op) {
-    case IR_IF: case IR_ELSE: case IR_ENDIF: case IR_LOOP: case IR_ENDLOOP: case IR_FOR:
-    case IR_ENDFOR: case IR_BRK_UNLESS: case IR_BREAK: case IR_CONTINUE: case IR_RET: case IR_NOP:
-    case IR_DECL:
-        return true;
-    case IR_STORE:
-        return lc_local_store(in);
-    default:
-        return ir_op_info[in->op].pure || ir_op_info[in->op].is_check ||
-               ir_stops(lc->ir, in);
-    }
-}
-
+/* Some instruction of the loop writes more than temps and private
+ * locals' own values, or calls a function that returns
+ * (ir_effect_on_memory). */
 static bool lc_writes_memory(const Lc *lc)
 {
-    for (int i = lc->at + 1; i < lc->end; i++)
-        if (!lc_quiet(lc, &lc->f->ins[i]))
+    for (int i = lc->at + 1; i < lc->end; i++) {
+        IrEffect e;
+        ir_effect(lc->ir, &lc->f->ins[i], &e);
+        if (ir_effect_on_memory(&e, lc->f, &lc->addressed))
             return true;
+    }
     return false;
 }
 
@@ -113,20 +93,18 @@ static bool lc_local_fixed(const Lc *lc, const Local *l)
     if (!ir_local_private_in(lc->f, &lc->addressed, l) && lc->mem)
         return false;
     for (int i = lc->at; i < lc->end; i++)
-        if (lc->f->ins[i].op != IR_ADDR && ir_sets_local(&lc->f->ins[i], l))
+        if (ir_assigns_local(&lc->f->ins[i], l))
             return false;
     return true;
 }
 
-/* The place reads memory, not a local's own value. */
-static bool lc_place_memory(const IrPlace *p)
+/* The load reads memory, not a local's or temporary's own value (a
+ * local read so is fixed when its root is: lc_local_fixed). */
+static bool lc_load_memory(const IrIns *in)
 {
-    if (p->root.kind == OPD_GLOBAL || (p->root.kind == OPD_LOCAL && (p->root.local->is_ref || p->root.local->captured)))
-        return true;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind == PJ_SINDEX || p->proj[k].kind == PJ_DEREF)
-            return true;
-    return false;
+    IrEffect e;
+    ir_effect(NULL, in, &e);
+    return e.read != IR_AT_LOCAL && e.read != IR_AT_TEMP;
 }
 
 static bool lc_opd_fixed(Lc *lc, const IrOpd *o, int before, int depth);
@@ -165,7 +143,7 @@ static bool lc_pull(Lc *lc, int k, int depth)
     default:
         return false;
     }
-    if (depth > LC_DEPTH || lc->nmark == LC_MAX_MARK || (in->op == IR_LOAD && lc->mem && lc_place_memory(in->place)) ||
+    if (depth > LC_DEPTH || lc->nmark == LC_MAX_MARK || (in->op == IR_LOAD && lc->mem && lc_load_memory(in)) ||
         !lc_reads_fixed(lc, in, k, depth + 1))
         return false;
     lc->mv[k] = true;
@@ -234,48 +212,22 @@ typedef struct LcAfter {
     int end, j;     /* the loop's closer, and the later check */
 } LcAfter;
 
-static bool lc_same(const Lc *lc, const LcAfter *w, const IrOpd *x, const IrOpd *y, int depth);
-
-static bool lc_same_place(const Lc *lc, const LcAfter *w, const IrPlace *p, const IrPlace *q, int depth)
-{
-    if (!p || !q)
-        return !p && !q;
-    if (p->nproj != q->nproj || !lc_same(lc, w, &p->root, &q->root, depth))
-        return false;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind != q->proj[k].kind || p->proj[k].field != q->proj[k].field ||
-            !lc_same(lc, w, &p->proj[k].index, &q->proj[k].index, depth))
-            return false;
-    return true;
-}
-
-/* x (read by a moved instruction) and y (read at the later check) hold
- * the same value: the same constant, local or single-definition temp, or
- * y is computed after the loop the way x was among the moved ones. Moved
+/* A definition may stand for its value: side 0, among the moved
+ * instructions; side 1, after the loop and before the later check. Moved
  * operands are fixed over the loop, and after it only pure values and
  * checks run: nothing they read changes in between. */
-static bool lc_same(const Lc *lc, const LcAfter *w, const IrOpd *x, const IrOpd *y, int depth)
+static bool lc_def_ok(const IrSame *s, int side, int def)
 {
-    int leaf = ir_opd_same_leaf(x, y);
-    if (leaf >= 0)
-        return leaf;
-    const IrIns *dx = ir_defs_one(&lc->d, x), *dy = ir_defs_one(&lc->d, y);
-    if (!dx || !dy)
-        return false;
-    if (x->temp == y->temp)
-        return true;
-    int ix = lc->d.def[x->temp], iy = lc->d.def[y->temp];
-    if (depth > LC_DEPTH || ix < w->lo || ix >= w->hi || iy <= w->end || iy >= w->j || dx->op != dy->op ||
-        dx->aux != dy->aux || dx->type != dy->type || dx->nargs || dy->nargs)
-        return false;
-    return lc_same(lc, w, &dx->a, &dy->a, depth + 1) && lc_same(lc, w, &dx->b, &dy->b, depth + 1) &&
-           lc_same(lc, w, &dx->c, &dy->c, depth + 1) && lc_same_place(lc, w, dx->place, dy->place, depth + 1);
+    const LcAfter *w = s->ctx;
+    return side == 0 ? def >= w->lo && def < w->hi : def > w->end && def < w->j;
 }
 
+/* The moved check m and the later check c test the same values. */
 static bool lc_same_check(const Lc *lc, const LcAfter *w, const IrIns *m, const IrIns *c)
 {
-    return m->op == c->op && m->aux == c->aux && m->type == c->type && lc_same(lc, w, &m->a, &c->a, 0) &&
-           lc_same(lc, w, &m->b, &c->b, 0) && lc_same(lc, w, &m->c, &c->c, 0);
+    IrSame s = { &lc->d, LC_DEPTH, lc_def_ok, w };
+    return m->op == c->op && m->aux == c->aux && m->type == c->type && ir_same(&s, &m->a, &c->a) &&
+           ir_same(&s, &m->b, &c->b) && ir_same(&s, &m->c, &c->c);
 }
 
 /* Deletes the checks after the loop closed at `end` that repeat one of

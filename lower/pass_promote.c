@@ -51,23 +51,14 @@ static bool pr_names_value(const IrIns *in, const Global *g)
     return in->op == IR_ADDR && in->place->root.kind == OPD_GLOBAL && in->place->root.global == g;
 }
 
-/* in lets nothing but the loop's own instructions see a global: no call,
- * no closure, nothing read or written through a reference. */
+/* in lets nothing but the loop's own instructions see a global: it calls
+ * no Goose code (not even code that stops: it may read the global first)
+ * and reads and writes nothing through a reference. */
 static bool pr_closed(const IrIns *in)
 {
-    if (in->op == IR_CALL || in->op == IR_CALLV || in->op == IR_CLOSURE || ir_writes_unknown(in))
-        return false;
-    const IrPlace *p = in->place;
-    if (!p)
-        return true;
-    if (p->root.type && p->root.type->kind == TY_REF)
-        return false;
-    if (p->root.kind == OPD_LOCAL && (p->root.local->is_ref || p->root.local->captured))
-        return false;
-    for (int k = 0; k < p->nproj; k++)
-        if (p->proj[k].kind == PJ_DEREF)
-            return false;
-    return true;
+    IrEffect e;
+    ir_effect(NULL, in, &e);
+    return e.calls != IR_CALLS_CODE && !ir_writes_unknown(in) && e.place != IR_AT_REF;
 }
 
 /* The global slice whose header in changes: a push, pop or clear of it. */

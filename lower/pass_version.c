@@ -141,11 +141,9 @@ static bool lv_copyable(const Lv *lv, int at, int end)
 /* Global g keeps its value (its slice header) through the loop. */
 static bool lv_global_fixed(const Lv *lv, int at, int end, const Global *g)
 {
-    for (int i = at + 1; i < end; i++) {
-        const IrIns *in = &lv->src[i];
-        if ((in->op == IR_CALL && !ir_stops(lv->ir, in)) || ir_writes_unknown(in) || ir_written_global(in) == g)
+    for (int i = at + 1; i < end; i++)
+        if (ir_may_write_global(lv->ir, &lv->src[i], g))
             return false;
-    }
     return true;
 }
 
@@ -168,27 +166,28 @@ static bool lv_header_free(const Type *t)
     return t && (t->kind == TY_BOOL || type_is_num(t));
 }
 
+/* in may change a slice header outside the loop's own private locals: it
+ * calls Goose code that returns, frees or moves storage (but a private
+ * local's own, by a push), or writes other than into a private local or
+ * a new variable a place of a type that holds a header (copy_into,
+ * defaults and what a reference argument reaches: of any type). */
+static bool lv_moves_header(const Lv *lv, const IrIns *in)
+{
+    IrEffect e;
+    ir_effect(lv->ir, in, &e);
+    bool mine = e.write == IR_AT_LOCAL && (e.decl || ir_local_private_in(&lv->orig, &lv->addressed, e.local));
+    if (e.frees && !mine)
+        return true;
+    return e.write != IR_AT_NONE && !mine && !lv_header_free(e.type);
+}
+
 /* No instruction of the loop can change a slice header outside its own
- * private locals: no calls (but those that stop the program), no runtime
- * or pool call given a reference, no push, pop, clear, copy, defaults or
- * delete but on a private local, and every other store either of a value
- * without a header or into a private local. */
+ * private locals. */
 static bool lv_headers_fixed(const Lv *lv, int at, int end)
 {
-    for (int i = at + 1; i < end; i++) {
-        const IrIns *in = &lv->src[i];
-        const IrPlace *p = in->place;
-        bool mine = p && p->root.kind == OPD_LOCAL && ir_place_in_value(p, p->root.local) &&
-                    ir_local_private_in(&lv->orig, &lv->addressed, p->root.local);
-        if ((in->op == IR_CALL && !ir_stops(lv->ir, in)) || in->op == IR_CALLV || in->op == IR_CLOSURE ||
-            in->op == IR_COPY || in->op == IR_ZEROFILL || in->op == IR_DELETE ||
-            ((in->op == IR_RT || in->op == IR_PRIM) && ir_writes_unknown(in)))
+    for (int i = at + 1; i < end; i++)
+        if (lv_moves_header(lv, &lv->src[i]))
             return false;
-        if ((in->op == IR_PUSH || in->op == IR_POP || in->op == IR_CLEAR) && !mine)
-            return false;
-        if (in->op == IR_STORE && !mine && !lv_header_free(p->type))
-            return false;
-    }
     return true;
 }
 
@@ -252,31 +251,19 @@ static bool lv_fixed_val(const Lv *lv, int at, int end, const IrOpd *o, LvVal *v
 /* o reads local j's current value: j itself, or a `LOAD [j]` in (lo, hi). */
 static bool lv_reads_local(const Lv *lv, const IrOpd *o, const Local *j, int lo, int hi)
 {
-    if (o->kind == OPD_LOCAL)
-        return o->local == j;
-    const IrIns *d = ir_defs_one(&lv->d, o);
-    return d && d->op == IR_LOAD && d->place->root.kind == OPD_LOCAL && d->place->root.local == j &&
-           d->place->nproj == 0 && lv->d.def[o->temp] > lo && lv->d.def[o->temp] < hi;
+    int at;
+    return ir_local_value(&lv->d, o, &at) == j && (at < 0 || (at > lo && at < hi));
 }
 
 /* ---- the guard's terms ---- */
 
+/* Two places (or two operands) the guard reads at the loop's start: the
+ * same names, so the same value there. */
+static const IrSame lv_names = { 0 };
+
 static bool lv_same_place(const IrPlace *p, const IrPlace *q)
 {
-    if (p == q)
-        return true;
-    if (!p || !q || p->root.kind != q->root.kind || p->nproj != q->nproj)
-        return false;
-    if (p->root.kind == OPD_TEMP ? p->root.temp != q->root.temp
-        : p->root.kind == OPD_LOCAL ? p->root.local != q->root.local : p->root.global != q->root.global)
-        return false;
-    for (int k = 0; k < p->nproj; k++) {
-        const IrProj *a = &p->proj[k], *b = &q->proj[k];
-        if (a->kind != b->kind || (a->kind == PJ_FIELD && a->field != b->field) ||
-            a->kind == PJ_AINDEX || a->kind == PJ_SINDEX)
-            return false;
-    }
-    return true;
+    return p == q || ir_same_place(&lv_names, p, q);
 }
 
 static bool lv_same_val(const LvVal *a, const LvVal *b)
@@ -287,17 +274,7 @@ static bool lv_same_val(const LvVal *a, const LvVal *b)
         return lv_same_val(a->l, b->l) && lv_same_val(a->r, b->r);
     if (a->from_max != b->from_max || !a->load != !b->load)
         return false;
-    if (a->load)
-        return lv_same_place(a->load, b->load);
-    if (a->opd.kind != b->opd.kind)
-        return false;
-    switch (a->opd.kind) {
-    case OPD_INT: return a->opd.i == b->opd.i;
-    case OPD_LOCAL: return a->opd.local == b->opd.local;
-    case OPD_GLOBAL: return a->opd.global == b->opd.global;
-    case OPD_TEMP: return a->opd.temp == b->opd.temp;
-    default: return false;
-    }
+    return a->load ? lv_same_place(a->load, b->load) : ir_same(&lv_names, &a->opd, &b->opd);
 }
 
 static bool lv_const(const LvVal *v, int64_t *c)
@@ -502,11 +479,8 @@ static void lv_while_check(const Lv *lv, const LvWhile *w, LvPlan *p, int i)
 {
     const IrIns *c = &lv->src[i];
     LvVal len, bound, step;
-    int op;
-    const Local *j = c->a.kind == OPD_LOCAL ? c->a.local : NULL;
-    const IrIns *d = j ? NULL : ir_defs_one(&lv->d, &c->a);
-    if (d && d->op == IR_LOAD && d->place->root.kind == OPD_LOCAL && d->place->nproj == 0)
-        j = d->place->root.local;
+    int op, at;
+    const Local *j = ir_local_value(&lv->d, &c->a, &at);
     if (!j || j->type->kind != TY_I64 || !lv_reads_local(lv, &c->a, j, w->at, i) ||
         !ir_local_private_in(&lv->orig, &lv->addressed, j) || !lv_len_val(lv, w->at, w->end, c, &len) ||
         !lv_bound(lv, w, j, &bound, &op) || !lv_induction(lv, w, j, i, &step))
@@ -563,9 +537,9 @@ static bool lv_sum_member(const LvSum *q, const Local *l)
 static bool lv_sum_writes(const LvSum *q, const IrIns *in)
 {
     for (int m = 0; m < q->n; m++)
-        if (ir_sets_local(in, q->u[m]))
+        if (ir_writes_local(in, q->u[m]))
             return true;
-    return ir_sets_local(in, q->k);
+    return ir_writes_local(in, q->k);
 }
 
 /* in is `STORE [l] (l + 1)`, l read in (lo, in). */
@@ -625,7 +599,7 @@ static bool lv_sum_k_once(const Lv *lv, const LvWhile *w, const Local *k)
     int found = 0;
     for (int i = w->at + 1; i < w->end; i++) {
         const IrIns *in = &lv->src[i];
-        if (!ir_sets_local(in, k))
+        if (!ir_writes_local(in, k))
             continue;
         if (found++ || i < w->brk || lv_in_nested_loop(lv, w->at, i) || !lv_plus_one(lv, in, k, w->brk))
             return false;
@@ -664,11 +638,8 @@ static void lv_sum_counters(const Lv *lv, const LvWhile *w, LvSum *q)
     for (int c = 0; c < w->ncmp && q->n < LV_MAX_SUM; c++) {
         const IrOpd *sides[2] = { &w->cmp[c]->a, &w->cmp[c]->b };
         for (int s = 0; s < 2; s++) {
-            const IrOpd *o = sides[s];
-            const IrIns *d = o->kind == OPD_TEMP ? ir_defs_one(&lv->d, o) : NULL;
-            const Local *u = o->kind == OPD_LOCAL ? o->local
-                             : d && d->op == IR_LOAD && d->place->nproj == 0 && d->place->root.kind == OPD_LOCAL
-                                 ? d->place->root.local : NULL;
+            int at;
+            const Local *u = ir_local_value(&lv->d, sides[s], &at);
             bool written = false;
             for (int i = w->at + 1; u && i < w->end; i++)
                 written |= ir_writes_local(&lv->src[i], u);
@@ -701,11 +672,9 @@ static LvVal lv_local_val(const Lv *lv, const Local *l)
 static void lv_sum_check(const Lv *lv, const LvWhile *w, LvPlan *p, int i)
 {
     const IrIns *c = &lv->src[i];
-    const IrIns *d = c->a.kind == OPD_TEMP ? ir_defs_one(&lv->d, &c->a) : NULL;
-    LvSum q = { .k = c->a.kind == OPD_LOCAL ? c->a.local : NULL };
+    int at;
+    LvSum q = { .k = ir_local_value(&lv->d, &c->a, &at) };
     LvVal len;
-    if (d && d->op == IR_LOAD && d->place->root.kind == OPD_LOCAL && d->place->nproj == 0)
-        q.k = d->place->root.local;
     if (!q.k || q.k->type->kind != TY_I64 || !lv_reads_local(lv, &c->a, q.k, w->brk, i) ||
         !ir_local_private_in(&lv->orig, &lv->addressed, q.k) || !lv_len_val(lv, w->at, w->end, c, &len))
         return;

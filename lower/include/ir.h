@@ -20,16 +20,27 @@
 #include "lower.h"
 
 typedef enum IrOp {
-#define IR_OP(name, res, trap, pure, check, nest) IR_##name,
+#define IR_OP(name, res, trap, pure, check, nest, ctl, rd, wr, calls, frees) IR_##name,
 #include "ir.def"
 #undef IR_OP
     IR__COUNT
 } IrOp;
 
+/* ir.def's enumerated columns (its header says what each means). */
+typedef enum IrControl { IR_CTL_NONE, IR_CTL_BLOCK, IR_CTL_JUMP } IrControl;
+typedef enum IrWrites { IR_WR_NONE, IR_WR_PLACE, IR_WR_LOCAL, IR_WR_OPD, IR_WR_REFS, IR_WR_ANY } IrWrites;
+typedef enum IrCalls { IR_CALLS_NONE, IR_CALLS_RT, IR_CALLS_CODE } IrCalls;
+typedef enum IrFrees { IR_FREE_NONE, IR_FREE_ALWAYS, IR_FREE_REFS } IrFrees;
+
 typedef struct IrOpInfo {
     const char *name;
     bool has_result, may_trap, pure, is_check;
     int nesting;
+    IrControl control;
+    bool reads;
+    IrWrites writes;
+    IrCalls calls;
+    IrFrees frees;
 } IrOpInfo;
 extern const IrOpInfo ir_op_info[IR__COUNT];
 
@@ -201,18 +212,66 @@ const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o);
 typedef void (*IrOpdFn)(const IrOpd *o, void *ctx);
 void ir_each_read(const IrIns *in, IrOpdFn fn, void *ctx);
 
-/* ---- ir.c: what may change a local (the check-removing passes) ---- */
+/* ---- ir.c: how a function's blocks run ---- */
+/* The instruction closing the block opened at start (f->nins if none). */
+int ir_block_end(const IrFunc *f, int start);
+/* in may go on elsewhere than the next instruction without closing a
+ * block: break, continue, return, or `while`'s conditional break. */
+bool ir_jumps(const IrIns *in);
+
+/* ---- ir_effects.c: what an instruction reads and writes (one model for
+ * every pass: STYLE.md 6b) ---- */
+/* Where a read or write lands. */
+typedef enum IrReach {
+    IR_AT_NONE,     /* nothing that exists before the instruction */
+    IR_AT_LOCAL,    /* the own value of IrEffect.local: a path of fields and
+                       array elements in it, not storage it points at */
+    IR_AT_GLOBAL,   /* the own value of IrEffect.global, likewise */
+    IR_AT_TEMP,     /* a temporary's own value (a field of a struct temp) */
+    IR_AT_STORAGE,  /* elements behind a slice or string value */
+    IR_AT_REF,      /* the place a reference points at: through a ref local
+                       or value, a deref, a reference argument */
+    IR_AT_ANY,      /* whatever a called function reaches */
+} IrReach;
+
+typedef struct IrEffect {
+    IrReach place;          /* where its place lies (IR_AT_NONE: it has none) */
+    IrReach read;           /* where it reads beyond its operands' values */
+    IrReach write;          /* where it writes (IR_AT_NONE: nothing that exists) */
+    const Local *local;     /* the local whose own value its place is part
+                               of (written, read, or its address taken), or
+                               the local a DECL or FOR writes */
+    const Global *global;   /* the global whose own value its place is part of */
+    Type *type;             /* the type of the one place it writes, else NULL */
+    const FnInst *callee;   /* a direct call that returns: its function */
+    IrCalls calls;
+    bool addr;              /* ADDR: later writes through the address may
+                               change local / global without naming them */
+    bool decl;              /* DECL: a new variable, which no earlier
+                               reference or closure reaches */
+    bool frees;             /* may free storage or move it */
+    bool stops;             /* never returns: writes nothing a later
+                               instruction sees (write IR_AT_NONE) */
+} IrEffect;
+/* ir may be NULL: then only panics and failed asserts count as stopping
+ * (a call's callee is not looked up). */
+void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e);
+/* e is seen by more than the instructions naming a private local of f
+ * that it writes: it writes memory (a global, storage, what a reference
+ * reaches, a local whose address is taken or that a closure captures),
+ * frees or moves storage, or calls a function that returns (runtime
+ * functions too: the passes asking keep their windows and loops free of
+ * calls). A DECL makes a new variable; a stop writes nothing seen. */
+bool ir_effect_on_memory(const IrEffect *e, const IrFunc *f, const PtrSet *addressed);
+
+/* What may change a local (the check-removing passes). */
 /* The place is (part of) local l's own value, not storage it points at. */
 bool ir_place_in_value(const IrPlace *p, const Local *l);
-/* a and b, of one kind and type, are the same constant, local or global
- * (or both absent): 1; not: 0; both temps: -1 (the caller compares what
- * defines them). pass_hoist.c and pass_loopcheck.c. */
-int ir_opd_same_leaf(const IrOpd *a, const IrOpd *b);
-/* in may change l's value: declares it, stores, pushes, pops or clears
- * it, or takes its address. */
+/* in may change l: declares or counts it, writes its own value (a store,
+ * push, pop or clear), or takes its address. */
 bool ir_writes_local(const IrIns *in, const Local *l);
-/* The same, or in is a FOR whose counter l is (it writes l every step). */
-bool ir_sets_local(const IrIns *in, const Local *l);
+/* The same but taking its address: in sets l by naming it. */
+bool ir_assigns_local(const IrIns *in, const Local *l);
 /* l can change only through instructions of f that name it. */
 bool ir_local_private(const IrFunc *f, const Local *l);
 /* The same with the locals whose address f takes collected once. */
@@ -220,21 +279,42 @@ void ir_addressed_locals(const IrFunc *f, PtrSet *out);
 bool ir_local_private_in(const IrFunc *f, const PtrSet *addressed, const Local *l);
 /* Adds the locals instructions [from, to) may change (ir_writes_local). */
 void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out);
-/* The instruction closing the block opened at start (f->nins if none). */
-int ir_block_end(const IrFunc *f, int start);
-/* in may go on elsewhere than the next instruction without closing a
- * block: break, continue, return, or `while`'s conditional break. */
-bool ir_jumps(const IrIns *in);
+/* The local whose whole value o is: a local operand (*at = -1), or a
+ * temporary written once by `LOAD [l]` (*at: that load); else NULL. */
+const Local *ir_local_value(const IrDefs *d, const IrOpd *o, int *at);
 
-/* ---- ir.c: what may change a global (pass_version, pass_licm) ---- */
+/* What may change a global (pass_facts, pass_version, pass_licm). */
 /* The global whose own value (not storage it points at) in writes: a
  * store, push, pop or clear of it, or its address taken; else NULL. */
 const Global *ir_written_global(const IrIns *in);
-/* in may write memory that no name in it says: a write through a pointer,
- * a call through a fn value, a runtime or pool call given a reference,
- * defaults or copy_into through a reference. (Direct calls are the
- * caller's to judge.) */
+/* in may write memory that no name in it says: a write through a
+ * reference, a call through a fn value, a runtime or pool call given a
+ * reference, defaults or copy_into through a reference. (Direct calls
+ * are the caller's to judge: IrEffect.callee.) */
 bool ir_writes_unknown(const IrIns *in);
+/* in may change global g: writes it or takes its address, writes through
+ * a reference, or calls Goose code that returns (any of which may). */
+bool ir_may_write_global(const IrProgram *ir, const IrIns *in, const Global *g);
+
+/* Whether two operands hold the same value. The same constant, local,
+ * global or temporary written once; or temporaries written once by the
+ * same pure operation (ir.def) on the same values, compared at most
+ * `depth` definitions deep, a load's place compared root, projections and
+ * indices, with roots loaded by definitions that may stand for them folded
+ * in ([t len] with t = LOAD [q f] is [q f len]). A definition stands for
+ * its value only where def_ok says what it read is unchanged where the
+ * operands are compared (the asking pass's window, loop or arms). */
+typedef struct IrSame IrSame;
+struct IrSame {
+    const IrDefs *d;    /* who writes each temp; NULL: a temp is the same only as itself */
+    int depth;
+    /* def (an instruction index) writes a temp read on side 0 (the first
+     * operand, or place) or 1; NULL: no definition stands for its value. */
+    bool (*def_ok)(const IrSame *s, int side, int def);
+    const void *ctx;    /* the pass's, for def_ok */
+};
+bool ir_same(const IrSame *s, const IrOpd *a, const IrOpd *b);
+bool ir_same_place(const IrSame *s, const IrPlace *p, const IrPlace *q);
 
 /* ---- ir.c: how a function's blocks nest (tables for the passes) ---- */
 typedef struct IrBlocks {
