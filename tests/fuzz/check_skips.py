@@ -18,7 +18,8 @@ import tempfile
 
 # registered through goose_skip_test when their tool is missing
 TOOL_TESTS = ("fuzz/smoke", "apps/valgrind/heap", "spantree/tcc", "spantree/unit-asan", "spantree/diff-asan",
-              "pool/asan-golden", "pool/asan-diff-slot", "pool/asan-diff-slice", "pool/asan-diff-resize")
+              "pool/asan-golden", "pool/asan-diff-slot", "pool/asan-diff-slice", "pool/asan-diff-resize",
+              *(f"runtime_{t}compiles_{cc}" for t in ("", "heap_") for cc in ("clang", "gcc", "tcc")))
 REASON = "the widget tool (Debian package widget) is not installed"
 PROJECT = """cmake_minimum_required(VERSION 3.20)
 project(skipcheck NONE)
