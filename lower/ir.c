@@ -136,18 +136,6 @@ int ir_func_slot(const IrProgram *ir, const FnInst *fn)
     return ir->fn_keys[k] ? (int)k : -1;
 }
 
-/* The instruction stops the program: panic, a failed assert, the
- * library's __fail, or a call of a function known never to return. */
-bool ir_stops(const IrProgram *ir, const IrIns *in)
-{
-    if (in->op == IR_PANIC || in->op == IR_FAIL_ASSERT || (in->op == IR_PRIM && in->aux == BI_P_FAIL))
-        return true;
-    if (in->op != IR_CALL)
-        return false;
-    const IrFunc *g = ir ? ir_find_func(ir, in->fn) : NULL;
-    return g && g->noreturn;
-}
-
 int ir_count_checks(const IrFunc *f)
 {
     int n = 0;

@@ -81,6 +81,18 @@ static IrReach ir_args_reach(const IrIns *in)
 
 /* ---- what an instruction does ---- */
 
+/* The instruction stops the program: panic, a failed assert, the
+ * library's __fail, or a call of a function known never to return. */
+bool ir_stops(const IrProgram *ir, const IrIns *in)
+{
+    if (in->op == IR_PANIC || in->op == IR_FAIL_ASSERT || (in->op == IR_PRIM && in->aux == BI_P_FAIL))
+        return true;
+    if (in->op != IR_CALL)
+        return false;
+    const IrFunc *g = ir ? ir_find_func(ir, in->fn) : NULL;
+    return g && g->noreturn;
+}
+
 static void ir_effect_write(const IrIns *in, IrEffect *e)
 {
     switch (ir_op_info[in->op].writes) {
@@ -139,8 +151,15 @@ bool ir_effect_on_memory(const IrEffect *e, const IrFunc *f, const PtrSet *addre
 
 /* ---- what may change a local ---- */
 
+bool ir_may_change(const IrIns *in)
+{
+    return ir_op_info[in->op].writes != IR_WR_NONE || in->op == IR_ADDR;
+}
+
 bool ir_writes_local(const IrIns *in, const Local *l)
 {
+    if (!l || !ir_may_change(in))
+        return false;
     IrEffect e;
     ir_effect(NULL, in, &e);
     return l && e.local == l && (e.write != IR_AT_NONE || e.addr);
@@ -148,6 +167,8 @@ bool ir_writes_local(const IrIns *in, const Local *l)
 
 bool ir_assigns_local(const IrIns *in, const Local *l)
 {
+    if (!l || !ir_may_change(in))
+        return false;
     IrEffect e;
     ir_effect(NULL, in, &e);
     return l && e.local == l && e.write != IR_AT_NONE;
@@ -180,6 +201,8 @@ bool ir_local_private_in(const IrFunc *f, const PtrSet *addressed, const Local *
 void ir_locals_written(const IrFunc *f, int from, int to, PtrSet *out)
 {
     for (int i = from; i < to; i++) {
+        if (!ir_may_change(&f->ins[i]))
+            continue;
         IrEffect e;
         ir_effect(NULL, &f->ins[i], &e);
         if (e.local && (e.write != IR_AT_NONE || e.addr))
@@ -201,18 +224,30 @@ const Local *ir_local_value(const IrDefs *d, const IrOpd *o, int *at)
 
 /* ---- what may change a global ---- */
 
+const Global *ir_effect_global(const IrEffect *e)
+{
+    return e->global && (e->write != IR_AT_NONE || e->addr) ? e->global : NULL;
+}
+
+bool ir_effect_unknown(const IrEffect *e)
+{
+    return e->write == IR_AT_REF || (e->write == IR_AT_ANY && !e->callee);
+}
+
 const Global *ir_written_global(const IrIns *in)
 {
+    if (!ir_may_change(in))
+        return NULL;
     IrEffect e;
     ir_effect(NULL, in, &e);
-    return e.global && (e.write != IR_AT_NONE || e.addr) ? e.global : NULL;
+    return ir_effect_global(&e);
 }
 
 bool ir_writes_unknown(const IrIns *in)
 {
     IrEffect e;
     ir_effect(NULL, in, &e);
-    return e.write == IR_AT_REF || (e.write == IR_AT_ANY && !e.callee);
+    return ir_effect_unknown(&e);
 }
 
 bool ir_may_write_global(const IrProgram *ir, const IrIns *in, const Global *g)

@@ -62,12 +62,14 @@ static bool lm_writes(const Lm *lm, const IrFunc *f, int from, int to, LmSum *s)
     bool grew = false;
     for (int i = from; i < to && !s->any; i++) {
         const IrIns *in = &f->ins[i];
+        if (!ir_may_change(in))
+            continue;
         IrEffect e;
         ir_effect(lm->ir, in, &e);
-        const Global *g = ir_written_global(in);
+        const Global *g = ir_effect_global(&e);
         const IrFunc *callee = e.callee ? ir_find_func(lm->ir, e.callee) : NULL;
         const LmSum *c = callee ? lm_sum(lm, callee) : NULL;
-        if (ir_writes_unknown(in) || (e.callee && (!c || c->any))) {
+        if (ir_effect_unknown(&e) || (e.callee && (!c || c->any))) {
             s->any = true;
         } else if (g) {
             grew |= lm_add(s, g);

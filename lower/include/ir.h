@@ -292,6 +292,12 @@ const Global *ir_written_global(const IrIns *in);
  * reference, defaults or copy_into through a reference. (Direct calls
  * are the caller's to judge: IrEffect.callee.) */
 bool ir_writes_unknown(const IrIns *in);
+/* in may write anything or take an address: when false, ir_effect says it
+ * changes nothing (the cheap question asked of every instruction first). */
+bool ir_may_change(const IrIns *in);
+/* The same two answers from an effect already computed. */
+const Global *ir_effect_global(const IrEffect *e);
+bool ir_effect_unknown(const IrEffect *e);
 /* in may change global g: writes it or takes its address, writes through
  * a reference, or calls Goose code that returns (any of which may). */
 bool ir_may_write_global(const IrProgram *ir, const IrIns *in, const Global *g);
