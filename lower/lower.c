@@ -49,7 +49,7 @@ static void lx_walk_expr(Expr *e, const LxWalk *w)
         for (int i = 0; i < e->lit.nfields; i++)
             lx_walk_expr(e->lit.fields[i].value, w);
         break;
-    case EX_ARRAY_LIT:
+    case EX_ARRAY_LIT: case EX_SLICE_LIT:
         for (int i = 0; i < e->array.nelems; i++)
             lx_walk_expr(e->array.elems[i], w);
         break;
