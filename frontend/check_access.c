@@ -216,7 +216,12 @@ static bool ck_index_type(Expr **slot)
 
 Type *ex_index(Expr *e, Type *hint)
 {
-    Type *bt = ck_any(&e->index.base, false);
+    return ck_index_on(e, ck_any(&e->index.base, false));
+}
+
+/* An index whose base is already checked (of type bt). */
+Type *ck_index_on(Expr *e, Type *bt)
+{
     bool ok = ck_index_type(&e->index.index);
     if (ck_is_err(bt) || !ok)
         return ty_err();
