@@ -68,14 +68,6 @@ Type *ck_ident_value(Expr *e, Local *l)
     return l->type;
 }
 
-static bool ck_has_ref_param(const Type *fn)
-{
-    for (int i = 0; i < fn->nparams; i++)
-        if (fn->params[i]->kind == TY_REF)
-            return true;
-    return fn->ret && fn->ret->kind == TY_REF;
-}
-
 static Type *ck_fn_value(Expr *e, ModSym *s)
 {
     if (s->ntparams > 0 || !s->fn) {
@@ -86,10 +78,6 @@ static Type *ck_fn_value(Expr *e, ModSym *s)
     FnInst *f = s->fn;
     if (!f->type || ck_is_err(f->type))
         return ty_err();
-    if (ck_has_ref_param(f->type)) {
-        ck_error(e->loc, "function %s takes or returns a reference and cannot be used as a value", s->name);
-        return ty_err();
-    }
     e->ident.sym = SYM_FN;
     e->ident.fn = f;
     return f->type;
@@ -328,7 +316,9 @@ static Type *ck_elided_type(Expr *e, Type *hint, TypeKind want)
         hint = hint->elem;
     if (hint && (hint->kind == want || ck_is_err(hint)))
         return hint;
-    if (hint)
+    if (hint && hint->kind == TY_STRUCT)
+        ck_error(e->loc, "a literal of struct %s names its fields: {name: value, ...}", types_spell(hint));
+    else if (hint)
         ck_error(e->loc, "a literal without a type cannot be %s", types_spell(hint));
     else
         ck_error(e->loc, "a literal without a type needs an element type");

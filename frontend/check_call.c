@@ -138,10 +138,17 @@ static Type *ck_call_value_checked(Expr *e)
     }
     if (e->call.nargs != ft->nparams)
         return ck_arity_error(e, types_spell(ft), ft->nparams, e->call.nargs, 0);
-    for (int i = 0; i < e->call.nargs; i++)
-        ck_value(&e->call.args[i], ft->params[i]);
+    for (int i = 0; i < e->call.nargs; i++) {
+        Type *p = ft->params[i];
+        if (!ck_is_err(ck_value(&e->call.args[i], p->kind == TY_REF ? p->elem : p)) && p->kind == TY_REF)
+            ck_ref_arg(e->call.args[i], "pass %s by reference");
+    }
     e->call.kind = CALL_VALUE;
-    return ft->ret;
+    if (ft->ret->kind != TY_REF)
+        return ft->ret;
+    e->is_ref_value = true;
+    e->is_place = true;
+    return ft->ret->elem;
 }
 
 /* ---- direct calls ---- */

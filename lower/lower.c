@@ -125,7 +125,7 @@ static Local *lx_root_local(Expr *e)
 
 static void lx_note_addr(Expr *e, void *ctx)
 {
-    if (e->kind != EX_CALL || e->call.kind != CALL_DIRECT)
+    if (e->kind != EX_CALL || (e->call.kind != CALL_DIRECT && e->call.kind != CALL_VALUE))
         return;
     for (int i = 0; i < e->call.nargs; i++) {
         Local *l = e->call.args[i]->pass_by_ref ? lx_root_local(e->call.args[i]) : NULL;
