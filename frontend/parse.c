@@ -122,6 +122,8 @@ typedef struct Parser {
     int nl_skip;        /* > 0 inside ( ) and [ ]: newline tokens are invisible */
     bool no_lit;        /* if/while/for header: `Name {` opens the body */
     bool in_targs;      /* speculating explicit type arguments (not nested) */
+    bool spec_deep;     /* a speculation met the nesting limit */
+    bool targs_off;     /* ... one of type arguments: no more such speculation */
     bool in_error;      /* an error was reported: quiet until resync */
     int spec;           /* > 0 while speculating: errors only set spec_failed */
     bool spec_failed;
@@ -295,6 +297,7 @@ static Token *expect_what(Parser *p, TokKind k, const char *what)
 static void too_deep(Parser *p, const Token *t, const char *msg)
 {
     fail(p, t, "%s", msg);
+    p->spec_deep |= p->spec > 0;
     if (p->spec)
         return;
     while (p->toks[p->pos].kind != TK_EOF
@@ -1052,7 +1055,7 @@ static Expr *post_call(Parser *p, Expr *callee);
 
 static bool targs_callee(const Expr *b)
 {
-    return b->kind == EX_IDENT || (b->kind == EX_FIELD && b->field.base->kind == EX_IDENT);
+    return b->kind == EX_IDENT || b->kind == EX_FIELD;
 }
 
 /* At `[`: `T, U ]` followed by `(`, the types kept on the parser's stack. */
@@ -1086,18 +1089,22 @@ static Expr *targ_as_index(Parser *p, int end)
  * consumed otherwise. `a[i](x)` parses both ways (call.targ_index): the
  * checker decides by what `a` names. Not tried inside such a speculation
  * (array lengths in the types are constants, never such calls), which
- * keeps the parse linear per nesting level. */
+ * keeps the parse linear per nesting level, nor after one met the nesting
+ * limit (the real parse meets it too), which bounds the work of a
+ * pathological nest. */
 static Expr *post_targs(Parser *p, Expr *base)
 {
-    if (p->in_targs || !targs_callee(base) || !type_parsers[peek_n(p, 1)->kind])
+    if (p->in_targs || p->targs_off || !targs_callee(base) || !type_parsers[peek_n(p, 1)->kind])
         return NULL;
     int start = p->pos, sp = p->sp;
     Spec s;
     spec_begin(p, &s);
     p->in_targs = true;
+    p->spec_deep = false;
     bool ok = targs_ahead(p);
     if (!spec_end(p, &s, ok)) {
         p->in_targs = false;
+        p->targs_off = p->spec_deep;
         return NULL;
     }
     int n, end = p->pos;

@@ -27,6 +27,7 @@ fn (b: Box[T]) cast[U]() -> U { return b.v as U }
 fn twice(x: int) -> int { return x * 2 }
 fn thrice(x: int) -> int { return x * 3 }
 struct Ops { fs: []fn(int) -> int }
+struct Holder { b: Box[int], ops: Ops }
 var gfs: []fn(int) -> int
 
 fn main() {
@@ -54,4 +55,6 @@ fn main() {
     println(ops.fs[i](7))
     gfs = fs
     println(gfs[i](1))
+    let h = Holder{b: Box[int]{v: 300}, ops: ops}
+    println(h.b.cast[u8](), h.ops.fs[i](4))
 }
