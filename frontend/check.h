@@ -32,8 +32,9 @@
  *     fn-typed parameter or let) may only be bound with let, passed as an
  *     argument or called; storing it anywhere else (var, assignment, field,
  *     array or slice element, push, optional, global, return) is an error.
- *     Closure parameters may not be `ref`; fn types never contain `ref`
- *     (a function with ref parameters cannot be used as a value).
+ *     Function types may take `ref` parameters and return `ref T`; a call
+ *     through one passes places by reference and returns a place, as a
+ *     direct call does. Closures may take `ref` parameters.
  *  9. Missing return: a statement "terminates" when it is a return, a call
  *     of panic or exit, an if/else whose branches all terminate, a block
  *     that contains one, or `while true` without a break of its own.

@@ -28,6 +28,13 @@
  * certainly wrote an unparenthesised literal: that gets its own message.
  * `make(` followed by `[` parses its first argument as a type (call.make_type).
  *
+ * Slice literals. `[]` followed by a type starts `[]T{...}`, refused at the
+ * top level of a header like a struct literal; inside its braces newlines
+ * are invisible and an element may be `{...}` without a type (a struct
+ * literal when it starts `{name:`, else a slice literal). `name[T](` and
+ * `x.name[T](` carry explicit type arguments when the brackets parse as
+ * types (post_targs).
+ *
  * Precedence, loosest first: || && (== != < <= > >=) | ^ & (<< >>) (+ -)
  * (* / %), then unary - ! ~, then postfix call/index/slice/field/`as T`.
  * Comparisons do not associate: `a < b < c` is reported (once) and parsed
