@@ -129,6 +129,8 @@ static void clone_call(Expr *c, const Expr *e)
     c->call.builtin = BI_NONE;
     c->call.type_arg = NULL;
     c->call.make_type = ast_clone_type(e->call.make_type);
+    c->call.targs = clone_types(e->call.targs, e->call.ntargs);
+    c->call.targ_index = ast_clone_expr(e->call.targ_index);
 }
 
 static void clone_struct_lit(Expr *c, const Expr *e)
@@ -176,7 +178,10 @@ static void clone_children(Expr *c, const Expr *e)
         c->cast.to = ast_clone_type(e->cast.to);
         break;
     case EX_STRUCT_LIT: clone_struct_lit(c, e); break;
-    case EX_ARRAY_LIT: c->array.elems = clone_exprs(e->array.elems, e->array.nelems); break;
+    case EX_ARRAY_LIT: case EX_SLICE_LIT:
+        c->array.elems = clone_exprs(e->array.elems, e->array.nelems);
+        c->array.type = ast_clone_type(e->array.type);
+        break;
     case EX_ARRAY_REPEAT:
         c->repeat.value = ast_clone_expr(e->repeat.value);
         c->repeat.count = ast_clone_expr(e->repeat.count);
@@ -449,6 +454,11 @@ static void dump_call(StrBuf *o, const Expr *e, int ind)
         dump_type(o, e->call.make_type);
         sb_putc(o, ')');
     }
+    if (e->call.ntargs) {
+        sb_puts(o, " (targs ");
+        dump_type_list(o, e->call.targs, e->call.ntargs);
+        sb_putc(o, ')');
+    }
     dump_exprs(o, e->call.args, e->call.nargs, ind);
     sb_putc(o, ')');
 }
@@ -499,6 +509,11 @@ static void dump_expr(StrBuf *o, const Expr *e, int ind)
     case EX_CAST: sb_puts(o, "(as "); dump_expr(o, e->cast.operand, ind); sb_putc(o, ' '); dump_type(o, e->cast.to); break;
     case EX_STRUCT_LIT: dump_struct_lit(o, e, ind); return;
     case EX_ARRAY_LIT: sb_puts(o, "(array"); dump_exprs(o, e->array.elems, e->array.nelems, ind); break;
+    case EX_SLICE_LIT:
+        sb_puts(o, "(slice-lit ");
+        dump_type(o, e->array.type);
+        dump_exprs(o, e->array.elems, e->array.nelems, ind);
+        break;
     case EX_ARRAY_REPEAT:
         sb_puts(o, "(repeat ");
         dump_expr(o, e->repeat.value, ind);

@@ -32,8 +32,9 @@
  *     fn-typed parameter or let) may only be bound with let, passed as an
  *     argument or called; storing it anywhere else (var, assignment, field,
  *     array or slice element, push, optional, global, return) is an error.
- *     Closure parameters may not be `ref`; fn types never contain `ref`
- *     (a function with ref parameters cannot be used as a value).
+ *     Function types may take `ref` parameters and return `ref T`; a call
+ *     through one passes places by reference and returns a place, as a
+ *     direct call does. Closures may take `ref` parameters.
  *  9. Missing return: a statement "terminates" when it is a return, a call
  *     of panic or exit, an if/else whose branches all terminate, a block
  *     that contains one, or `while true` without a break of its own.
@@ -62,8 +63,10 @@
  *     error shows for its first failing instantiation only).
  * 18. Closures in a global initializer have parent NULL and are named
  *     gs_<mod>_global__closure<N>.
- * 19. Explicit type arguments on calls (`f[int](x)`) are not supported:
- *     they are inferred from the arguments (docs/language.md, Generics).
+ * 19. Explicit type arguments `f[int](x)`, `mod.f[T](x)`, `v.m[U](x)` bind
+ *     the function's own type parameters in order (a method's receiver
+ *     binds the receiver's); the rest are inferred. `a[i](x)` is a call of
+ *     an element when `a` names no function (a local, a global, a field).
  */
 #ifndef GOOSE_CHECK_H
 #define GOOSE_CHECK_H
@@ -223,6 +226,7 @@ bool ck_binop_allows(BinOp op, Type *t);
 Type *ck_ident_sym(Expr *e, ModSym *s);
 Module *ck_module_alias(Expr *e);
 bool ck_place_mutable(Expr *e, const char *action);
+Type *ck_index_on(Expr *e, Type *bt);
 bool ck_ref_arg(Expr *arg, const char *what);
 
 /* ---- check_call.c / check_builtin.c ---- */

@@ -68,14 +68,6 @@ Type *ck_ident_value(Expr *e, Local *l)
     return l->type;
 }
 
-static bool ck_has_ref_param(const Type *fn)
-{
-    for (int i = 0; i < fn->nparams; i++)
-        if (fn->params[i]->kind == TY_REF)
-            return true;
-    return fn->ret && fn->ret->kind == TY_REF;
-}
-
 static Type *ck_fn_value(Expr *e, ModSym *s)
 {
     if (s->ntparams > 0 || !s->fn) {
@@ -86,10 +78,6 @@ static Type *ck_fn_value(Expr *e, ModSym *s)
     FnInst *f = s->fn;
     if (!f->type || ck_is_err(f->type))
         return ty_err();
-    if (ck_has_ref_param(f->type)) {
-        ck_error(e->loc, "function %s takes or returns a reference and cannot be used as a value", s->name);
-        return ty_err();
-    }
     e->ident.sym = SYM_FN;
     e->ident.fn = f;
     return f->type;
@@ -216,7 +204,12 @@ static bool ck_index_type(Expr **slot)
 
 Type *ex_index(Expr *e, Type *hint)
 {
-    Type *bt = ck_any(&e->index.base, false);
+    return ck_index_on(e, ck_any(&e->index.base, false));
+}
+
+/* An index whose base is already checked (of type bt). */
+Type *ck_index_on(Expr *e, Type *bt)
+{
     bool ok = ck_index_type(&e->index.index);
     if (ck_is_err(bt) || !ok)
         return ty_err();
@@ -315,9 +308,27 @@ static void ck_field_inits(Expr *e, StructInst *si)
     }
 }
 
+/* The type of a literal written without one (an element `{...}` of a
+ * slice literal): the element type its context expects, optional or not. */
+static Type *ck_elided_type(Expr *e, Type *hint, TypeKind want)
+{
+    if (hint && hint->kind == TY_OPTIONAL)
+        hint = hint->elem;
+    if (hint && (hint->kind == want || ck_is_err(hint)))
+        return hint;
+    if (hint && hint->kind == TY_STRUCT)
+        ck_error(e->loc, "a literal of struct %s names its fields: {name: value, ...}", types_spell(hint));
+    else if (hint)
+        ck_error(e->loc, "a literal without a type cannot be %s", types_spell(hint));
+    else
+        ck_error(e->loc, "a literal without a type needs an element type");
+    return ty_err();
+}
+
 Type *ex_struct_lit(Expr *e, Type *hint)
 {
-    Type *t = ck_type(e->lit.type, TU_VALUE, "a struct literal");
+    Type *t = e->lit.type ? ck_type(e->lit.type, TU_VALUE, "a struct literal")
+                          : ck_elided_type(e, hint, TY_STRUCT);
     if (!ck_is_err(t) && t->kind != TY_STRUCT) {
         ck_error(e->loc, "%s is not a struct type", types_spell(t));
         t = ty_err();
@@ -358,6 +369,30 @@ Type *ex_array_lit(Expr *e, Type *hint)
     for (int i = 0; i < n && !bad; i++)
         ck_no_closure(e->array.elems[i], "an array element");
     return bad ? ty_err() : types_array(elem, n);
+}
+
+/* `[]T{a, b}`: each element a value of T (a literal takes T, a closure is
+ * refused as for any element); `{a, b}` inside one takes the slice type
+ * its context expects, and `{}` there is an empty struct when that is a
+ * struct. */
+Type *ex_slice_lit(Expr *e, Type *hint)
+{
+    Type *h = hint && hint->kind == TY_OPTIONAL ? hint->elem : hint;
+    if (!e->array.type && e->array.nelems == 0 && h && h->kind == TY_STRUCT) {
+        e->kind = EX_STRUCT_LIT;
+        e->lit.type = NULL, e->lit.fields = NULL, e->lit.nfields = 0;
+        return ex_struct_lit(e, hint);
+    }
+    Type *t = e->array.type ? ck_type(e->array.type, TU_VALUE, "a slice literal")
+                            : ck_elided_type(e, hint, TY_SLICE);
+    for (int i = 0; i < e->array.nelems; i++) {
+        Expr **slot = &e->array.elems[i];
+        if (ck_is_err(t))
+            ck_any(slot, false);
+        else if (!ck_is_err(ck_value(slot, t->elem)))
+            ck_no_closure(*slot, "a slice element");
+    }
+    return t;
 }
 
 Type *ex_array_repeat(Expr *e, Type *hint)

@@ -29,9 +29,103 @@ static Type *ck_arity_error(Expr *e, const char *name, int want, int got, int fr
     return ty_err();
 }
 
+/* ---- explicit type arguments ---- */
+static const char *ck_callee_spell(const Expr *c)
+{
+    if (c->kind == EX_IDENT)
+        return c->ident.name;
+    if (c->kind == EX_FIELD && c->field.base->kind == EX_IDENT)
+        return mem_printf(g_arena, "%s.%s", c->field.base->ident.name, c->field.name);
+    return c->kind == EX_FIELD ? c->field.name : "this expression";
+}
+
+/* A function or method as messages name it: "f", "mod.f", "Box.get". */
+static const char *ck_sym_spell(const ModSym *s)
+{
+    if (s->recv_struct)
+        return mem_printf(g_arena, "%s.%s", s->recv_struct->name, s->name);
+    if (s->module != ck.cur.module)
+        return mem_printf(g_arena, "%s.%s", s->module->name, s->name);
+    return s->name;
+}
+
+/* Type arguments where no generic function is called: an error, or false. */
+static bool ck_no_targs_named(Expr *e, const char *what, const char *name)
+{
+    if (!e->call.ntargs)
+        return true;
+    ck_error(e->call.callee->loc, "%s %s takes no type arguments", what, name);
+    return false;
+}
+
+static bool ck_no_targs(Expr *e, const char *what)
+{
+    return ck_no_targs_named(e, what, ck_callee_spell(e->call.callee));
+}
+
+/* `a[i](x)` where `a` (the callee, checked) names no function: a call of
+ * the element call.targ_index selects. */
+static bool ck_targs_as_index(Expr *e)
+{
+    if (!e->call.targ_index)
+        return ck_no_targs(e, "value");
+    Expr *c = e->call.callee;
+    Expr *ix = ast_expr(EX_INDEX, c->loc);
+    ix->index.base = c;
+    ix->index.index = e->call.targ_index;
+    ix->type = ck_index_on(ix, c->type);
+    e->call.callee = ix;
+    e->call.targs = NULL;
+    e->call.ntargs = 0;
+    e->call.targ_index = NULL;
+    return true;
+}
+
+/* The type arguments written at a call of s: they bind its own type
+ * parameters (after a method's receiver's) in order. */
+static bool ck_explicit_targs(Expr *e, ModSym *s, Type **binds)
+{
+    int own = s->ntparams - s->nrecv;
+    if (own == 0)
+        return ck_no_targs_named(e, s->recv_struct ? "method" : "function", ck_sym_spell(s));
+    if (e->call.ntargs != own) {
+        ck_error(e->call.callee->loc, "wrong number of type arguments to %s: expected %d, found %d",
+                 ck_sym_spell(s), own, e->call.ntargs);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < own; i++) {
+        binds[s->nrecv + i] = ck_type(e->call.targs[i], TU_VALUE, "a type argument");
+        ok &= !ck_is_err(binds[s->nrecv + i]);
+    }
+    return ok;
+}
+
+/* "f[T, U]", "mod.f[T]", "x.m[U]": how to write the call's own type
+ * parameters. */
+static const char *ck_targs_hint(ModSym *s)
+{
+    StrBuf b = { 0 };
+    if (s->recv_struct)
+        sb_puts(&b, "x.");
+    else if (s->module != ck.cur.module)
+        sb_printf(&b, "%s.", s->module->name);
+    sb_printf(&b, "%s[", s->name);
+    for (int i = s->nrecv; i < s->ntparams; i++)
+        sb_printf(&b, "%s%s", i > s->nrecv ? ", " : "", s->tparams[i]);
+    sb_putc(&b, ']');
+    const char *r = mem_printf(g_arena, "%s", sb_cstr(&b));
+    sb_free(&b);
+    return r;
+}
+
 /* ---- calls of function values ---- */
 static Type *ck_call_value_checked(Expr *e)
 {
+    if (e->call.ntargs && !ck_targs_as_index(e)) {
+        ck_args_any(e, 0);
+        return ty_err();
+    }
     Type *ft = e->call.callee->type;
     if (ck_is_err(ft)) {
         ck_args_any(e, 0);
@@ -44,10 +138,17 @@ static Type *ck_call_value_checked(Expr *e)
     }
     if (e->call.nargs != ft->nparams)
         return ck_arity_error(e, types_spell(ft), ft->nparams, e->call.nargs, 0);
-    for (int i = 0; i < e->call.nargs; i++)
-        ck_value(&e->call.args[i], ft->params[i]);
+    for (int i = 0; i < e->call.nargs; i++) {
+        Type *p = ft->params[i];
+        if (!ck_is_err(ck_value(&e->call.args[i], p->kind == TY_REF ? p->elem : p)) && p->kind == TY_REF)
+            ck_ref_arg(e->call.args[i], "pass %s by reference");
+    }
     e->call.kind = CALL_VALUE;
-    return ft->ret;
+    if (ft->ret->kind != TY_REF)
+        return ft->ret;
+    e->is_ref_value = true;
+    e->is_place = true;
+    return ft->ret->elem;
 }
 
 /* ---- direct calls ---- */
@@ -71,6 +172,10 @@ static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
     Type **binds = NEW_ARRAY(Type *, s->ntparams + 1);
     for (int i = 0; recv_st && i < s->nrecv; i++)
         binds[i] = recv_st->targs[i];
+    if (e->call.ntargs && !ck_explicit_targs(e, s, binds)) {
+        ck_args_any(e, off);
+        return NULL;
+    }
     for (int i = off; i < e->call.nargs; i++) {
         Type *p = ck_arg_pattern(s, i);
         Type *t = ck_expr(e->call.args[i], ck_hint_for(p, s, binds));
@@ -89,7 +194,8 @@ static FnInst *ck_infer(Expr *e, ModSym *s, StructInst *recv_st, int off)
                 if (!ck_is_err(e->call.args[i]->type))
                     ck_settle(&e->call.args[i], true);
             if (!arg_errors)
-                ck_error(e->loc, "cannot infer type parameter %s of %s", s->tparams[j], s->name);
+                ck_error(e->loc, "cannot infer type parameter %s of %s; write %s(...)", s->tparams[j], s->name,
+                         ck_targs_hint(s));
             return NULL;
         }
     return ck_fn_instance(s, binds, e->loc);
@@ -136,6 +242,10 @@ static Type *ck_call_fn(Expr *e, ModSym *s, StructInst *recv_st)
         return ck_arity_error(e, name, want, got, off);
     }
     bool generic = s->ntparams > 0;
+    if (!generic && !ck_no_targs_named(e, s->recv_struct ? "method" : "function", ck_sym_spell(s))) {
+        ck_args_any(e, off);
+        return ty_err();
+    }
     FnInst *f = generic ? ck_infer(e, s, recv_st, off) : s->fn;
     if (!f || !f->type) {
         ck_args_any(e, off);
@@ -188,6 +298,10 @@ static Type *ck_call_ident(Expr *e, Type *hint)
     BuiltinId b = ck_builtin_lookup(name, false);
     if (b) {
         c->type = types_prim(TY_VOID);
+        if (!ck_no_targs(e, "builtin")) {
+            ck_args_any(e, 0);
+            return ty_err();
+        }
         return ck_builtin_call(e, b, hint);
     }
     ck_error(c->loc, "unknown function %s", name);
@@ -262,6 +376,11 @@ static Type *ck_call_field(Expr *e, Type *hint)
         }
     } else {
         bool found = false;
+        if (e->call.ntargs && ck_builtin_lookup(c->field.name, true)) {
+            ck_no_targs(e, "builtin method");
+            ck_args_any(e, 0);
+            return ty_err();
+        }
         Type *t = ck_builtin_method(e, bt, c->field.name, &found);
         if (found)
             return t;

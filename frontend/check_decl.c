@@ -282,10 +282,10 @@ static Type *ty_fn(TypeExpr *te)
     Type **ps = NEW_ARRAY(Type *, te->nargs + 1);
     bool bad = false;
     for (int i = 0; i < te->nargs; i++) {
-        ps[i] = ty_resolve(te->args[i], false, "a function type");
+        ps[i] = ty_resolve(te->args[i], true, "a function type");
         bad |= ck_is_err(ps[i]);
     }
-    Type *ret = te->elem ? ty_resolve(te->elem, false, "a function type") : types_prim(TY_VOID);
+    Type *ret = te->elem ? ty_resolve(te->elem, true, "a function type") : types_prim(TY_VOID);
     if (bad || ck_is_err(ret))
         return ty_err();
     return types_fn(ps, te->nargs, ret);

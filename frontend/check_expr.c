@@ -410,6 +410,7 @@ Type *ex_slice(Expr *e, Type *hint);
 Type *ex_cast(Expr *e, Type *hint);
 Type *ex_struct_lit(Expr *e, Type *hint);
 Type *ex_array_lit(Expr *e, Type *hint);
+Type *ex_slice_lit(Expr *e, Type *hint);
 Type *ex_array_repeat(Expr *e, Type *hint);
 
 static Type *ex_call(Expr *e, Type *hint) { return ck_call(e, hint); }
@@ -424,6 +425,7 @@ static const ExCheck ex_check[EX__COUNT] = {
     [EX_FIELD] = ex_field, [EX_CAST] = ex_cast, [EX_STRUCT_LIT] = ex_struct_lit,
     [EX_ARRAY_LIT] = ex_array_lit, [EX_ARRAY_REPEAT] = ex_array_repeat,
     [EX_CLOSURE] = ex_closure, [EX_PAREN] = ex_paren, [EX_COERCE] = ex_coerce,
+    [EX_SLICE_LIT] = ex_slice_lit,
 };
 
 Type *ck_expr(Expr *e, Type *hint)

@@ -322,10 +322,10 @@ static bool ck_ref_root(Expr *e)
     case EX_CALL:
         if (!s->is_ref_value)
             break;
-        if (s->call.kind == CALL_DIRECT) {
+        if (s->call.kind == CALL_DIRECT || s->call.kind == CALL_VALUE) {
             bool ok = true;
-            for (int i = 0; i < s->call.nargs && i < s->call.fn->nparams; i++)
-                if (s->call.fn->params[i]->is_ref)
+            for (int i = 0; i < s->call.nargs; i++)
+                if (s->call.args[i]->pass_by_ref)
                     ok &= ck_ref_root(s->call.args[i]);
             return ok;
         }
@@ -451,13 +451,17 @@ static void ck_closure_sig(FnInst *c, Expr *e)
         Param *p = &e->closure.params[i];
         if (!p->type)
             ck_error(p->loc, "closure parameter %s needs a type", p->name);
-        ps[i] = p->type ? ck_type(p->type, TU_VALUE, "a closure parameter") : ty_err();
-        Local *l = ck_new_local(p->name, p->loc, ps[i], c);
+        ps[i] = p->type ? ck_type(p->type, TU_PARAM, "a closure parameter") : ty_err();
+        bool is_ref = ps[i]->kind == TY_REF;
+        Local *l = ck_new_local(p->name, p->loc, is_ref ? ps[i]->elem : ps[i], c);
         l->is_param = true;
+        l->is_ref = is_ref;
+        l->is_mutable = is_ref;
         p->local = l;
         c->params[i] = l;
     }
-    c->ret = e->closure.ret ? ck_type(e->closure.ret, TU_VALUE, "a closure result") : types_prim(TY_VOID);
+    c->ret = e->closure.ret ? ck_type(e->closure.ret, TU_RET, "a closure result") : types_prim(TY_VOID);
+    c->ret_is_ref = c->ret->kind == TY_REF;
     c->type = types_fn(ps, n, c->ret);
 }
 

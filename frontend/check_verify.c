@@ -63,7 +63,7 @@ static void vf_children(const Expr *e, const char *where)
         for (int i = 0; i < e->lit.nfields; i++)
             vf_expr(e->lit.fields[i].value, where);
         break;
-    case EX_ARRAY_LIT: vf_exprs(e->array.elems, e->array.nelems, where); break;
+    case EX_ARRAY_LIT: case EX_SLICE_LIT: vf_exprs(e->array.elems, e->array.nelems, where); break;
     case EX_ARRAY_REPEAT: vf_expr(e->repeat.value, where); break;
     case EX_PAREN: vf_expr(e->paren.inner, where); break;
     case EX_COERCE: vf_expr(e->coerce.operand, where); break;

@@ -28,6 +28,13 @@
  * certainly wrote an unparenthesised literal: that gets its own message.
  * `make(` followed by `[` parses its first argument as a type (call.make_type).
  *
+ * Slice literals. `[]` followed by a type starts `[]T{...}`, refused at the
+ * top level of a header like a struct literal; inside its braces newlines
+ * are invisible and an element may be `{...}` without a type (a struct
+ * literal when it starts `{name:`, else a slice literal). `name[T](` and
+ * `x.name[T](` carry explicit type arguments when the brackets parse as
+ * types (post_targs).
+ *
  * Precedence, loosest first: || && (== != < <= > >=) | ^ & (<< >>) (+ -)
  * (* / %), then unary - ! ~, then postfix call/index/slice/field/`as T`.
  * Comparisons do not associate: `a < b < c` is reported (once) and parsed
@@ -121,6 +128,9 @@ typedef struct Parser {
     int h;              /* height of the expression just parsed */
     int nl_skip;        /* > 0 inside ( ) and [ ]: newline tokens are invisible */
     bool no_lit;        /* if/while/for header: `Name {` opens the body */
+    bool in_targs;      /* speculating explicit type arguments (not nested) */
+    bool spec_deep;     /* a speculation met the nesting limit */
+    bool targs_off;     /* ... one of type arguments: no more such speculation */
     bool in_error;      /* an error was reported: quiet until resync */
     int spec;           /* > 0 while speculating: errors only set spec_failed */
     bool spec_failed;
@@ -294,6 +304,7 @@ static Token *expect_what(Parser *p, TokKind k, const char *what)
 static void too_deep(Parser *p, const Token *t, const char *msg)
 {
     fail(p, t, "%s", msg);
+    p->spec_deep |= p->spec > 0;
     if (p->spec)
         return;
     while (p->toks[p->pos].kind != TK_EOF
@@ -854,9 +865,72 @@ static void parse_array_rest(Parser *p, Expr *e, Expr *first)
     p->h = hmax;
 }
 
+/* ---- slice literals ---- */
+static Expr *parse_elem_lit(Parser *p);
+
+/* After `{` of a slice literal: elements separated by `,` up to `}`; newlines
+ * mean nothing inside (as in ( )), a trailing comma is allowed, and an
+ * element may be a literal without its type, `{...}`. */
+static void parse_slice_elems(Parser *p, Expr *e)
+{
+    bool saved = group_open(p);
+    int base = p->sp, hmax = 0;
+    while (!at(p, TK_RBRACE) && !at(p, TK_EOF)) {
+        spush(p, at(p, TK_LBRACE) ? parse_elem_lit(p) : parse_expr(p));
+        hmax = hmax > p->h ? hmax : p->h;
+        if (p->in_error || !accept(p, TK_COMMA))
+            break;
+    }
+    expect_what(p, TK_RBRACE, "',' or '}'");
+    group_close(p, saved);
+    e->array.elems = pop_exprs(p, base, &e->array.nelems);
+    p->h = hmax + 1;
+}
+
+/* An element `{x: 1}` (a struct literal) or `{1, 2}`, `{}` (a slice
+ * literal, or an empty struct: the checker decides by the element type). */
+static Expr *parse_elem_lit(Parser *p)
+{
+    Token *lb = peek(p);
+    if (!enter(p, "expression"))
+        return err_expr(p);
+    Expr *e;
+    if (peek_n(p, 1)->kind == TK_IDENT && peek_n(p, 2)->kind == TK_COLON) {
+        e = ast_expr(EX_STRUCT_LIT, tloc(p, lb));
+        advance(p);
+        Ctx c = braces_open(p);
+        parse_field_inits(p, e);
+        braces_close(p, c);
+        p->h++;
+    } else {
+        e = ast_expr(EX_SLICE_LIT, tloc(p, advance(p)));
+        parse_slice_elems(p, e);
+    }
+    leave(p);
+    return e;
+}
+
+/* []T{a, b, c} */
+static Expr *prim_slice_lit(Parser *p)
+{
+    Token *lb = peek(p);
+    if (p->no_lit) {
+        fail(p, lb, "slice literal in an if, while, for or match header must be parenthesised");
+        return err_expr(p);
+    }
+    Expr *e = ast_expr(EX_SLICE_LIT, tloc(p, lb));
+    e->array.type = parse_type(p);
+    if (!expect_what(p, TK_LBRACE, "'{' of a slice literal"))
+        return e;
+    parse_slice_elems(p, e);
+    return e;
+}
+
 /* [a, b, c], [v; n], [] */
 static Expr *prim_array(Parser *p)
 {
+    if (peek_n(p, 1)->kind == TK_RBRACK && type_parsers[peek_n(p, 2)->kind])
+        return prim_slice_lit(p);
     Expr *e = ast_expr(EX_ARRAY_LIT, tloc(p, advance(p)));
     bool saved = group_open(p);
     int h = 0;
@@ -983,9 +1057,82 @@ static Expr *post_call(Parser *p, Expr *callee)
     return e;
 }
 
+/* ---- explicit type arguments ---- */
+static Expr *post_call(Parser *p, Expr *callee);
+
+static bool targs_callee(const Expr *b)
+{
+    return b->kind == EX_IDENT || b->kind == EX_FIELD;
+}
+
+/* At `[`: `T, U ]` followed by `(`, the types kept on the parser's stack. */
+static bool targs_ahead(Parser *p)
+{
+    advance(p);
+    bool saved = group_open(p);
+    do
+        spush(p, parse_type(p));
+    while (accept(p, TK_COMMA) && !at(p, TK_RBRACK));
+    bool ok = accept(p, TK_RBRACK);
+    group_close(p, saved);
+    return ok && at(p, TK_LPAREN);
+}
+
+/* At `[`: the brackets as one index expression ending at `end`, or NULL. */
+static Expr *targ_as_index(Parser *p, int end)
+{
+    Spec s;
+    spec_begin(p, &s);
+    advance(p);
+    bool saved = group_open(p);
+    Expr *e = parse_expr(p);
+    bool ok = accept(p, TK_RBRACK);
+    group_close(p, saved);
+    return spec_end(p, &s, ok && p->pos == end) ? e : NULL;
+}
+
+/* `f[T, U](..)`, `mod.f[T](..)`: a call with explicit type arguments, when
+ * the brackets after a name hold types and a `(` follows; NULL with nothing
+ * consumed otherwise. `a[i](x)` parses both ways (call.targ_index): the
+ * checker decides by what `a` names. Not tried inside such a speculation
+ * (array lengths in the types are constants, never such calls), which
+ * keeps the parse linear per nesting level, nor after one met the nesting
+ * limit (the real parse meets it too), which bounds the work of a
+ * pathological nest. */
+static Expr *post_targs(Parser *p, Expr *base)
+{
+    if (p->in_targs || p->targs_off || !targs_callee(base) || !type_parsers[peek_n(p, 1)->kind])
+        return NULL;
+    int start = p->pos, sp = p->sp;
+    Spec s;
+    spec_begin(p, &s);
+    p->in_targs = true;
+    p->spec_deep = false;
+    bool ok = targs_ahead(p);
+    if (!spec_end(p, &s, ok)) {
+        p->in_targs = false;
+        p->targs_off = p->spec_deep;
+        return NULL;
+    }
+    int n, end = p->pos;
+    TypeExpr **ts = pop_types(p, sp, &n);
+    p->pos = start;
+    Expr *ix = targ_as_index(p, end);
+    p->in_targs = false;
+    p->pos = end;
+    Expr *e = post_call(p, base);
+    e->call.targs = ts;
+    e->call.ntargs = n;
+    e->call.targ_index = ix;
+    return e;
+}
+
 /* a[i], a[i:j], a[:j], a[i:], a[:] */
 static Expr *post_index(Parser *p, Expr *base)
 {
+    Expr *call = post_targs(p, base);
+    if (call)
+        return call;
     advance(p);
     bool saved = group_open(p);
     Expr *lo = NULL, *hi = NULL;

@@ -49,7 +49,7 @@ static void lx_walk_expr(Expr *e, const LxWalk *w)
         for (int i = 0; i < e->lit.nfields; i++)
             lx_walk_expr(e->lit.fields[i].value, w);
         break;
-    case EX_ARRAY_LIT:
+    case EX_ARRAY_LIT: case EX_SLICE_LIT:
         for (int i = 0; i < e->array.nelems; i++)
             lx_walk_expr(e->array.elems[i], w);
         break;
@@ -125,7 +125,7 @@ static Local *lx_root_local(Expr *e)
 
 static void lx_note_addr(Expr *e, void *ctx)
 {
-    if (e->kind != EX_CALL || e->call.kind != CALL_DIRECT)
+    if (e->kind != EX_CALL || (e->call.kind != CALL_DIRECT && e->call.kind != CALL_VALUE))
         return;
     for (int i = 0; i < e->call.nargs; i++) {
         Local *l = e->call.args[i]->pass_by_ref ? lx_root_local(e->call.args[i]) : NULL;

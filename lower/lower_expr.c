@@ -537,6 +537,33 @@ static IrOpd lx_array_lit(Lx *lx, Expr *e)
     return lx_result(lx, in, e->type);
 }
 
+/* []T{a, b, c}: the elements left to right (lx_expr reads a local in
+ * place only when nothing later can change it), then one allocation of
+ * length and capacity n and a store of each; []T{} is the zero slice. */
+static IrOpd lx_slice_lit(Lx *lx, Expr *e)
+{
+    int n = e->array.nelems;
+    IrOpd *vals = NEW_ARRAY(IrOpd, n + 1);
+    for (int i = 0; i < n; i++)
+        vals[i] = lx_expr(lx, e->array.elems[i]);
+    if (n == 0)
+        return ir_zero(e->type);
+    IrOpd len = ir_int(lx_ty(TY_I64), (uint64_t)n);
+    int site = lx_site(lx, e->loc, NULL, IR_MAKE);
+    IrIns *mk = ir_emit(lx->f, IR_MAKE, e->loc);
+    mk->a = len;
+    mk->b = len;
+    mk->site = site;
+    IrOpd s = lx_result(lx, mk, e->type);
+    IrPlace *root = ir_place_root(s, e->type);
+    for (int i = 0; i < n; i++) {
+        IrIns *st = ir_emit(lx->f, IR_STORE, e->array.elems[i]->loc);
+        st->place = ir_place_proj(root, PJ_SINDEX, 0, ir_int(lx_ty(TY_I64), (uint64_t)i), e->type->elem);
+        st->a = vals[i];
+    }
+    return s;
+}
+
 static bool lx_is_zero_const(const IrOpd *v)
 {
     return v->kind == OPD_ZERO || (v->kind == OPD_INT && v->i == 0) ||
@@ -649,6 +676,7 @@ IrOpd lx_expr(Lx *lx, Expr *e)
     case EX_CAST: return lx_cast(lx, e);
     case EX_STRUCT_LIT: return lx_struct_lit(lx, e);
     case EX_ARRAY_LIT: return lx_array_lit(lx, e);
+    case EX_SLICE_LIT: return lx_slice_lit(lx, e);
     case EX_ARRAY_REPEAT: return lx_repeat(lx, e);
     case EX_CLOSURE: return lx_closure(lx, e);
     case EX_PAREN: return lx_expr(lx, e->paren.inner);

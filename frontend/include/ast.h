@@ -135,7 +135,7 @@ typedef enum BuiltinId {
     X(INT) X(FLOAT) X(CHAR) X(STRING) X(BOOL) X(NONE) \
     X(IDENT) X(UNARY) X(BINARY) X(CALL) X(INDEX) X(SLICE) X(FIELD) X(CAST) \
     X(STRUCT_LIT) X(ARRAY_LIT) X(ARRAY_REPEAT) X(CLOSURE) X(PAREN) \
-    X(COERCE)
+    X(COERCE) X(SLICE_LIT)
 
 typedef enum ExprKind {
 #define X_ENUM(k) EX_##k,
@@ -241,6 +241,10 @@ struct Expr {
             BuiltinId builtin;          /* [checked] CALL_BUILTIN */
             Type *type_arg;             /* [checked] make([]T, ..): the slice type */
             TypeExpr *make_type;        /* (syntax) make's first argument, parsed as a type */
+            TypeExpr **targs;           /* (syntax) explicit type arguments `f[T, U](..)` */
+            int ntargs;
+            Expr *targ_index;           /* (syntax) `a[i](..)` read as an index instead, when
+                                           the brackets also parse as one expression */
         } call;
         struct { Expr *base, *index; } index;
         struct { Expr *base, *lo, *hi; } slice;     /* lo/hi may be NULL */
@@ -252,11 +256,17 @@ struct Expr {
         } field;
         struct { Expr *operand; TypeExpr *to; } cast;
         struct {
-            TypeExpr *type;             /* (syntax) */
+            TypeExpr *type;             /* (syntax) NULL in a slice literal's element
+                                           `{x: 1}`: the element type */
             FieldInit *fields;
             int nfields;
         } lit;                          /* STRUCT_LIT */
-        struct { Expr **elems; int nelems; } array;             /* ARRAY_LIT */
+        struct {
+            Expr **elems;
+            int nelems;
+            TypeExpr *type;             /* (syntax) SLICE_LIT: `[]T`, NULL for an element
+                                           literal `{a, b}` whose type the context gives */
+        } array;                        /* ARRAY_LIT, SLICE_LIT */
         struct { Expr *value; Expr *count; int64_t n; } repeat; /* ARRAY_REPEAT; n [checked] */
         struct {
             Param *params;              /* (syntax) */

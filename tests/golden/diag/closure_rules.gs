@@ -1,4 +1,4 @@
-// Closure parameters need types and may not be ref; fn types hold no ref.
+// Closure parameters need types; a closure may take ref parameters and a function taking one is a value.
 fn takes_ref(r: ref int) {}
 fn main() {
     let f = fn(r: ref int) {}
