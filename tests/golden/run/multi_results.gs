@@ -14,6 +14,8 @@ fn parts() -> (string, []int, ?int, P) {
 
 fn again(a: int) -> (int, int) { return divmod(a, 3) }
 
+fn single() -> (int) { return 6 }   // one type in parentheses is that type
+
 fn swap[T](a: T, b: T) -> (T, T) { return (b, a) }
 
 var calls: int = 0
@@ -98,4 +100,5 @@ fn main() {
     var gi = 0
     grid[gi][1], gi = divmod(9, 4)
     println(grid[0][1] * 10 + gi)
+    println(single() + 1)
 }
