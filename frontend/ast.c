@@ -178,7 +178,7 @@ static void clone_children(Expr *c, const Expr *e)
         c->cast.to = ast_clone_type(e->cast.to);
         break;
     case EX_STRUCT_LIT: clone_struct_lit(c, e); break;
-    case EX_ARRAY_LIT: case EX_SLICE_LIT:
+    case EX_ARRAY_LIT: case EX_SLICE_LIT: case EX_TUPLE:
         c->array.elems = clone_exprs(e->array.elems, e->array.nelems);
         c->array.type = ast_clone_type(e->array.type);
         break;
@@ -270,7 +270,13 @@ static Stmt *clone_stmt(const Stmt *s)
         c->assert_.cond = ast_clone_expr(s->assert_.cond);
         c->assert_.msg = ast_clone_expr(s->assert_.msg);
         break;
-    case ST_BLOCK: c->block.block = ast_clone_block(s->block.block); break;
+    case ST_BLOCK: case ST_DEFER: c->block.block = ast_clone_block(s->block.block); break;
+    case ST_LET_MULTI: case ST_ASSIGN_MULTI:
+        c->multi.targets = clone_exprs(s->multi.targets, s->multi.n);
+        c->multi.value = ast_clone_expr(s->multi.value);
+        c->multi.locals = NULL;
+        c->multi.blank = NULL;
+        break;
     default: break;     /* break, continue */
     }
     return c;
@@ -388,6 +394,11 @@ static void dump_type(StrBuf *o, const TypeExpr *t)
         if (t->elem)
             sb_puts(o, " -> ");
         break;
+    case TE_RESULTS:
+        sb_putc(o, '(');
+        dump_type_list(o, t->args, t->nargs);
+        sb_putc(o, ')');
+        return;
     default: sb_puts(o, prefix[t->kind]); break;
     }
     if (t->elem)
@@ -514,6 +525,7 @@ static void dump_expr(StrBuf *o, const Expr *e, int ind)
         dump_type(o, e->array.type);
         dump_exprs(o, e->array.elems, e->array.nelems, ind);
         break;
+    case EX_TUPLE: sb_puts(o, "(results"); dump_exprs(o, e->array.elems, e->array.nelems, ind); break;
     case EX_ARRAY_REPEAT:
         sb_puts(o, "(repeat ");
         dump_expr(o, e->repeat.value, ind);
@@ -609,6 +621,13 @@ static void dump_stmt(StrBuf *o, const Stmt *s, int ind)
         }
         break;
     case ST_BLOCK: dump_block(o, s->block.block, ind); return;
+    case ST_DEFER: sb_puts(o, "(defer "); dump_block(o, s->block.block, ind); break;
+    case ST_LET_MULTI: case ST_ASSIGN_MULTI:
+        sb_puts(o, s->kind == ST_ASSIGN_MULTI ? "(=" : s->multi.is_var ? "(var" : "(let");
+        dump_exprs(o, s->multi.targets, s->multi.n, ind);
+        sb_putc(o, ' ');
+        dump_expr(o, s->multi.value, ind);
+        break;
     default: break;
     }
     sb_putc(o, ')');

@@ -127,6 +127,7 @@ typedef struct CkCtx {
     Type **ttypes;
     int ntb;
     int loop_depth;
+    bool in_defer;          /* inside a deferred block: return and outer break/continue refused */
     int scope_floor;        /* locals below this index are invisible */
 } CkCtx;
 
@@ -155,6 +156,8 @@ typedef struct Ck {
     Map cnames;             /* ck_cname: C names of functions, structs, globals */
     Map structs_busy;       /* ck_struct_complete: StructInst* being resolved */
     Map struct_state;       /* ck_visit_struct: StructInst* or Decl* -> 1 visiting, 2 done */
+    Map results;            /* check_multi.c: C name -> the result list StructInst */
+    bool results_ok;        /* the next ck_expr may yield a result list (check_multi.c) */
 } Ck;
 
 extern Ck ck;
@@ -243,6 +246,16 @@ Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner);
 void ck_declare(Local *l);
 void ck_push_block(void);
 void ck_pop_block(void);
+
+/* ---- check_multi.c: several results ---- */
+bool ck_is_results(const Type *t);
+Type *ck_results_type(Type **ts, int n);
+Type *ck_results_resolve(TypeExpr *te);
+Type *ck_results_subst(Type *t, const char **names, Type **types, int n);
+Type *ck_results_misplaced(Expr *e, Type *t);
+Type *ck_tuple(Expr *e, Type *hint);
+void ck_let_multi(Stmt *s);
+void ck_assign_multi(Stmt *s);
 
 /* ---- const_eval.c ---- */
 typedef struct ConstVal {

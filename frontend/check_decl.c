@@ -285,7 +285,9 @@ static Type *ty_fn(TypeExpr *te)
         ps[i] = ty_resolve(te->args[i], true, "a function type");
         bad |= ck_is_err(ps[i]);
     }
-    Type *ret = te->elem ? ty_resolve(te->elem, true, "a function type") : types_prim(TY_VOID);
+    Type *ret = !te->elem ? types_prim(TY_VOID)
+              : te->elem->kind == TE_RESULTS ? ck_results_resolve(te->elem)
+              : ty_resolve(te->elem, true, "a function type");
     if (bad || ck_is_err(ret))
         return ty_err();
     return types_fn(ps, te->nargs, ret);
@@ -316,6 +318,10 @@ static Type *ty_resolve(TypeExpr *te, bool ref_ok, const char *where)
     case TE_OPTIONAL: t = ty_wrapped(te, "an optional"); break;
     case TE_REUSABLE: case TE_REUSABLE_SLICE: t = ty_wrapped(te, "a pool"); break;
     case TE_FN: t = ty_fn(te); break;
+    case TE_RESULTS:
+        ck_error(te->loc, "a result list type is only allowed as the results of a function, not in %s", where);
+        t = ty_err();
+        break;
     case TE_REF:
         if (!ref_ok) {
             ck_error(te->loc, "a ref type is not allowed in %s", where);
@@ -333,6 +339,8 @@ static Type *ty_resolve(TypeExpr *te, bool ref_ok, const char *where)
 
 Type *ck_type(TypeExpr *te, TypeUse use, const char *where)
 {
+    if (te && te->kind == TE_RESULTS && use == TU_RET)
+        return ck_results_resolve(te);
     return ty_resolve(te, use != TU_VALUE, where);
 }
 

@@ -423,7 +423,7 @@ static const ExCheck ex_check[EX__COUNT] = {
     [EX_BOOL] = ex_bool, [EX_NONE] = ex_none, [EX_IDENT] = ex_ident, [EX_UNARY] = ex_unary,
     [EX_BINARY] = ex_binary, [EX_CALL] = ex_call, [EX_INDEX] = ex_index, [EX_SLICE] = ex_slice,
     [EX_FIELD] = ex_field, [EX_CAST] = ex_cast, [EX_STRUCT_LIT] = ex_struct_lit,
-    [EX_ARRAY_LIT] = ex_array_lit, [EX_ARRAY_REPEAT] = ex_array_repeat,
+    [EX_ARRAY_LIT] = ex_array_lit, [EX_TUPLE] = ck_tuple, [EX_ARRAY_REPEAT] = ex_array_repeat,
     [EX_CLOSURE] = ex_closure, [EX_PAREN] = ex_paren, [EX_COERCE] = ex_coerce,
     [EX_SLICE_LIT] = ex_slice_lit,
 };
@@ -434,8 +434,13 @@ Type *ck_expr(Expr *e, Type *hint)
         return ty_err();
     if (hint && ck_is_err(hint))
         hint = NULL;
+    bool results_ok = ck.results_ok;    /* for this expression only, or its parentheses' */
+    ck.results_ok = results_ok && e->kind == EX_PAREN;
     ExCheck f = (unsigned)e->kind < EX__COUNT ? ex_check[e->kind] : NULL;
     Type *t = f ? f(e, hint) : ty_err();
+    ck.results_ok = false;
+    if (ck_is_results(t) && !results_ok)
+        t = ck_results_misplaced(e, t);
     e->type = t ? t : ty_err();
     return e->type;
 }

@@ -137,7 +137,7 @@ Type *ck_subst(Type *t, const char **names, Type **types, int n)
         e = ck_subst(t->elem, names, types, n);
         return e ? types_reusable(e, t->kind == TY_REUSABLE_SLICE) : NULL;
     case TY_STRUCT:
-        return ck_subst_struct(t, names, types, n);
+        return t->st->is_results ? ck_results_subst(t, names, types, n) : ck_subst_struct(t, names, types, n);
     case TY_FN: {
         Type **ps = NEW_ARRAY(Type *, t->nparams + 1);
         for (int i = 0; i < t->nparams; i++)

@@ -352,6 +352,8 @@ static void st_return_ref(Stmt *s, Type *want)
 static void st_return(Stmt *s)
 {
     FnInst *f = ck.cur.fn;
+    if (ck.cur.in_defer)
+        ck_error(s->loc, "a deferred statement cannot return");
     Type *ret = f ? f->ret : types_prim(TY_VOID);
     if (!s->ret.value) {
         if (ret->kind != TY_VOID && !ck_is_err(ret))
@@ -367,6 +369,7 @@ static void st_return(Stmt *s)
         st_return_ref(s, ret->elem);
         return;
     }
+    ck.results_ok = true;
     if (!ck_is_err(ck_value(&s->ret.value, ret)) && ck_may_be_closure(s->ret.value))
         ck_error(s->ret.value->loc, "a closure cannot be returned");
 }
@@ -380,12 +383,34 @@ static void st_assert(Stmt *s)
 
 static void st_jump(Stmt *s)
 {
-    if (ck.cur.loop_depth == 0)
-        ck_error(s->loc, "%s outside a loop", s->kind == ST_BREAK ? "break" : "continue");
+    const char *what = s->kind == ST_BREAK ? "break" : "continue";
+    if (ck.cur.loop_depth == 0 && ck.cur.in_defer)
+        ck_error(s->loc, "%s cannot leave a deferred statement", what);
+    else if (ck.cur.loop_depth == 0)
+        ck_error(s->loc, "%s outside a loop", what);
 }
 
-static void st_expr(Stmt *s) { ck_any(&s->expr.expr, true); }
+/* A call statement drops its results, a result list included. */
+static void st_expr(Stmt *s)
+{
+    ck.results_ok = true;
+    ck_any(&s->expr.expr, true);
+}
+
 static void st_block(Stmt *s) { ck_block(s->block.block); }
+
+/* defer { ... }: checked where it stands, as its own block; loops inside
+ * it may break and continue, nothing may leave it. */
+static void st_defer(Stmt *s)
+{
+    int depth = ck.cur.loop_depth;
+    bool in_defer = ck.cur.in_defer;
+    ck.cur.loop_depth = 0;
+    ck.cur.in_defer = true;
+    ck_block(s->block.block);
+    ck.cur.loop_depth = depth;
+    ck.cur.in_defer = in_defer;
+}
 
 typedef void (*StCheck)(Stmt *s);
 
@@ -393,7 +418,8 @@ static const StCheck st_check[ST__COUNT] = {
     [ST_LET] = st_let, [ST_VAR] = st_let, [ST_ASSIGN] = st_assign, [ST_EXPR] = st_expr,
     [ST_IF] = st_if, [ST_WHILE] = st_while, [ST_FOR_RANGE] = st_range, [ST_FOR_EACH] = st_each,
     [ST_BREAK] = st_jump, [ST_CONTINUE] = st_jump, [ST_RETURN] = st_return,
-    [ST_ASSERT] = st_assert, [ST_BLOCK] = st_block,
+    [ST_ASSERT] = st_assert, [ST_BLOCK] = st_block, [ST_DEFER] = st_defer,
+    [ST_LET_MULTI] = ck_let_multi, [ST_ASSIGN_MULTI] = ck_assign_multi,
 };
 
 static void ck_stmt(Stmt *s)
@@ -460,7 +486,9 @@ static void ck_closure_sig(FnInst *c, Expr *e)
         p->local = l;
         c->params[i] = l;
     }
-    c->ret = e->closure.ret ? ck_type(e->closure.ret, TU_RET, "a closure result") : types_prim(TY_VOID);
+    TypeExpr *rt = e->closure.ret;
+    c->ret = !rt ? types_prim(TY_VOID)
+           : rt->kind == TE_RESULTS ? ck_results_resolve(rt) : ck_type(rt, TU_RET, "a closure result");
     c->ret_is_ref = c->ret->kind == TY_REF;
     c->type = types_fn(ps, n, c->ret);
 }
@@ -480,6 +508,7 @@ Type *ck_closure(Expr *e, Type *hint)
     CkCtx saved = ck.cur;
     ck.cur.fn = c;
     ck.cur.loop_depth = 0;
+    ck.cur.in_defer = false;
     ck_body_in_scope(c, e->closure.body, e->loc);
     ck.cur = saved;
     return c->type;

@@ -63,7 +63,7 @@ static void vf_children(const Expr *e, const char *where)
         for (int i = 0; i < e->lit.nfields; i++)
             vf_expr(e->lit.fields[i].value, where);
         break;
-    case EX_ARRAY_LIT: case EX_SLICE_LIT: vf_exprs(e->array.elems, e->array.nelems, where); break;
+    case EX_ARRAY_LIT: case EX_SLICE_LIT: case EX_TUPLE: vf_exprs(e->array.elems, e->array.nelems, where); break;
     case EX_ARRAY_REPEAT: vf_expr(e->repeat.value, where); break;
     case EX_PAREN: vf_expr(e->paren.inner, where); break;
     case EX_COERCE: vf_expr(e->coerce.operand, where); break;
@@ -116,7 +116,13 @@ static void vf_stmt(const Stmt *s, const char *where)
         if (s->assert_.msg)
             vf_expr(s->assert_.msg, where);
         break;
-    case ST_BLOCK: vf_block(s->block.block, where); break;
+    case ST_BLOCK: case ST_DEFER: vf_block(s->block.block, where); break;
+    case ST_LET_MULTI: case ST_ASSIGN_MULTI:
+        for (int i = 0; s->kind == ST_ASSIGN_MULTI && i < s->multi.n; i++)
+            if (!s->multi.blank[i])
+                vf_expr(s->multi.targets[i], where);
+        vf_expr(s->multi.value, where);
+        break;
     default: break;
     }
 }

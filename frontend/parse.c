@@ -118,6 +118,7 @@ static const bool tok_starts_decl[TK__COUNT] = {
 /* Statements that end with their own block: the `}` ends them too. */
 static const bool stmt_ends_with_block[ST__COUNT] = {
     [ST_IF] = 1, [ST_WHILE] = 1, [ST_FOR_RANGE] = 1, [ST_FOR_EACH] = 1, [ST_BLOCK] = 1,
+    [ST_DEFER] = 1,     /* parse_defer ends the deferred statement itself */
 };
 
 typedef struct Parser {
@@ -681,11 +682,27 @@ static TypeExpr *parse_fn_type(Parser *p)
     return t;
 }
 
+/* (A, B): several results; (A) is A */
+static TypeExpr *parse_results_type(Parser *p)
+{
+    TypeExpr *t = ast_type(TE_RESULTS, tloc(p, advance(p)));
+    bool saved = group_open(p);
+    int base = p->sp;
+    do {
+        spush(p, parse_type(p));
+    } while (!p->in_error && accept(p, TK_COMMA) && !at(p, TK_RPAREN));
+    expect(p, TK_RPAREN);
+    group_close(p, saved);
+    t->args = pop_types(p, base, &t->nargs);
+    return t->nargs == 1 ? t->args[0] : t;
+}
+
 typedef TypeExpr *(*TypeFn)(Parser *);
 static const TypeFn type_parsers[TK__COUNT] = {
     [TK_IDENT] = parse_named_type, [TK_LBRACK] = parse_array_type,
     [TK_QUESTION] = parse_optional_type, [TK_REF] = parse_ref_type,
     [TK_FN] = parse_fn_type, [TK_REUSABLE] = parse_reusable_type,
+    [TK_LPAREN] = parse_results_type,
 };
 
 static TypeExpr *parse_type(Parser *p)
@@ -840,11 +857,29 @@ static Expr *prim_ident(Parser *p)
     return leaf(p, e);
 }
 
+/* The rest of `(a, b, ...)`, a list of results, after `(a,`. */
+static void parse_tuple_rest(Parser *p, Expr *e, Expr *first)
+{
+    int base = p->sp, h = p->h;
+    spush(p, first);
+    while (!at(p, TK_RPAREN) && !at(p, TK_EOF)) {
+        spush(p, parse_expr(p));
+        h = p->h > h ? p->h : h;
+        if (p->in_error || !accept(p, TK_COMMA))
+            break;
+    }
+    e->kind = EX_TUPLE;
+    e->array.elems = pop_exprs(p, base, &e->array.nelems);
+    p->h = h;
+}
+
 static Expr *prim_paren(Parser *p)
 {
     Expr *e = ast_expr(EX_PAREN, tloc(p, advance(p)));
     bool saved = group_open(p);
     e->paren.inner = parse_expr(p);
+    if (!p->in_error && accept(p, TK_COMMA))
+        parse_tuple_rest(p, e, e->paren.inner);
     int h = p->h + 1;
     expect(p, TK_RPAREN);
     group_close(p, saved);
@@ -1298,10 +1333,38 @@ static Expr *parse_header(Parser *p)
  * Statements
  * ================================================================ */
 static Stmt *parse_stmt(Parser *p);
+static void end_item(Parser *p, bool block_ended, const char *what);
+
+/* let (a, _) = f() / var (a, b) = f(): the names, then the value. */
+static Stmt *parse_let_multi(Parser *p, Token *kw)
+{
+    Stmt *s = ast_stmt(ST_LET_MULTI, tloc(p, kw));
+    s->multi.is_var = kw->kind == TK_VAR;
+    advance(p);
+    bool saved = group_open(p);
+    int base = p->sp;
+    do {
+        Token *name = expect_what(p, TK_IDENT, "variable name");
+        if (!name)
+            break;
+        Expr *e = ast_expr(EX_IDENT, tloc(p, name));
+        e->ident.name = name->name;
+        spush(p, e);
+    } while (accept(p, TK_COMMA) && !at(p, TK_RPAREN));
+    if (!p->in_error)
+        expect(p, TK_RPAREN);
+    group_close(p, saved);
+    s->multi.targets = pop_exprs(p, base, &s->multi.n);
+    if (!p->in_error && expect(p, TK_ASSIGN))
+        s->multi.value = parse_expr(p);
+    return s;
+}
 
 static Stmt *parse_let(Parser *p)
 {
     Token *kw = advance(p);
+    if (at(p, TK_LPAREN))
+        return parse_let_multi(p, kw);
     Stmt *s = ast_stmt(kw->kind == TK_LET ? ST_LET : ST_VAR, tloc(p, kw));
     Token *name = expect_what(p, TK_IDENT, "variable name");
     if (!name)
@@ -1422,10 +1485,64 @@ static Stmt *parse_assert(Parser *p)
     return s;
 }
 
+/* After `p,`: does an `=` follow in this statement (outside brackets)? */
+static bool multi_assign_ahead(Parser *p)
+{
+    int bal = 0;
+    for (int i = p->pos; p->toks[i].kind != TK_EOF; i++) {
+        TokKind k = p->toks[i].kind;
+        if (bal == 0 && k == TK_ASSIGN)
+            return p->toks[i + 1].kind != TK_GT;   /* not a `=>` */
+        if (bal == 0 && (k == TK_SEMI || k == TK_RBRACE || tok_assignop[k] != OPC_NONE))
+            return false;
+        bal = bracket_step(bal, k);
+    }
+    return false;
+}
+
+/* p, q = f(): the places, then the value. */
+static Stmt *parse_assign_multi(Parser *p, Expr *first)
+{
+    Stmt *s = ast_stmt(ST_ASSIGN_MULTI, first->loc);
+    int base = p->sp;
+    spush(p, first);
+    while (accept(p, TK_COMMA) && !p->in_error)
+        spush(p, parse_expr(p));
+    s->multi.targets = pop_exprs(p, base, &s->multi.n);
+    if (!p->in_error && expect(p, TK_ASSIGN))
+        s->multi.value = parse_expr(p);
+    return s;
+}
+
+/* defer stmt: the statement is kept as a block of one. */
+static Stmt *parse_defer(Parser *p)
+{
+    Stmt *s = ast_stmt(ST_DEFER, tloc(p, advance(p)));
+    if (at(p, TK_LBRACE)) {
+        s->block.block = parse_block(p);
+        return s;
+    }
+    Block *b = NEW(Block);
+    b->loc = tloc(p, peek(p));
+    if (!enter(p, "defer"))
+        return s;
+    Stmt *inner = parse_stmt(p);
+    leave(p);
+    b->stmts = NEW_ARRAY(Stmt *, 1);
+    b->stmts[0] = inner;
+    b->nstmts = 1;
+    s->block.block = b;
+    if (!p->in_error)
+        end_item(p, stmt_ends_with_block[inner->kind], "statement");
+    return s;
+}
+
 /* An expression statement or an assignment `place op= value`. */
 static Stmt *parse_simple(Parser *p)
 {
     Expr *e = parse_expr(p);
+    if (at(p, TK_COMMA) && !p->in_error && multi_assign_ahead(p))
+        return parse_assign_multi(p, e);
     int op = tok_assignop[peek(p)->kind];
     if (op == OPC_NONE || p->in_error) {
         Stmt *s = ast_stmt(ST_EXPR, e->loc);
@@ -1445,7 +1562,7 @@ static const StmtFn stmt_parsers[TK__COUNT] = {
     [TK_LET] = parse_let, [TK_VAR] = parse_let, [TK_IF] = parse_if,
     [TK_WHILE] = parse_while, [TK_FOR] = parse_for, [TK_BREAK] = parse_jump,
     [TK_CONTINUE] = parse_jump, [TK_RETURN] = parse_return,
-    [TK_ASSERT] = parse_assert, [TK_LBRACE] = parse_block_stmt,
+    [TK_ASSERT] = parse_assert, [TK_LBRACE] = parse_block_stmt, [TK_DEFER] = parse_defer,
 };
 
 static Stmt *parse_stmt(Parser *p)

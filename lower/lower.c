@@ -49,7 +49,7 @@ static void lx_walk_expr(Expr *e, const LxWalk *w)
         for (int i = 0; i < e->lit.nfields; i++)
             lx_walk_expr(e->lit.fields[i].value, w);
         break;
-    case EX_ARRAY_LIT: case EX_SLICE_LIT:
+    case EX_ARRAY_LIT: case EX_SLICE_LIT: case EX_TUPLE:
         for (int i = 0; i < e->array.nelems; i++)
             lx_walk_expr(e->array.elems[i], w);
         break;
@@ -84,7 +84,13 @@ static void lx_walk_stmt(Stmt *s, const LxWalk *w)
     case ST_FOR_EACH: lx_walk_expr(s->each.seq, w); lx_walk_block(s->each.body, w); break;
     case ST_RETURN: lx_walk_expr(s->ret.value, w); break;
     case ST_ASSERT: lx_walk_expr(s->assert_.cond, w); lx_walk_expr(s->assert_.msg, w); break;
-    case ST_BLOCK: lx_walk_block(s->block.block, w); break;
+    case ST_BLOCK: case ST_DEFER: lx_walk_block(s->block.block, w); break;
+    case ST_LET_MULTI: case ST_ASSIGN_MULTI:
+        for (int i = 0; s->kind == ST_ASSIGN_MULTI && i < s->multi.n; i++)
+            if (!s->multi.blank[i])
+                lx_walk_expr(s->multi.targets[i], w);
+        lx_walk_expr(s->multi.value, w);
+        break;
     default: break;
     }
 }
@@ -408,11 +414,23 @@ static void lx_closure_envs(IrProgram *ir)
 
 /* ---- functions ---- */
 
+static void lx_no_expr(Expr *e, void *ctx) { (void)e, (void)ctx; }
+
+static void lx_note_defer(Stmt *s, void *ctx)
+{
+    if (s->kind == ST_DEFER)
+        *(bool *)ctx = true;
+}
+
 static void lx_function(IrProgram *ir, IrFunc *f)
 {
     Lx lx = { .ir = ir, .f = f, .fn = f->fn };
     lx_walk_block(f->fn->body, &(LxWalk){ lx_note_addr, NULL, &lx.addr_taken });
     lx_walk_block(f->fn->body, &(LxWalk){ lx_note_alias_call, lx_note_alias_let, &lx.aliased });
+    bool defers = false;    /* a closure's defer counts too: two unused locals at worst */
+    lx_walk_block(f->fn->body, &(LxWalk){ lx_no_expr, lx_note_defer, &defers });
+    if (defers)
+        lx_defer_begin(&lx, f->fn->body);
     lx_block(&lx, f->fn->body);
 }
 

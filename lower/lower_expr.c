@@ -523,6 +523,18 @@ static IrOpd lx_struct_lit(Lx *lx, Expr *e)
     return lx_result(lx, in, e->type);
 }
 
+/* return (a, b): the result list struct, its values left to right. */
+static IrOpd lx_tuple(Lx *lx, Expr *e)
+{
+    IrOpd *vals = NEW_ARRAY(IrOpd, e->array.nelems + 1);
+    for (int i = 0; i < e->array.nelems; i++)
+        vals[i] = lx_expr(lx, e->array.elems[i]);
+    IrIns *in = ir_emit(lx->f, IR_STRUCT, e->loc);
+    in->args = vals;
+    in->nargs = e->array.nelems;
+    return lx_result(lx, in, e->type);
+}
+
 static IrOpd lx_array_lit(Lx *lx, Expr *e)
 {
     int n = e->array.nelems;
@@ -677,6 +689,7 @@ IrOpd lx_expr(Lx *lx, Expr *e)
     case EX_STRUCT_LIT: return lx_struct_lit(lx, e);
     case EX_ARRAY_LIT: return lx_array_lit(lx, e);
     case EX_SLICE_LIT: return lx_slice_lit(lx, e);
+    case EX_TUPLE: return lx_tuple(lx, e);
     case EX_ARRAY_REPEAT: return lx_repeat(lx, e);
     case EX_CLOSURE: return lx_closure(lx, e);
     case EX_PAREN: return lx_expr(lx, e->paren.inner);

@@ -11,6 +11,15 @@
 
 #include "ir.h"
 
+/* An open loop or defer region while lowering (lower_defer.c). */
+typedef struct LxScope {
+    bool region;            /* a defer region, else a loop */
+    int loop;               /* a loop: its number in the function */
+    int *codes;             /* destinations that left it, in first-use order */
+    int ncodes, cap;
+    struct LxScope *up;
+} LxScope;
+
 typedef struct Lx {
     IrProgram *ir;
     IrFunc *f;
@@ -24,6 +33,9 @@ typedef struct Lx {
     IrOpd *path_opds;
     int npath, path_pos, path_cap;
     struct LxEachRoot *each_roots;  /* the slices of the enclosing rechecked loops */
+    LxScope *scopes;        /* open loops and defer regions, innermost first */
+    int nloops;
+    Local *defer_next, *defer_ret;  /* where a jump out of a defer region goes, the return value */
 } Lx;
 
 /* The recorded path operands of a place (lx_place_record/lx_place_replay). */
@@ -59,6 +71,15 @@ IrOpd lx_call(Lx *lx, Expr *e);
 
 /* lower_stmt.c */
 void lx_block(Lx *lx, Block *b);
+
+/* lower_defer.c */
+void lx_defer_begin(Lx *lx, Block *body);
+void lx_defer_rest(Lx *lx, Block *b, int at);
+void lx_loop_enter(Lx *lx, LxScope *sc);
+void lx_loop_leave(Lx *lx, LxScope *sc, Loc loc);
+void lx_break(Lx *lx, Loc loc);
+void lx_continue(Lx *lx, Loc loc);
+void lx_return_value(Lx *lx, IrOpd v, Loc loc);
 
 /* lower.c */
 Type *lx_ty(TypeKind k);

@@ -52,6 +52,51 @@ static void lx_assign(Lx *lx, Stmt *s)
     in->place = p;
 }
 
+/* Result i of the result list v. */
+static IrOpd lx_result_at(Lx *lx, IrOpd v, int i, Loc loc)
+{
+    StructInst *st = v.type->st;
+    IrPlace *p = ir_place_proj(ir_place_root(v, v.type), PJ_FIELD, i, ir_none(), st->fields[i].type);
+    return lx_load(lx, p, loc);
+}
+
+/* let (a, _) = f(): the call, then each named result into its binding. */
+static void lx_let_multi(Lx *lx, Stmt *s)
+{
+    IrOpd v = lx_materialize(lx, lx_expr(lx, s->multi.value), s->loc);
+    for (int i = 0; i < s->multi.n; i++)
+        if (s->multi.locals[i])
+            lx_emit(lx, IR_DECL, s->loc, lx_result_at(lx, v, i, s->loc))->local = s->multi.locals[i];
+}
+
+/* p, _ = f(): the places left to right (with their checks), then the
+ * call, then the stores left to right. A place the call may move is
+ * rebuilt after it, as in lx_assign. */
+static void lx_assign_multi(Lx *lx, Stmt *s)
+{
+    int n = s->multi.n;
+    IrPlace **ps = NEW_ARRAY(IrPlace *, n + 1);
+    LxReplay *rs = NEW_ARRAY(LxReplay, n + 1);
+    bool *moves = NEW_ARRAY(bool, n + 1);
+    for (int i = 0; i < n; i++) {
+        Expr *t = s->multi.targets[i];
+        if (s->multi.blank[i])
+            continue;
+        moves[i] = lx_expr_may_move(lx, t, s->multi.value);
+        ps[i] = moves[i] ? lx_place_record(lx, t, &rs[i]) : lx_place(lx, t);
+    }
+    IrOpd v = lx_materialize(lx, lx_expr(lx, s->multi.value), s->loc);
+    for (int i = 0; i < n; i++)
+        if (moves[i])
+            ps[i] = lx_place_replay(lx, s->multi.targets[i], &rs[i]);
+    for (int i = 0; i < n; i++) {
+        if (s->multi.blank[i])
+            continue;
+        IrIns *in = lx_emit(lx, IR_STORE, s->loc, lx_result_at(lx, v, i, s->loc));
+        in->place = ps[i];
+    }
+}
+
 static void lx_if(Lx *lx, Stmt *s)
 {
     IrOpd c = lx_expr(lx, s->if_.cond);
@@ -66,12 +111,15 @@ static void lx_if(Lx *lx, Stmt *s)
 
 static void lx_while(Lx *lx, Stmt *s)
 {
+    LxScope sc;
     lx_emit(lx, IR_LOOP, s->loc, ir_none());
+    lx_loop_enter(lx, &sc);
     IrOpd c = lx_expr(lx, s->while_.cond);
     if (!(c.kind == OPD_BOOL && c.b))
         lx_emit(lx, IR_BRK_UNLESS, s->loc, c);
     lx_block(lx, s->while_.body);
     lx_emit(lx, IR_ENDLOOP, s->loc, ir_none());
+    lx_loop_leave(lx, &sc, s->loc);
 }
 
 static void lx_for_range(Lx *lx, Stmt *s)
@@ -82,8 +130,11 @@ static void lx_for_range(Lx *lx, Stmt *s)
     in->b = hi;
     in->local = s->range.local;
     in->type = s->range.local->type;
+    LxScope sc;
+    lx_loop_enter(lx, &sc);
     lx_block(lx, s->range.body);
     lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
+    lx_loop_leave(lx, &sc, s->loc);
 }
 
 /* The loop counter of a FOR: its index local, else a fresh temp. */
@@ -163,9 +214,12 @@ static void lx_for_each_rechecked(Lx *lx, Stmt *s)
     lx_emit(lx, IR_DECL, s->loc, elem)->local = s->each.val_local;
     LxEachRoot root = { seq, lx->each_roots };
     lx->each_roots = &root;
+    LxScope sc;
+    lx_loop_enter(lx, &sc);
     lx_block(lx, s->each.body);
     lx->each_roots = root.up;
     lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
+    lx_loop_leave(lx, &sc, s->loc);
 }
 
 static void lx_for_each(Lx *lx, Stmt *s)
@@ -187,8 +241,11 @@ static void lx_for_each(Lx *lx, Stmt *s)
     IrOpd elem = lx_load(lx, ir_place_proj(ir_place_root(seq, st), k, 0, ctr, et), s->loc);
     IrIns *d = lx_emit(lx, IR_DECL, s->loc, elem);
     d->local = s->each.val_local;
+    LxScope sc;
+    lx_loop_enter(lx, &sc);
     lx_block(lx, s->each.body);
     lx_emit(lx, IR_ENDFOR, s->loc, ir_none());
+    lx_loop_leave(lx, &sc, s->loc);
 }
 
 static void lx_return(Lx *lx, Stmt *s)
@@ -196,7 +253,7 @@ static void lx_return(Lx *lx, Stmt *s)
     IrOpd v = ir_none();
     if (s->ret.value)
         v = lx->fn && lx->fn->ret_is_ref ? lx_addr(lx, s->ret.value) : lx_expr(lx, s->ret.value);
-    lx_emit(lx, IR_RET, s->loc, v);
+    lx_return_value(lx, v, s->loc);
 }
 
 static const char *lx_literal_msg(Expr *m)
@@ -243,11 +300,14 @@ static void lx_stmt(Lx *lx, Stmt *s)
     case ST_WHILE: lx_while(lx, s); break;
     case ST_FOR_RANGE: lx_for_range(lx, s); break;
     case ST_FOR_EACH: lx_for_each(lx, s); break;
-    case ST_BREAK: lx_emit(lx, IR_BREAK, s->loc, ir_none()); break;
-    case ST_CONTINUE: lx_emit(lx, IR_CONTINUE, s->loc, ir_none()); break;
+    case ST_BREAK: lx_break(lx, s->loc); break;
+    case ST_CONTINUE: lx_continue(lx, s->loc); break;
     case ST_RETURN: lx_return(lx, s); break;
     case ST_ASSERT: lx_assert(lx, s); break;
     case ST_BLOCK: lx_block(lx, s->block.block); break;
+    case ST_LET_MULTI: lx_let_multi(lx, s); break;
+    case ST_ASSIGN_MULTI: lx_assign_multi(lx, s); break;
+    case ST_DEFER: lx_block(lx, s->block.block); break;     /* its block ends here (not in a block) */
     default: fatal_internal("lowering: statement kind %d at %d:%d", (int)s->kind, s->loc.line, s->loc.col);
     }
 }
@@ -256,6 +316,11 @@ void lx_block(Lx *lx, Block *b)
 {
     if (!b)
         return;
-    for (int i = 0; i < b->nstmts; i++)
+    for (int i = 0; i < b->nstmts; i++) {
+        if (b->stmts[i]->kind == ST_DEFER) {
+            lx_defer_rest(lx, b, i);    /* the rest of the block runs under it */
+            return;
+        }
         lx_stmt(lx, b->stmts[i]);
+    }
 }

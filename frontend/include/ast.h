@@ -82,6 +82,7 @@ typedef enum TypeExprKind {
     TE_FN,              /* fn(params) -> ret */
     TE_REUSABLE,        /* reusable elem */
     TE_REUSABLE_SLICE,  /* reusable[] elem */
+    TE_RESULTS,         /* (A, B): a function's several results; args/nargs */
 } TypeExprKind;
 
 struct TypeExpr {
@@ -135,7 +136,7 @@ typedef enum BuiltinId {
     X(INT) X(FLOAT) X(CHAR) X(STRING) X(BOOL) X(NONE) \
     X(IDENT) X(UNARY) X(BINARY) X(CALL) X(INDEX) X(SLICE) X(FIELD) X(CAST) \
     X(STRUCT_LIT) X(ARRAY_LIT) X(ARRAY_REPEAT) X(CLOSURE) X(PAREN) \
-    X(COERCE) X(SLICE_LIT)
+    X(COERCE) X(SLICE_LIT) X(TUPLE)
 
 typedef enum ExprKind {
 #define X_ENUM(k) EX_##k,
@@ -266,7 +267,7 @@ struct Expr {
             int nelems;
             TypeExpr *type;             /* (syntax) SLICE_LIT: `[]T`, NULL for an element
                                            literal `{a, b}` whose type the context gives */
-        } array;                        /* ARRAY_LIT, SLICE_LIT */
+        } array;                        /* ARRAY_LIT, SLICE_LIT, TUPLE */
         struct { Expr *value; Expr *count; int64_t n; } repeat; /* ARRAY_REPEAT; n [checked] */
         struct {
             Param *params;              /* (syntax) */
@@ -285,7 +286,8 @@ struct Expr {
  * ================================================================ */
 #define GS_STMT_KINDS(X) \
     X(LET) X(VAR) X(ASSIGN) X(EXPR) X(IF) X(WHILE) X(FOR_RANGE) X(FOR_EACH) \
-    X(BREAK) X(CONTINUE) X(RETURN) X(ASSERT) X(BLOCK)
+    X(BREAK) X(CONTINUE) X(RETURN) X(ASSERT) X(BLOCK) \
+    X(LET_MULTI) X(ASSIGN_MULTI) X(DEFER)
 
 typedef enum StmtKind {
 #define X_ENUM(k) ST_##k,
@@ -333,7 +335,15 @@ struct Stmt {
         } each;
         struct { Expr *value; } ret;    /* value may be NULL */
         struct { Expr *cond; Expr *msg; } assert_;  /* msg may be NULL */
-        struct { Block *block; } block;
+        struct { Block *block; } block; /* BLOCK; DEFER: the deferred statements */
+        struct {                        /* LET_MULTI, ASSIGN_MULTI: `let (a, _) = f()`, `p, q = f()` */
+            Expr **targets;             /* (syntax) LET_MULTI: EX_IDENT names; ASSIGN_MULTI: places */
+            int n;
+            Expr *value;                /* (syntax) the call with several results */
+            bool is_var;                /* (syntax) LET_MULTI: `var (...)` */
+            Local **locals;             /* [checked] LET_MULTI: per name, NULL for `_` */
+            bool *blank;                /* [checked] ASSIGN_MULTI: per target, true for `_` */
+        } multi;
     };
 };
 
@@ -422,6 +432,8 @@ struct StructInst {
     Type *type;             /* the TY_STRUCT */
     bool complete;          /* fields resolved */
     int8_t sizing;          /* check_decl.c ty_struct_bytes: 1 busy, 2 bytes/align known */
+    bool is_results;        /* the results (A, B) of a function (check_multi.c): no decl;
+                               targs are the result types, fields r0, r1, ... */
     int64_t bytes, align;
 };
 
