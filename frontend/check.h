@@ -223,6 +223,7 @@ bool ck_binop_allows(BinOp op, Type *t);
 Type *ck_ident_sym(Expr *e, ModSym *s);
 Module *ck_module_alias(Expr *e);
 bool ck_place_mutable(Expr *e, const char *action);
+bool ck_place_writable(Expr *e);
 bool ck_ref_arg(Expr *arg, const char *what);
 
 /* ---- check_call.c / check_builtin.c ---- */

@@ -276,11 +276,15 @@ static const StructInst *ck_field_owner(const Expr *f)
     return t->st;
 }
 
+/* Set while ck_place_writable asks ck_place_mutable without reporting. */
+static bool ck_mut_quiet;
+
 static bool ck_lib_fields(Expr *at, const StructInst *si, const char *what)
 {
     if (ck_fields_writable(si))
         return true;
-    ck_error(at->loc, "cannot %s: the fields of %s.%s, a standard library type, are read-only outside the library",
+    if (!ck_mut_quiet)
+        ck_error(at->loc, "cannot %s: the fields of %s.%s, a standard library type, are read-only outside the library",
              what, si->module->name, si->name);
     return false;
 }
@@ -383,7 +387,8 @@ Type *ex_array_repeat(Expr *e, Type *hint)
 static bool ck_not_mutable(Expr *at, const char *verb, const char *what, const char *name)
 {
     const char *desc = name ? mem_printf(g_arena, "%s %s", what, name) : what;
-    ck_error(at->loc, "cannot %s", mem_printf(g_arena, verb, desc));
+    if (!ck_mut_quiet)
+        ck_error(at->loc, "cannot %s", mem_printf(g_arena, verb, desc));
     return false;
 }
 
@@ -430,6 +435,15 @@ bool ck_place_mutable(Expr *e, const char *verb)
     default: break;
     }
     return ck_not_mutable(e, verb, "this expression", NULL);
+}
+
+/* ck_place_mutable without a report: could a ref receiver take e? */
+bool ck_place_writable(Expr *e)
+{
+    ck_mut_quiet = true;
+    bool ok = ck_place_mutable(e, "modify %s");
+    ck_mut_quiet = false;
+    return ok;
 }
 
 /* An argument to a ref parameter or receiver: a mutable place, passed by

@@ -24,6 +24,7 @@ typedef struct Lx {
     IrOpd *path_opds;
     int npath, path_pos, path_cap;
     struct LxEachRoot *each_roots;  /* the slices of the enclosing rechecked loops */
+    struct LxMapLoop *map_loops;    /* the enclosing guarded map loops (lower_map.c) */
 } Lx;
 
 /* The recorded path operands of a place (lx_place_record/lx_place_replay). */
@@ -59,6 +60,17 @@ IrOpd lx_call(Lx *lx, Expr *e);
 
 /* lower_stmt.c */
 void lx_block(Lx *lx, Block *b);
+
+/* lower_map.c: a loop over a map.Map; its place (recorded path, or the
+ * copy it reads when it has no guard) and the loop around it. */
+typedef struct LxMapLoop {
+    Stmt *s;
+    LxReplay r;
+    IrPlace *copy;
+    struct LxMapLoop *up;
+} LxMapLoop;
+void lx_for_map(Lx *lx, Stmt *s);
+void lx_map_loops_leave(Lx *lx, Loc loc);
 
 /* lower.c */
 Type *lx_ty(TypeKind k);
