@@ -4,8 +4,8 @@
  *
  * The guard: when m is a mutable place (check_stmt.c sets map_guard) the
  * loop raises m.iterating at its start and lowers it wherever the loop is
- * left: after its end (falling off it or a break) and before a return
- * inside it (lx_map_loops_leave), so the map's own put of a new key,
+ * left: after its end (falling off it or a break) and at a return inside
+ * it, before the return value (lx_map_loops_leave), so the map's own put of a new key,
  * remove, clear and free stop with a runtime error while it runs. The
  * count is lowered only while above 0: a map replaced whole inside the
  * loop never goes negative. m's place is evaluated once, its path
@@ -125,8 +125,9 @@ void lx_for_map(Lx *lx, Stmt *s)
         lm_guard_lower(lx, lm_place(lx, &ml), s->loc);
 }
 
-/* A return inside map loops leaves them all: each lowers its guard,
- * innermost first (after the return value is evaluated). */
+/* A return inside map loops leaves them all before its value is
+ * evaluated (the iteration is over: `return m` gives the map unmarked):
+ * each lowers its guard, innermost first. */
 void lx_map_loops_leave(Lx *lx, Loc loc)
 {
     for (const LxMapLoop *ml = lx->map_loops; ml; ml = ml->up)

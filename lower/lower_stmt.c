@@ -198,9 +198,9 @@ static void lx_for_each(Lx *lx, Stmt *s)
 static void lx_return(Lx *lx, Stmt *s)
 {
     IrOpd v = ir_none();
+    lx_map_loops_leave(lx, s->loc);
     if (s->ret.value)
         v = lx->fn && lx->fn->ret_is_ref ? lx_addr(lx, s->ret.value) : lx_expr(lx, s->ret.value);
-    lx_map_loops_leave(lx, s->loc);
     lx_emit(lx, IR_RET, s->loc, v);
 }
 

@@ -3,7 +3,8 @@
 // of key and value; a put of a key already there during the loop replaces
 // the value and the loop goes on; an empty map (never filled, cleared,
 // freed) runs no iteration; break, continue and return leave the map
-// changeable again; nested loops over the same map.
+// changeable again (a return before its value is evaluated); nested loops
+// over the same map.
 import "map"
 import "sort"
 
@@ -57,6 +58,24 @@ fn pair_summing_to(m: ref map.Map[int, int], s: int) -> int {
         }
     }
     return -1
+}
+
+// A return leaves the loop before its value is evaluated: the map it
+// returns is not marked as iterated, and a change in the value is allowed.
+fn built() -> map.Map[int, int] {
+    var m = map.Map[int, int]{}
+    m.put(1, 1)
+    for k in m {
+        return m
+    }
+    return m
+}
+
+fn take_one(m: ref map.Map[int, int]) -> bool {
+    for k in m {
+        return m.remove(k)
+    }
+    return false
 }
 
 fn main() {
@@ -153,4 +172,9 @@ fn main() {
     m.put(2, 4)
     show("reused", m)
     m.free()
+    var b = built()
+    b.put(2, 2)
+    println("returned", b.len, take_one(b), b.len)
+    b.put(3, 3)
+    b.free()
 }
