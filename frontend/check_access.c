@@ -177,8 +177,8 @@ static bool ck_has_len(const Type *t)
 typedef struct CkHabit {
     bool method;
     const char *name;
-    bool (*fits)(const Type *t);
-    const char *hint;
+    bool (*fits)(const Type *t);    /* the receiver types it is for; NULL for a function */
+    const char *hint;               /* %s: how to name the receiver or argument */
 } CkHabit;
 
 static bool ck_is_slice(const Type *t) { return t->kind == TY_SLICE; }
@@ -340,7 +340,7 @@ static bool ck_lib_fields(Expr *at, const StructInst *si, const char *what)
         return true;
     if (!ck_mut_quiet)
         ck_error(at->loc, "cannot %s: the fields of %s.%s, a standard library type, are read-only outside the library",
-             what, si->module->name, si->name);
+                 what, si->module->name, si->name);
     return false;
 }
 
