@@ -235,6 +235,8 @@ static void clone_loop(Stmt *c, const Stmt *s)
         c->each.seq = ast_clone_expr(s->each.seq);
         c->each.body = ast_clone_block(s->each.body);
         c->each.idx_local = c->each.val_local = NULL;
+        c->each.map = NULL;
+        c->each.map_guard = false;
     }
 }
 

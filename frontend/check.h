@@ -230,6 +230,9 @@ Type *ck_ident_sym(Expr *e, ModSym *s);
 Module *ck_module_alias(Expr *e);
 bool ck_place_mutable(Expr *e, const char *action);
 Type *ck_index_on(Expr *e, Type *bt);
+bool ck_place_writable(Expr *e);
+const char *ck_habit_fn_hint(const Expr *e, const char *name);
+const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method);
 bool ck_ref_arg(Expr *arg, const char *what);
 
 /* ---- check_call.c / check_builtin.c ---- */

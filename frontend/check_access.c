@@ -109,6 +109,8 @@ Type *ex_ident(Expr *e, Type *hint)
         return ck_ident_sym(e, s);
     if (ck_builtin_lookup(name, false))
         ck_error(e->loc, "builtin %s must be called", name);
+    else if (strcmp(name, "nil") == 0)
+        ck_error(e->loc, "unknown name nil; write none");
     else
         ck_error(e->loc, "unknown name %s%s", name, ck_import_hint(name));
     return ty_err();
@@ -158,6 +160,58 @@ static bool ck_has_len(const Type *t)
            || t->kind == TY_REUSABLE || t->kind == TY_REUSABLE_SLICE;
 }
 
+/* Habits from other languages: a field or method Goose spells otherwise,
+ * on the types that have what it stands for, and what to write. */
+typedef struct CkHabit {
+    bool method;
+    const char *name;
+    bool (*fits)(const Type *t);    /* the receiver types it is for; NULL for a function */
+    const char *hint;               /* %s: how to name the receiver or argument */
+} CkHabit;
+
+static bool ck_is_slice(const Type *t) { return t->kind == TY_SLICE; }
+
+static const CkHabit ck_habits[] = {
+    { false, "length", ck_has_len, "write %s.len" },
+    { true, "length", ck_has_len, "write %s.len" },
+    { true, "len", ck_has_len, "len is a field: write %s.len" },
+    { true, "append", ck_is_slice, "write %s.push(v)" },
+};
+
+/* Go's and Python's functions for what Goose writes as a field or method
+ * of their first argument (only when no function of that name exists). */
+static const CkHabit ck_fn_habits[] = {
+    { false, "len", NULL, "write %s.len" },
+    { false, "append", NULL, "write %s.push(v)" },
+};
+
+/* How a hint names a value: its name when it is a plain identifier. */
+static const char *ck_hint_name(const Expr *e)
+{
+    return e && e->kind == EX_IDENT ? e->ident.name : "x";
+}
+
+/* "; <hint>" for `base.name` (a call when method) of type t, else "". */
+const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method)
+{
+    for (size_t i = 0; i < sizeof ck_habits / sizeof ck_habits[0]; i++) {
+        const CkHabit *h = &ck_habits[i];
+        if (h->method == method && strcmp(h->name, name) == 0 && h->fits(t))
+            return mem_printf(g_arena, "; %s", mem_printf(g_arena, h->hint, ck_hint_name(base)));
+    }
+    return "";
+}
+
+/* "; <hint>" for a call e of the unknown function name, else "". */
+const char *ck_habit_fn_hint(const Expr *e, const char *name)
+{
+    const Expr *arg = e->call.nargs > 0 ? e->call.args[0] : NULL;
+    for (size_t i = 0; i < sizeof ck_fn_habits / sizeof ck_fn_habits[0]; i++)
+        if (strcmp(ck_fn_habits[i].name, name) == 0)
+            return mem_printf(g_arena, "; %s", mem_printf(g_arena, ck_fn_habits[i].hint, ck_hint_name(arg)));
+    return "";
+}
+
 /* Fills e (a field access whose base is checked, of type bt). */
 void ck_field_resolve(Expr *e, Type *bt)
 {
@@ -177,7 +231,8 @@ void ck_field_resolve(Expr *e, Type *bt)
         e->type = types_prim(TY_I64);
         return;
     }
-    ck_error(e->loc, "type %s has no field %s", types_spell(bt), name);
+    ck_error(e->loc, "type %s has no field %s%s", types_spell(bt), name,
+             ck_habit_hint(e->field.base, bt, name, false));
 }
 
 Type *ex_field(Expr *e, Type *hint)
@@ -269,12 +324,16 @@ static const StructInst *ck_field_owner(const Expr *f)
     return t->st;
 }
 
+/* Set while ck_place_writable asks ck_place_mutable without reporting. */
+static bool ck_mut_quiet;
+
 static bool ck_lib_fields(Expr *at, const StructInst *si, const char *what)
 {
     if (ck_fields_writable(si))
         return true;
-    ck_error(at->loc, "cannot %s: the fields of %s.%s, a standard library type, are read-only outside the library",
-             what, si->module->name, si->name);
+    if (!ck_mut_quiet)
+        ck_error(at->loc, "cannot %s: the fields of %s.%s, a standard library type, are read-only outside the library",
+                 what, si->module->name, si->name);
     return false;
 }
 
@@ -418,7 +477,8 @@ Type *ex_array_repeat(Expr *e, Type *hint)
 static bool ck_not_mutable(Expr *at, const char *verb, const char *what, const char *name)
 {
     const char *desc = name ? mem_printf(g_arena, "%s %s", what, name) : what;
-    ck_error(at->loc, "cannot %s", mem_printf(g_arena, verb, desc));
+    if (!ck_mut_quiet)
+        ck_error(at->loc, "cannot %s", mem_printf(g_arena, verb, desc));
     return false;
 }
 
@@ -465,6 +525,15 @@ bool ck_place_mutable(Expr *e, const char *verb)
     default: break;
     }
     return ck_not_mutable(e, verb, "this expression", NULL);
+}
+
+/* ck_place_mutable without a report: could a ref receiver take e? */
+bool ck_place_writable(Expr *e)
+{
+    ck_mut_quiet = true;
+    bool ok = ck_place_mutable(e, "modify %s");
+    ck_mut_quiet = false;
+    return ok;
 }
 
 /* An argument to a ref parameter or receiver: a mutable place, passed by

@@ -304,7 +304,7 @@ static Type *ck_call_ident(Expr *e, Type *hint)
         }
         return ck_builtin_call(e, b, hint);
     }
-    ck_error(c->loc, "unknown function %s", name);
+    ck_error(c->loc, "unknown function %s%s", name, ck_habit_fn_hint(e, name));
     ck_args_any(e, 0);
     return ty_err();
 }
@@ -385,7 +385,8 @@ static Type *ck_call_field(Expr *e, Type *hint)
         if (found)
             return t;
     }
-    ck_error(c->loc, "type %s has no method %s", types_spell(bt), c->field.name);
+    ck_error(c->loc, "type %s has no method %s%s", types_spell(bt), c->field.name,
+             ck_habit_hint(c->field.base, bt, c->field.name, true));
     ck_args_any(e, 0);
     return ty_err();
 }

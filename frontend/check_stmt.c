@@ -276,9 +276,40 @@ static Type *ck_elem_of(Expr *seq, Type *t)
     return ty_err();
 }
 
+/* map.Map[K, V] of the standard library (`for k, v in m` visits it). */
+static bool ck_is_map(const Type *t)
+{
+    const StructInst *si = t->kind == TY_STRUCT ? t->st : NULL;
+    return si && si->module->is_stdlib && si->decl && si->ntargs == 2 &&
+           strcmp(si->module->name, "map") == 0 && strcmp(si->decl->name, "Map") == 0;
+}
+
+/* `for k, v in m` / `for k in m`: copies of each key (and value). */
+static void st_each_map(Stmt *s, Type *t)
+{
+    bool has_val = s->each.idx != NULL;
+    s->each.map = t->st;
+    s->each.map_guard = ck_place_writable(s->each.seq);
+    ck_push_block();
+    s->each.idx_local = ck_new_local(has_val ? s->each.idx : s->each.val,
+                                     has_val ? s->each.idx_loc : s->each.val_loc, t->st->targs[0], ck.cur.fn);
+    ck_declare(s->each.idx_local);
+    if (has_val) {
+        s->each.val_local = ck_new_local(s->each.val, s->each.val_loc, t->st->targs[1], ck.cur.fn);
+        ck_declare(s->each.val_local);
+    }
+    ck_loop_body(s->each.body);
+    ck_pop_block();
+}
+
 static void st_each(Stmt *s)
 {
-    Type *et = ck_elem_of(s->each.seq, ck_any(&s->each.seq, false));
+    Type *t = ck_any(&s->each.seq, false);
+    if (ck_is_map(t)) {
+        st_each_map(s, t);
+        return;
+    }
+    Type *et = ck_elem_of(s->each.seq, t);
     ck_push_block();
     if (s->each.idx) {
         s->each.idx_local = ck_new_local(s->each.idx, s->each.idx_loc, types_prim(TY_I64), ck.cur.fn);

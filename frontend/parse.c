@@ -1565,8 +1565,57 @@ static const StmtFn stmt_parsers[TK__COUNT] = {
     [TK_ASSERT] = parse_assert, [TK_LBRACE] = parse_block_stmt, [TK_DEFER] = parse_defer,
 };
 
+/* `switch x {`, `switch {`, `switch (x) {` where a statement starts, as
+ * Go and C write it. `switch` is no keyword: a variable or function of
+ * that name (`switch = 2`, `switch(3)`) is parsed as usual. */
+static bool is_switch(Parser *p)
+{
+    const Token *t = peek(p), *n = t + 1;
+    if (t->kind != TK_IDENT || strcmp(t->name, "switch") != 0)
+        return false;
+    switch (n->kind) {
+    case TK_IDENT: case TK_INT: case TK_FLOAT: case TK_CHAR: case TK_STRING:
+    case TK_TRUE: case TK_FALSE: case TK_LBRACE:
+        return true;
+    case TK_LPAREN: {
+        int bal = 0;
+        do {
+            bal = bracket_step(bal, n->kind);
+            n++;
+        } while (bal > 0 && n->kind != TK_EOF);
+        return n->kind == TK_LBRACE;
+    }
+    default:
+        return false;
+    }
+}
+
+/* Reports a switch once and skips it, its header and its braces, so its
+ * `case` lines do not each report again. */
+static Stmt *parse_switch(Parser *p)
+{
+    Token *t = advance(p);
+    report(p, t, "Goose has no switch; write match");
+    for (int bal = 0;; p->pos++) {
+        TokKind k = p->toks[p->pos].kind;
+        if (k == TK_EOF || (bal == 0 && (k == TK_SEMI || k == TK_RBRACE)))
+            break;
+        if (bal == 0 && k == TK_LBRACE) {
+            skip_balanced(p);
+            break;
+        }
+        bal = bracket_step(bal, k);
+    }
+    Stmt *s = ast_stmt(ST_BLOCK, tloc(p, t));
+    s->block.block = NEW(Block);
+    s->block.block->loc = s->loc;
+    return s;
+}
+
 static Stmt *parse_stmt(Parser *p)
 {
+    if (is_switch(p))
+        return parse_switch(p);
     StmtFn f = stmt_parsers[peek(p)->kind];
     return f ? f(p) : parse_simple(p);
 }

@@ -36,6 +36,7 @@ typedef struct Lx {
     LxScope *scopes;        /* open loops and defer regions, innermost first */
     int nloops;
     Local *defer_next, *defer_ret;  /* where a jump out of a defer region goes, the return value */
+    struct LxMapLoop *map_loops;    /* the enclosing guarded map loops (lower_map.c) */
 } Lx;
 
 /* The recorded path operands of a place (lx_place_record/lx_place_replay). */
@@ -80,6 +81,16 @@ void lx_loop_leave(Lx *lx, LxScope *sc, Loc loc);
 void lx_break(Lx *lx, Loc loc);
 void lx_continue(Lx *lx, Loc loc);
 void lx_return_value(Lx *lx, IrOpd v, Loc loc);
+/* lower_map.c: a loop over a map.Map; its place (recorded path, or the
+ * copy it reads when it has no guard) and the loop around it. */
+typedef struct LxMapLoop {
+    Stmt *s;
+    LxReplay r;
+    IrPlace *copy;
+    struct LxMapLoop *up;
+} LxMapLoop;
+void lx_for_map(Lx *lx, Stmt *s);
+void lx_map_loops_leave(Lx *lx, Loc loc);
 
 /* lower.c */
 Type *lx_ty(TypeKind k);

@@ -224,6 +224,10 @@ static void lx_for_each_rechecked(Lx *lx, Stmt *s)
 
 static void lx_for_each(Lx *lx, Stmt *s)
 {
+    if (s->each.map) {
+        lx_for_map(lx, s);
+        return;
+    }
     if (lx_each_rechecks(lx, s)) {
         lx_for_each_rechecked(lx, s);
         return;
@@ -251,6 +255,7 @@ static void lx_for_each(Lx *lx, Stmt *s)
 static void lx_return(Lx *lx, Stmt *s)
 {
     IrOpd v = ir_none();
+    lx_map_loops_leave(lx, s->loc);
     if (s->ret.value)
         v = lx->fn && lx->fn->ret_is_ref ? lx_addr(lx, s->ret.value) : lx_expr(lx, s->ret.value);
     lx_return_value(lx, v, s->loc);

@@ -332,6 +332,12 @@ struct Stmt {
             Expr *seq;
             Block *body;
             Local *idx_local, *val_local; /* [checked] idx_local NULL when no index */
+            /* [checked] over a map.Map: its struct instance, idx_local is
+             * the key and val_local the value (NULL for `for k in m`);
+             * map_guard when seq is a place the loop may mark as iterated
+             * (a mutable one: only those can be changed) */
+            StructInst *map;
+            bool map_guard;
         } each;
         struct { Expr *value; } ret;    /* value may be NULL */
         struct { Expr *cond; Expr *msg; } assert_;  /* msg may be NULL */

@@ -8,11 +8,18 @@
 // at the first slot whose dist is below its own. A string key is stored as
 // the map's own copy (__own) and deleted when it leaves the map (__drop).
 // Runtime errors are reported at the user's call.
-// Not for: ordered iteration (each visits in slot order, not promised).
+//
+// Iteration: `for k, v in m` (the compiler lowers it to a walk over
+// slots, reading the fields slots, key, val and dist by name) and each
+// raise iterating while they run; a change that could move or drop an
+// entry (a put of a new key, remove, clear, free) is then a runtime error.
+// A put of a key already present only replaces its value and is allowed.
+// Not for: ordered iteration (slot order, not promised).
 
 struct Map[K, V] {
     slots: []MapSlot[K, V]  // capacity 0 or a power of two >= 8
     len: int                // entries stored
+    iterating: int          // loops and each calls over the map under way
 }
 
 struct MapSlot[K, V] {
@@ -72,11 +79,16 @@ fn (m: ref Map[K, V]) put(k: K, v: V) {
             i = (i + 1) & mask
             d += 1
         }
+        if m.iterating > 0 {
+            __fail("map put of a new key while the map is being iterated")
+        }
         if (m.len + 1) * 4 <= s.len * 3 {
             m.place_at(i, MapSlot[K, V]{key: __own(k), val: v, dist: d})
             m.len += 1
             return
         }
+    } else if m.iterating > 0 {
+        __fail("map put of a new key while the map is being iterated")
     }
     m.grow()
     let e = MapSlot[K, V]{key: __own(k), val: v, dist: 1}
@@ -150,7 +162,11 @@ fn (m: ref Map[K, V]) has(k: K) -> bool {
 }
 
 // Removes k; false when it was absent. Later entries of the run shift back.
+// During an iteration even a remove of an absent key is an error.
 fn (m: ref Map[K, V]) remove(k: K) -> bool {
+    if m.iterating > 0 {
+        __fail("map remove while the map is being iterated")
+    }
     var i = m.find(k)
     if i < 0 {
         return false
@@ -172,6 +188,9 @@ fn (m: ref Map[K, V]) remove(k: K) -> bool {
 
 // Removes every entry; the capacity stays.
 fn (m: ref Map[K, V]) clear() {
+    if m.iterating > 0 {
+        __fail("map clear while the map is being iterated")
+    }
     m.drop_keys()
     defaults(m.slots)
     m.len = 0
@@ -179,6 +198,9 @@ fn (m: ref Map[K, V]) clear() {
 
 // Removes every entry and gives the storage back; the map stays usable.
 fn (m: ref Map[K, V]) free() {
+    if m.iterating > 0 {
+        __fail("map free while the map is being iterated")
+    }
     m.drop_keys()
     delete(m.slots)
     var empty: []MapSlot[K, V]
@@ -195,11 +217,17 @@ fn (m: ref Map[K, V]) drop_keys() {
 }
 
 // f(k, v) for every entry, once each, in slot order (not promised).
-// The map must not change during the visit.
+// The map must not change during the visit (iterating says so). The
+// count is lowered only while above 0, as the `for` loop does: a map
+// replaced whole during the visit never goes below 0.
 fn (m: ref Map[K, V]) each(f: fn(K, V)) {
+    m.iterating += 1
     for i in 0..m.slots.len {
         if m.slots[i].dist != 0 {
             f(m.slots[i].key, m.slots[i].val)
         }
+    }
+    if m.iterating > 0 {
+        m.iterating -= 1
     }
 }
