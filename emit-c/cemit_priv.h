@@ -49,6 +49,7 @@ typedef struct Cm {
 
 /* cemit_types.c */
 const char *cm_ctype(Cm *cm, Type *t);
+const char *cm_enumerator(Cm *cm, Type *t, int v);
 void cm_need_type(Cm *cm, Type *t);
 void cm_collect_types(Cm *cm);
 void cm_emit_types(Cm *cm);

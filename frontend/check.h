@@ -232,8 +232,16 @@ Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found);
 BuiltinId ck_builtin_lookup(const char *name, bool method);
 void ck_args_any(Expr *e, int from);
 
+/* ---- check_enum.c, check_match.c ---- */
+void ck_enum_fields(StructInst *si);
+int ck_variant_index(const StructInst *si, const char *name);
+bool ck_names_enum(Expr *b);
+Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint);
+void ck_match(Stmt *s);
+
 /* ---- check_stmt.c ---- */
 void ck_fn_body(FnInst *f);
+void ck_stmt(Stmt *s);
 Type *ck_closure(Expr *e, Type *hint);
 Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner);
 void ck_declare(Local *l);

@@ -60,6 +60,10 @@ IrOpd lx_call(Lx *lx, Expr *e);
 /* lower_stmt.c */
 void lx_block(Lx *lx, Block *b);
 
+/* lower_match.c */
+IrOpd lx_variant(Lx *lx, Expr *e);
+void lx_match(Lx *lx, Stmt *s);
+
 /* lower.c */
 Type *lx_ty(TypeKind k);
 Expr *lx_path_root(Expr *e);

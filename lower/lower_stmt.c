@@ -248,6 +248,7 @@ static void lx_stmt(Lx *lx, Stmt *s)
     case ST_RETURN: lx_return(lx, s); break;
     case ST_ASSERT: lx_assert(lx, s); break;
     case ST_BLOCK: lx_block(lx, s->block.block); break;
+    case ST_MATCH: lx_match(lx, s); break;
     default: fatal_internal("lowering: statement kind %d at %d:%d", (int)s->kind, s->loc.line, s->loc.col);
     }
 }

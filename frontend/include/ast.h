@@ -135,7 +135,7 @@ typedef enum BuiltinId {
     X(INT) X(FLOAT) X(CHAR) X(STRING) X(BOOL) X(NONE) \
     X(IDENT) X(UNARY) X(BINARY) X(CALL) X(INDEX) X(SLICE) X(FIELD) X(CAST) \
     X(STRUCT_LIT) X(ARRAY_LIT) X(ARRAY_REPEAT) X(CLOSURE) X(PAREN) \
-    X(COERCE)
+    X(COERCE) X(VARIANT)
 
 typedef enum ExprKind {
 #define X_ENUM(k) EX_##k,
@@ -241,6 +241,8 @@ struct Expr {
             BuiltinId builtin;          /* [checked] CALL_BUILTIN */
             Type *type_arg;             /* [checked] make([]T, ..): the slice type */
             TypeExpr *make_type;        /* (syntax) make's first argument, parsed as a type */
+            const char **arg_names;     /* (syntax) `name: value` arguments (NULL entries
+                                           for positional ones), or NULL when none is named */
         } call;
         struct { Expr *base, *index; } index;
         struct { Expr *base, *lo, *hi; } slice;     /* lo/hi may be NULL */
@@ -267,6 +269,12 @@ struct Expr {
         } closure;
         struct { Expr *inner; } paren;
         struct { CoerceKind kind; Expr *operand; } coerce;
+        struct {                        /* [checked] an enum value Shape.Circle(2.0):
+                                           e->type is the enum; args in payload order */
+            int index;                  /* the variant */
+            Expr **args;
+            int nargs;
+        } variant;
     };
 };
 
@@ -275,7 +283,7 @@ struct Expr {
  * ================================================================ */
 #define GS_STMT_KINDS(X) \
     X(LET) X(VAR) X(ASSIGN) X(EXPR) X(IF) X(WHILE) X(FOR_RANGE) X(FOR_EACH) \
-    X(BREAK) X(CONTINUE) X(RETURN) X(ASSERT) X(BLOCK)
+    X(BREAK) X(CONTINUE) X(RETURN) X(ASSERT) X(BLOCK) X(MATCH)
 
 typedef enum StmtKind {
 #define X_ENUM(k) ST_##k,
@@ -286,6 +294,39 @@ typedef enum StmtKind {
 
 /* Assignment operator: ASSIGN_SET for `=`, else the BinOp of `op=`. */
 #define ASSIGN_SET (-1)
+
+/* A `match` pattern (one alternative of an arm). */
+typedef enum PatKind {
+    PAT_WILD,       /* _ */
+    PAT_VALUE,      /* an integer, char, string or bool literal (lo) */
+    PAT_RANGE,      /* lo..hi or lo..=hi (inclusive) of integers or chars */
+    PAT_VARIANT,    /* Name, Name(a, _, c) */
+    PAT_SOME,       /* some(x) */
+    PAT_NONE,       /* none */
+} PatKind;
+
+typedef struct Pattern {
+    PatKind kind;
+    Loc loc;
+    Expr *lo, *hi;          /* (syntax) VALUE, RANGE */
+    bool inclusive;         /* (syntax) RANGE */
+    const char *name;       /* (syntax) VARIANT */
+    bool has_parens;        /* (syntax) VARIANT: bindings were written */
+    const char **binds;     /* (syntax) VARIANT, SOME: names, "_" ignores */
+    Loc *bind_locs;
+    int nbinds;
+    int variant;            /* [checked] VARIANT: the variant's index */
+    Local **locals;         /* [checked] per binding: its local, NULL for _ */
+    uint64_t lo_v, hi_v;    /* [checked] VALUE and RANGE of integers: the
+                               bits of the bounds, RANGE hi inclusive */
+} Pattern;
+
+typedef struct MatchArm {
+    Loc loc;
+    Pattern **pats;         /* (syntax) alternatives separated by | */
+    int npats;
+    Stmt *body;             /* (syntax) */
+} MatchArm;
 
 struct Block {
     Loc loc;
@@ -324,6 +365,14 @@ struct Stmt {
         struct { Expr *value; } ret;    /* value may be NULL */
         struct { Expr *cond; Expr *msg; } assert_;  /* msg may be NULL */
         struct { Block *block; } block;
+        struct {
+            Expr *subject;              /* (syntax) */
+            bool is_ref;                /* (syntax) match ref: bindings are references */
+            MatchArm *arms;
+            int narms;
+            bool last_is_else;          /* [checked] the arms before cover all but
+                                           what the last one matches: it needs no test */
+        } match;
     };
 };
 
@@ -338,6 +387,13 @@ typedef struct FieldDecl {
     TypeExpr *type;
 } FieldDecl;
 
+typedef struct VariantDecl {
+    const char *name;
+    Loc loc;
+    FieldDecl *fields;      /* the payload */
+    int nfields;
+} VariantDecl;
+
 struct Decl {
     DeclKind kind;
     Loc loc;
@@ -350,6 +406,9 @@ struct Decl {
             int ntparams;
             FieldDecl *fields;
             int nfields;
+            bool is_enum;           /* an enum: variants, no fields */
+            VariantDecl *variants;
+            int nvariants;
         } struct_;
         struct {
             bool is_inline;
@@ -400,6 +459,17 @@ typedef struct FieldInfo {
     Loc loc;
 } FieldInfo;
 
+typedef struct VariantInfo {
+    const char *name;
+    Loc loc;
+    StructInst *payload;    /* the payload's fields, or NULL when it has none */
+    int field;              /* the enum's field holding the payload, or -1 */
+} VariantInfo;
+
+/* An enum is a StructInst with is_enum set. One whose variants have no
+ * payload (plain) has no fields and is a C enum; otherwise fields[0] is the
+ * u32 tag and fields[1..] the payloads of the variants that have one, which
+ * the C emitter lays out as a union. */
 struct StructInst {
     const char *name;       /* Goose spelling: "Point", "Pair[int, string]" */
     const char *cname;      /* deterministic C name */
@@ -413,7 +483,14 @@ struct StructInst {
     bool complete;          /* fields resolved */
     int8_t sizing;          /* check_decl.c ty_struct_bytes: 1 busy, 2 bytes/align known */
     int64_t bytes, align;
+    bool is_enum;
+    bool enum_plain;        /* an enum without payloads */
+    VariantInfo *variants;
+    int nvariants;
+    StructInst *variant_of; /* a payload: its enum */
 };
+static inline bool type_is_enum(const Type *t) { return t->kind == TY_STRUCT && t->st->is_enum; }
+static inline bool type_is_plain_enum(const Type *t) { return type_is_enum(t) && t->st->enum_plain; }
 
 struct FnInst {
     const char *name;       /* Goose spelling: "add", "max[int]", "Point.norm1", closure "main$1" */
