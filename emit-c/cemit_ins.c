@@ -1011,6 +1011,8 @@ static int cm_while_cond(Cm *cm, const IrIns *in)
 /* Returns how many instructions it consumed (LOOP + BRK_UNLESS fold to while). */
 static int cm_control(Cm *cm, const IrIns *in)
 {
+    if (cm_switch_control(cm, in))
+        return 1;
     switch (in->op) {
     case IR_IF:
         if (in->aux & IR_IF_NOT)

@@ -128,6 +128,35 @@ static IrOpd lm_test(Lx *lx, Lm *m, const Pattern *p)
     }
 }
 
+/* The cases of an arm of an integer or enum match, or 0 when it is not
+ * one (a range wider than LM_MAX_CASES values, another kind of subject). */
+enum { LM_MAX_CASES = 64 };
+
+static int lm_cases(const Lm *m, const MatchArm *a, IrOpd *out)
+{
+    bool en = type_is_enum(m->t);
+    if (!en && !type_is_int(m->t))
+        return 0;
+    int n = 0;
+    for (int i = 0; i < a->npats; i++) {
+        const Pattern *p = a->pats[i];
+        if (p->kind == PAT_VARIANT) {
+            if (n == LM_MAX_CASES)
+                return 0;
+            out[n++] = ir_int(m->key.type, (uint64_t)p->variant);
+            continue;
+        }
+        if (p->kind != PAT_VALUE && p->kind != PAT_RANGE)
+            return 0;
+        uint64_t span = type_is_signed(m->t) ? (uint64_t)((int64_t)p->hi_v - (int64_t)p->lo_v) : p->hi_v - p->lo_v;
+        if (span >= (uint64_t)(LM_MAX_CASES - n))
+            return 0;
+        for (uint64_t k = 0; k <= span; k++)
+            out[n++] = ir_int(m->t, p->lo_v + k);
+    }
+    return n;
+}
+
 static IrOpd lm_arm_test(Lx *lx, Lm *m, const MatchArm *a)
 {
     IrOpd c = lm_test(lx, m, a->pats[0]);
@@ -198,7 +227,15 @@ void lx_match(Lx *lx, Stmt *s)
         const MatchArm *a = &s->match.arms[i];
         bool last = i == n - 1 && s->match.last_is_else;
         if (!last) {
-            lm_emit(lx, IR_IF, a->loc, lm_arm_test(lx, &m, a));
+            IrIns *in = lm_emit(lx, IR_IF, a->loc, lm_arm_test(lx, &m, a));
+            IrOpd cases[LM_MAX_CASES];
+            int nc = lm_cases(&m, a, cases);
+            if (nc > 0) {
+                in->aux = IR_IF_SWITCH;
+                in->b = m.key;
+                in->args = mem_dup(g_arena, cases, sizeof(IrOpd) * (size_t)nc);
+                in->nargs = nc;
+            }
             open++;
         }
         lm_body(lx, &m, a);
