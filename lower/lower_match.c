@@ -218,10 +218,124 @@ static void lm_subject(Lx *lx, Lm *m)
         m->key = lx_load(lx, m->place, loc);
 }
 
+/* ---- strings: first on the length, then the bytes ----
+ * With many string arms, the subject's length picks the few literals of
+ * that length (a switch on the length), which are compared; the arm found
+ * is kept in a local that a second chain (a switch on it) dispatches on.
+ * The last arm is the `_` the checker requires. */
+enum { LM_STRING_SPLIT = 4 };
+
+static IrIns *lm_switch_if(Lx *lx, Loc loc, IrOpd key, uint64_t v)
+{
+    IrIns *in = lm_emit(lx, IR_IF, loc, lm_bin(lx, loc, BIN_EQ, key, ir_int(key.type, v)));
+    in->aux = IR_IF_SWITCH;
+    in->b = key;
+    in->args = NEW_ARRAY(IrOpd, 1);
+    in->args[0] = ir_int(key.type, v);
+    in->nargs = 1;
+    return in;
+}
+
+static int lm_string_lits(const Stmt *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->match.narms; i++)
+        for (int j = 0; j < s->match.arms[i].npats; j++)
+            n += s->match.arms[i].pats[j]->kind == PAT_VALUE;
+    return n;
+}
+
+static Local *lm_arm_local(Lx *lx, Stmt *s)
+{
+    Local *l = NEW(Local);
+    l->name = intern_cstr("arm");
+    l->loc = s->loc;
+    l->type = lx_ty(TY_I64);
+    l->is_mutable = true;
+    l->owner = lx->fn;
+    l->id = lx->fn->locals.len;
+    vec_push(&lx->fn->locals, l);
+    return l;
+}
+
+/* Stores into l the arm whose literal of length len equals the subject. */
+static void lm_string_group(Lx *lx, Lm *m, Local *l, int64_t len)
+{
+    Stmt *s = m->s;
+    int open = 0;
+    for (int i = 0; i < s->match.narms; i++)
+        for (int j = 0; j < s->match.arms[i].npats; j++) {
+            Pattern *p = s->match.arms[i].pats[j];
+            Expr *lit = p->kind == PAT_VALUE ? lx_unparen(p->lo) : NULL;
+            if (!lit || lit->kind != EX_STRING || lit->str.len != len)
+                continue;
+            if (open)
+                lm_emit(lx, IR_ELSE, p->loc, ir_none());
+            lm_emit(lx, IR_IF, p->loc, lm_bin(lx, p->loc, BIN_EQ, m->key, lx_expr(lx, p->lo)));
+            open++;
+            IrIns *st = lm_emit(lx, IR_STORE, p->loc, ir_int(l->type, (uint64_t)i));
+            st->place = ir_place_root((IrOpd){ .kind = OPD_LOCAL, .type = l->type, .local = l }, l->type);
+        }
+    for (int i = 0; i < open; i++)
+        lm_emit(lx, IR_ENDIF, s->loc, ir_none());
+}
+
+static bool lm_seen_len(const Stmt *s, int upto_arm, int upto_pat, int64_t len)
+{
+    for (int i = 0; i <= upto_arm; i++)
+        for (int j = 0; j < s->match.arms[i].npats && (i < upto_arm || j < upto_pat); j++) {
+            Pattern *p = s->match.arms[i].pats[j];
+            Expr *lit = p->kind == PAT_VALUE ? lx_unparen(p->lo) : NULL;
+            if (lit && lit->kind == EX_STRING && lit->str.len == len)
+                return true;
+        }
+    return false;
+}
+
+static void lm_string_match(Lx *lx, Lm *m)
+{
+    Stmt *s = m->s;
+    Loc loc = s->loc;
+    int n = s->match.narms;
+    Local *l = lm_arm_local(lx, s);
+    lm_emit(lx, IR_DECL, loc, ir_int(l->type, (uint64_t)(n - 1)))->local = l;
+    IrOpd len = lx_load(lx, ir_place_proj(m->place, PJ_LEN, 0, ir_none(), lx_ty(TY_I64)), loc);
+    int open = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < s->match.arms[i].npats; j++) {
+            Pattern *p = s->match.arms[i].pats[j];
+            Expr *lit = p->kind == PAT_VALUE ? lx_unparen(p->lo) : NULL;
+            if (!lit || lit->kind != EX_STRING || lm_seen_len(s, i, j, lit->str.len))
+                continue;
+            if (open)
+                lm_emit(lx, IR_ELSE, p->loc, ir_none());
+            lm_switch_if(lx, p->loc, len, (uint64_t)lit->str.len);
+            open++;
+            lm_string_group(lx, m, l, lit->str.len);
+        }
+    for (int i = 0; i < open; i++)
+        lm_emit(lx, IR_ENDIF, loc, ir_none());
+    IrOpd arm = lx_load(lx, ir_place_root((IrOpd){ .kind = OPD_LOCAL, .type = l->type, .local = l }, l->type), loc);
+    for (int i = 0; i < n; i++) {
+        const MatchArm *a = &s->match.arms[i];
+        if (i < n - 1)
+            lm_switch_if(lx, a->loc, arm, (uint64_t)i);
+        lm_body(lx, m, a);
+        if (i < n - 1)
+            lm_emit(lx, IR_ELSE, a->loc, ir_none());
+    }
+    for (int i = 0; i < n - 1; i++)
+        lm_emit(lx, IR_ENDIF, loc, ir_none());
+}
+
 void lx_match(Lx *lx, Stmt *s)
 {
     Lm m = { .s = s, .t = s->match.subject->type };
     lm_subject(lx, &m);
+    if (m.t->kind == TY_STRING && s->match.last_is_else && lx->fn && lm_string_lits(s) >= LM_STRING_SPLIT) {
+        lm_string_match(lx, &m);
+        return;
+    }
     int n = s->match.narms, open = 0;
     for (int i = 0; i < n; i++) {
         const MatchArm *a = &s->match.arms[i];
