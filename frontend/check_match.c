@@ -262,7 +262,8 @@ static bool mk_pattern(Mk *m, Pattern *p)
         if (m->kind != MK_OPT)
             return mk_wrong(m, p);
         if (p->nbinds != 1) {
-            ck_error(p->loc, "some(...) binds exactly one name");
+            ck_error(p->loc, "some(...) binds exactly one name (or _)");
+            mk_set(m, 0, p);
             return false;
         }
         return mk_set(m, 0, p);
@@ -344,7 +345,9 @@ void ck_match(Stmt *s)
 {
     Type *t = ck_any(&s->match.subject, false);
     Mk m;
-    bool ok = !ck_is_err(t) && mk_subject_ok(s) && mk_setup(&m, t, s->match.subject->loc);
+    bool ok = !ck_is_err(t) && mk_setup(&m, t, s->match.subject->loc);
+    if (ok)
+        mk_subject_ok(s);
     for (int i = 0; i < s->match.narms; i++) {
         MatchArm *a = &s->match.arms[i];
         ck_push_block();

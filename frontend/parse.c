@@ -1386,7 +1386,7 @@ static Pattern *parse_pattern(Parser *p)
         pt->kind = PAT_WILD;
     } else if (t->kind == TK_IDENT) {
         advance(p);
-        bool some = strcmp(t->name, "some") == 0 && at(p, TK_LPAREN);
+        bool some = strcmp(t->name, "some") == 0;
         pt->kind = some ? PAT_SOME : PAT_VARIANT;
         pt->name = t->name;
         if (at(p, TK_LPAREN))
