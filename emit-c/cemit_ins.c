@@ -332,6 +332,8 @@ static const char *cm_bin(Cm *cm, const IrIns *in)
         return cm_bin_string(cm, in, a, b);
     if (type_is_int(in->a.type))
         return cm_bin_int(cm, in, a, b);
+    if (in->a.type->kind == TY_BOOL && (in->aux == BIN_AND || in->aux == BIN_OR))  /* a match's alternatives and ranges: pure operands */
+        return mem_printf(g_arena, "%s %s %s", a, in->aux == BIN_AND ? "&&" : "||", b);
     return mem_printf(g_arena, "%s %s %s", a, cm_binop_c[in->aux], b);
 }
 

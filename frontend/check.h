@@ -64,6 +64,16 @@
  *     gs_<mod>_global__closure<N>.
  * 19. Explicit type arguments on calls (`f[int](x)`) are not supported:
  *     they are inferred from the arguments (docs/language.md, Generics).
+ * 20. Enums are StructInsts with is_enum (check_enum.c): a generic enum,
+ *     its methods and a module's enum go through the struct machinery. A
+ *     variant's payload may be given by field name in any order, each once;
+ *     `Tree.Leaf(1)` takes its type arguments from the expected type only
+ *     when that type is an instance of the same enum.
+ * 21. `match` (check_match.c): `break`/`continue` in an arm act on the
+ *     enclosing loop (Rust); `match ref` needs a mutable place; a match
+ *     terminates when every arm's statement does (it is always exhaustive);
+ *     `some` without parentheses is a some pattern that binds nothing (an
+ *     error: it binds exactly one name or `_`).
  */
 #ifndef GOOSE_CHECK_H
 #define GOOSE_CHECK_H

@@ -105,7 +105,7 @@ static bool gs_main_small(gs_str s_0)
     gs_str t0 = s_0;
     bool t1 = gs_str_eq(t0, GS_STR_LIT("on", 2));
     bool t2 = gs_str_eq(t0, GS_STR_LIT("yes", 3));
-    bool t3 = t1 | t2;
+    bool t3 = t1 || t2;
     if (t3) {
         return true;
     } else {

@@ -96,7 +96,7 @@ static int64_t gs_main_command(gs_str s_0)
 GS_INLINE bool gs_main_small(gs_str s_0)
 {
     gs_str t0 = s_0;
-    if ((gs_str_eq(t0, GS_STR_LIT("on", 2))) | (gs_str_eq(t0, GS_STR_LIT("yes", 3)))) {
+    if ((gs_str_eq(t0, GS_STR_LIT("on", 2))) || (gs_str_eq(t0, GS_STR_LIT("yes", 3)))) {
         return true;
     } else {
         return false;
