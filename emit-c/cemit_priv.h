@@ -46,11 +46,12 @@ typedef struct Cm {
     int abort_gotos[CM_NFAIL];   /* jumps emitted so far, by kind */
     PtrSet byptr;           /* -O2: parameters passed by const pointer (cemit_byptr.c) */
     uint8_t *sw_role;       /* per instruction: its part of a switch (cemit_switch.c) */
-    int *sw_next;           /* CM_SW_CASE: the IF whose cases follow */
+    int *sw_next;           /* CM_SW_CASE: the IF whose cases follow; CM_SW_BREAK: its loop */
 } Cm;
 
 /* An instruction's part in a match emitted as a C switch. */
-enum { CM_SW_NONE, CM_SW_HEAD, CM_SW_LINK, CM_SW_CASE, CM_SW_DEFAULT, CM_SW_END, CM_SW_SKIP };
+enum { CM_SW_NONE, CM_SW_HEAD, CM_SW_LINK, CM_SW_CASE, CM_SW_DEFAULT, CM_SW_END, CM_SW_SKIP,
+       CM_SW_BREAK, CM_SW_LABEL };
 
 /* cemit_types.c */
 const char *cm_ctype(Cm *cm, Type *t);

@@ -6,9 +6,10 @@
  * its test) the first thing in the else arm of the one before, and closed
  * right before it, is written as
  *     switch (key) { case 1: case 2: { ... break; } case 3: { ... } default: { ... } }
- * with the tests left unread (cm_analyse drops them as dead). A chain whose
- * arms `break` out of an enclosing loop stays an if chain (a C `break`
- * would leave the switch instead). Passes see plain IFs; when a pass has
+ * with the tests left unread (cm_analyse drops them as dead). A `break` of
+ * the enclosing loop inside an arm becomes `goto gs_brk_N;` to a label
+ * after that loop (a C `break` would leave the switch). Passes see plain
+ * IFs; when a pass has
  * changed the shape, the chain is simply not recognised.
  * Not for: lowering the arms (lower/lower_match.c). */
 #include "cemit_priv.h"
@@ -32,18 +33,41 @@ static bool sw_link(const IrIns *in, const IrIns *head)
     return in->op == IR_IF && (in->aux & IR_IF_SWITCH) && sw_same_key(&in->b, &head->b);
 }
 
-/* A break out of the loop around [from, to): C's would leave the switch. */
-static bool sw_breaks_out(const IrFunc *f, int from, int to)
+/* The loop instruction h is in, or -1. */
+static int sw_loop_of(const IrFunc *f, int h)
 {
-    int loops = 0;
+    int depth = 0;
+    for (int i = h - 1; i >= 0; i--) {
+        IrOp op = f->ins[i].op;
+        depth += op == IR_ENDLOOP || op == IR_ENDFOR;
+        if (op == IR_LOOP || op == IR_FOR) {
+            if (depth == 0)
+                return i;
+            depth--;
+        }
+    }
+    return -1;
+}
+
+/* Breaks of the loop around [from, to) become gotos past the loop's end. */
+static void sw_breaks(Cm *cm, const IrFunc *f, const IrBlocks *b, int from, int to)
+{
+    int loops = 0, loop = -2;
     for (int i = from; i < to; i++) {
         IrOp op = f->ins[i].op;
         loops += op == IR_LOOP || op == IR_FOR;
         loops -= op == IR_ENDLOOP || op == IR_ENDFOR;
-        if (loops == 0 && (op == IR_BREAK || op == IR_BRK_UNLESS))
-            return true;
+        if (loops != 0 || op != IR_BREAK)
+            continue;
+        if (loop == -2)
+            loop = sw_loop_of(f, from);
+        if (loop < 0)
+            continue;
+        cm->sw_role[i] = CM_SW_BREAK;
+        cm->sw_next[i] = loop;
+        cm->sw_role[b->close[loop]] = CM_SW_LABEL;
+        cm->sw_next[b->close[loop]] = loop;
     }
-    return false;
 }
 
 /* The chain headed by IF h: its links marked, or nothing when it is none. */
@@ -64,8 +88,9 @@ static void sw_chain(Cm *cm, const IrFunc *f, const IrBlocks *b, int h)
         links[n++] = j;
         cur = j;
     }
-    if (n < 2 || sw_breaks_out(f, h, b->close[h]))
+    if (n < 2)
         return;
+    sw_breaks(cm, f, b, h, b->close[h]);
     cm->sw_role[h] = CM_SW_HEAD;
     cm->sw_role[b->close[h]] = CM_SW_END;
     for (int k = 1; k < n; k++) {
@@ -151,6 +176,14 @@ bool cm_switch_control(Cm *cm, const IrIns *in)
         cm_line(cm, "}");
         cm->depth--;
         cm_line(cm, "}");
+        return true;
+    case CM_SW_BREAK:
+        cm_line(cm, "goto gs_brk_%d;", cm->sw_next[i]);
+        return true;
+    case CM_SW_LABEL:
+        cm->depth--;
+        cm_line(cm, "}");
+        cm_line(cm, "gs_brk_%d:;", cm->sw_next[i]);
         return true;
     case CM_SW_LINK: case CM_SW_SKIP: return true;
     default: return false;

@@ -150,20 +150,24 @@ static void gs_main_main(void)
     int64_t n_1 = 0;
     for (int64_t i_2 = 0; i_2 < 10; i_2++) {
         int64_t t17 = i_2;
-        bool t18 = t17 == 3;
-        if (t18) {
-            continue;
-        } else {
-            bool t19 = t17 == 8;
-            if (t19) {
+        switch (t17) {
+            case 3: {
+                continue;
                 break;
-            } else {
+            }
+            case 8: {
+                goto gs_brk_34;
+                break;
+            }
+            default: {
                 int64_t t20 = n_1;
                 int64_t t21 = (int64_t)((uint64_t)t20 + (uint64_t)i_2);
                 n_1 = t21;
+                break;
             }
         }
     }
+    gs_brk_34:;
     gs_print_i64(n_1);
     gs_print_nl();
 }

@@ -136,16 +136,22 @@ static void gs_main_main(void)
     int64_t n_1 = 0;
     for (int64_t i_2 = 0; i_2 < 10; i_2++) {
         int64_t t17 = i_2;
-        if (t17 == 3) {
-            continue;
-        } else {
-            if (t17 == 8) {
+        switch (t17) {
+            case 3: {
+                continue;
                 break;
-            } else {
+            }
+            case 8: {
+                goto gs_brk_34;
+                break;
+            }
+            default: {
                 n_1 = (int64_t)((uint64_t)n_1 + (uint64_t)i_2);
+                break;
             }
         }
     }
+    gs_brk_34:;
     gs_print_i64(n_1);
     gs_print_nl();
 }

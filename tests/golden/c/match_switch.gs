@@ -1,7 +1,7 @@
 // A match on an enum or an integer is a C switch: one case label per
 // variant or literal (small ranges spelled out), the last arm `default`.
-// A match whose arm breaks out of the enclosing loop stays an if chain
-// (a C break would only leave the switch).
+// A break of the enclosing loop inside an arm is a goto past the loop (a C
+// break would only leave the switch).
 enum Op { Add, Sub, Mul, Div, Neg }
 
 enum Tok { Num(v: int), Plus, Minus, End }
