@@ -54,7 +54,7 @@ static void cm_count_ins(Cm *cm, const IrIns *in, int d, bool *env_used)
     bool end = true, start = true;
     if (in->op == IR_CHECK_SLICE)
         cm_slice_parts(in, &end, &start);
-    if (start)
+    if (start && (in->op != IR_IF || cm_switch_reads_test(cm, cm->f, in)))
         cm_use_opd(cm, &in->a, d, env_used);
     if (start || end)
         cm_use_opd(cm, &in->b, d, env_used);
@@ -437,6 +437,7 @@ static bool cm_ends_with_return(const IrFunc *f)
 
 static void cm_function(Cm *cm, const IrFunc *f, const int *num)
 {
+    cm_plan_switches(cm, f);
     bool env_used = cm_analyse(cm, f);
     cm_plan_inline(cm, f);
     cm->site_num = (int *)num;

@@ -109,6 +109,8 @@ void cm_zero(Cm *cm, StrBuf *b, Type *t)
         sb_puts(b, "0.0");
     else if (t->kind == TY_REF)
         sb_puts(b, "NULL");
+    else if (type_is_plain_enum(t))
+        sb_puts(b, cm_enumerator(cm, t, 0));
     else
         sb_printf(b, "(%s){0}", cm_ctype(cm, t));
 }
@@ -138,7 +140,12 @@ void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o)
         break;
     case OPD_LOCAL: cm_local(cm, b, o->local, false); break;
     case OPD_GLOBAL: sb_puts(b, o->global->cname); break;
-    case OPD_INT: cm_int(b, o); break;
+    case OPD_INT:
+        if (type_is_plain_enum(o->type) && o->i < (uint64_t)o->type->st->nvariants)
+            sb_puts(b, cm_enumerator(cm, o->type, (int)o->i));
+        else
+            cm_int(b, o);
+        break;
     case OPD_F64: cm_f64(b, o->f); break;
     case OPD_BOOL: sb_puts(b, o->b ? "true" : "false"); break;
     case OPD_STR:
@@ -175,7 +182,8 @@ static void cm_proj(Cm *cm, StrBuf *b, const char *inner, const IrProj *j, Type 
 {
     switch (j->kind) {
     case PJ_FIELD:
-        sb_printf(b, "%s.%s", inner, cm_field_name(before->st->fields[j->field].name));
+        sb_printf(b, before->st->is_enum && j->field > 0 ? "%s.u.%s" : "%s.%s", inner,
+                  cm_field_name(before->st->fields[j->field].name));
         break;
     case PJ_AINDEX: sb_printf(b, "%s.a[%s]", inner, cm_s(cm, &j->index)); break;
     case PJ_SINDEX:
@@ -324,6 +332,8 @@ static const char *cm_bin(Cm *cm, const IrIns *in)
         return cm_bin_string(cm, in, a, b);
     if (type_is_int(in->a.type))
         return cm_bin_int(cm, in, a, b);
+    if (in->a.type->kind == TY_BOOL && (in->aux == BIN_AND || in->aux == BIN_OR))  /* a match's alternatives and ranges: pure operands */
+        return mem_printf(g_arena, "%s %s %s", a, in->aux == BIN_AND ? "&&" : "||", b);
     return mem_printf(g_arena, "%s %s %s", a, cm_binop_c[in->aux], b);
 }
 
@@ -345,8 +355,25 @@ static const char *cm_un(Cm *cm, const IrIns *in)
 
 /* With a zero element, designated initializers leave it out: gcc warns
  * about braces when a `(T){0}` is nested inside another initializer. */
+/* An enum value: its tag and, when it has one, its payload. */
+static const char *cm_enum_value(Cm *cm, const IrIns *in)
+{
+    const StructInst *st = in->type->st;
+    StrBuf b = { 0 };
+    sb_printf(&b, "(%s){.tag = %s", cm_ctype(cm, in->type), cm_s(cm, &in->args[0]));
+    for (int i = 1; i < in->nargs; i++)
+        if (in->args[i].kind != OPD_ZERO)
+            sb_printf(&b, ", .u.%s = %s", cm_field_name(st->fields[i].name), cm_s(cm, &in->args[i]));
+    sb_puts(&b, "}");
+    const char *r = mem_strndup(g_arena, b.data, b.len);
+    sb_free(&b);
+    return r;
+}
+
 static const char *cm_aggregate(Cm *cm, const IrIns *in, bool array)
 {
+    if (!array && in->type->st->is_enum)
+        return cm_enum_value(cm, in);
     bool any_zero = false;
     for (int i = 0; i < in->nargs; i++)
         any_zero |= in->args[i].kind == OPD_ZERO;
@@ -726,7 +753,7 @@ static const char *const cm_copy_unit[9] = {
 static const char *cm_small_unit(const Type *t)
 {
     int64_t size, align;
-    if (!t || (t->kind != TY_STRUCT && t->kind != TY_OPTIONAL && t->kind != TY_ARRAY))
+    if (!t || (t->kind != TY_STRUCT && t->kind != TY_OPTIONAL && t->kind != TY_ARRAY) || type_is_plain_enum(t))
         return NULL;
     if (!cm_csize(t, &size, &align) || size > 8)
         return NULL;
@@ -986,6 +1013,8 @@ static int cm_while_cond(Cm *cm, const IrIns *in)
 /* Returns how many instructions it consumed (LOOP + BRK_UNLESS fold to while). */
 static int cm_control(Cm *cm, const IrIns *in)
 {
+    if (cm_switch_control(cm, in))
+        return 1;
     switch (in->op) {
     case IR_IF:
         if (in->aux & IR_IF_NOT)

@@ -45,10 +45,17 @@ typedef struct Cm {
     bool abort_share[CM_NFAIL];  /* -O2: this kind's checks jump to one block */
     int abort_gotos[CM_NFAIL];   /* jumps emitted so far, by kind */
     PtrSet byptr;           /* -O2: parameters passed by const pointer (cemit_byptr.c) */
+    uint8_t *sw_role;       /* per instruction: its part of a switch (cemit_switch.c) */
+    int *sw_next;           /* CM_SW_CASE: the IF whose cases follow; CM_SW_BREAK: its loop */
 } Cm;
+
+/* An instruction's part in a match emitted as a C switch. */
+enum { CM_SW_NONE, CM_SW_HEAD, CM_SW_LINK, CM_SW_CASE, CM_SW_DEFAULT, CM_SW_END, CM_SW_SKIP,
+       CM_SW_BREAK, CM_SW_LABEL };
 
 /* cemit_types.c */
 const char *cm_ctype(Cm *cm, Type *t);
+const char *cm_enumerator(Cm *cm, Type *t, int v);
 void cm_need_type(Cm *cm, Type *t);
 void cm_collect_types(Cm *cm);
 void cm_emit_types(Cm *cm);
@@ -64,6 +71,11 @@ void cm_abort_plan(Cm *cm, const IrFunc *f);
 void cm_fail(Cm *cm, const char *cond, CmFailKind k, const char *site, const char *a, const char *b);
 void cm_abort_decls(Cm *cm);
 void cm_abort_blocks(Cm *cm, bool needs_return, const char *zero);
+
+/* cemit_switch.c */
+void cm_plan_switches(Cm *cm, const IrFunc *f);
+bool cm_switch_reads_test(const Cm *cm, const IrFunc *f, const IrIns *in);
+bool cm_switch_control(Cm *cm, const IrIns *in);
 
 /* cemit_byptr.c */
 void cm_byptr_plan(Cm *cm);

@@ -73,8 +73,26 @@ static const int8_t cm_scalar_size[TY__COUNT] = {
 
 static int64_t cm_round_up(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
 
+/* An enum: a C enum (int), or `struct { uint32_t tag; union {...} u; }`. */
+static bool cm_enum_size(const StructInst *st, int64_t *size, int64_t *align)
+{
+    int64_t us = 0, ua = 1;
+    for (int i = 1; i < st->nfields; i++) {
+        int64_t fs, fa;
+        if (!cm_csize(st->fields[i].type, &fs, &fa))
+            return false;
+        us = fs > us ? fs : us;
+        ua = fa > ua ? fa : ua;
+    }
+    *align = ua > 4 ? ua : 4;
+    *size = st->nfields == 0 ? 4 : cm_round_up(cm_round_up(4, ua) + us, *align);
+    return true;
+}
+
 static bool cm_struct_size(const StructInst *st, int64_t *size, int64_t *align)
 {
+    if (st->is_enum)
+        return cm_enum_size(st, size, align);
     int64_t off = 0, al = 1;
     for (int i = 0; i < st->nfields; i++) {
         int64_t fs, fa;
@@ -309,10 +327,45 @@ static void cm_def_fn(Cm *cm, Type *t, const char *n)
     sb_puts(o, ");\n    void *env;\n};\n");
 }
 
+/* The C name of variant v of a plain enum. */
+const char *cm_enumerator(Cm *cm, Type *t, int v)
+{
+    return mem_printf(g_arena, "%s__%s", cm_ctype(cm, t), t->st->variants[v].name);
+}
+
+static void cm_def_plain_enum(Cm *cm, Type *t, const char *n)
+{
+    sb_printf(cm->out, "typedef enum %s {", n);
+    for (int i = 0; i < t->st->nvariants; i++)
+        sb_printf(cm->out, "%s %s", i ? "," : "", cm_enumerator(cm, t, i));
+    sb_printf(cm->out, " } %s;\n", n);
+}
+
+/* The tag, then the payloads overlaid: as large as the tag and the
+ * largest payload (padding aside). */
+static void cm_def_enum(Cm *cm, Type *t, const char *n)
+{
+    StrBuf *o = cm->out;
+    StructInst *st = t->st;
+    sb_printf(o, "struct %s {\n    uint32_t tag;\n", n);
+    if (st->nfields > 1) {
+        sb_puts(o, "    union {\n");
+        for (int i = 1; i < st->nfields; i++)
+            sb_printf(o, "        %s %s;\n", cm_ctype(cm, st->fields[i].type), cm_field_name(st->fields[i].name));
+        sb_puts(o, "    } u;\n");
+    }
+    sb_puts(o, "};\n");
+}
+
 static void cm_def_struct(Cm *cm, Type *t, const char *n)
 {
     StrBuf *o = cm->out;
     StructInst *st = t->st;
+    if (st->is_enum) {
+        if (!st->enum_plain)
+            cm_def_enum(cm, t, n);
+        return;
+    }
     sb_printf(o, "struct %s {\n", n);
     for (int i = 0; i < st->nfields; i++)
         sb_printf(o, "    %s %s;\n", cm_ctype(cm, st->fields[i].type), cm_field_name(st->fields[i].name));
@@ -350,7 +403,10 @@ void cm_emit_types(Cm *cm)
     sb_puts(cm->out, "/* ---- forward types ---- */\n");
     for (int i = 0; i < cm->ntypes; i++) {
         const char *n = cm_ctype(cm, cm->types[i]);
-        sb_printf(cm->out, "typedef struct %s %s;\n", n, n);
+        if (type_is_plain_enum(cm->types[i]))
+            cm_def_plain_enum(cm, cm->types[i], n);
+        else
+            sb_printf(cm->out, "typedef struct %s %s;\n", n, n);
     }
     sb_puts(cm->out, "\n/* ---- types ---- */\n");
     for (int i = 0; i < cm->ntypes; i++)

@@ -194,6 +194,7 @@ static void clone_children(Expr *c, const Expr *e)
         c->closure.fn = NULL;
         break;
     case EX_PAREN: c->paren.inner = ast_clone_expr(e->paren.inner); break;
+    case EX_VARIANT: c->variant.args = clone_exprs(e->variant.args, e->variant.nargs); break;
     default: break;     /* literals: nothing below them */
     }
 }
@@ -240,6 +241,34 @@ static void clone_loop(Stmt *c, const Stmt *s)
     }
 }
 
+static Pattern *clone_pattern(const Pattern *p)
+{
+    Pattern *c = NEW(Pattern);
+    *c = *p;
+    c->lo = ast_clone_expr(p->lo);
+    c->hi = ast_clone_expr(p->hi);
+    c->locals = NULL;
+    c->variant = 0;
+    return c;
+}
+
+static void clone_match(Stmt *c, const Stmt *s)
+{
+    int n = s->match.narms;
+    c->match.subject = ast_clone_expr(s->match.subject);
+    c->match.arms = n ? NEW_ARRAY(MatchArm, n) : NULL;
+    c->match.last_is_else = false;
+    for (int i = 0; i < n; i++) {
+        const MatchArm *a = &s->match.arms[i];
+        MatchArm *b = &c->match.arms[i];
+        *b = *a;
+        b->pats = NEW_ARRAY(Pattern *, a->npats + 1);
+        for (int j = 0; j < a->npats; j++)
+            b->pats[j] = clone_pattern(a->pats[j]);
+        b->body = clone_stmt(a->body);
+    }
+}
+
 static Stmt *clone_stmt(const Stmt *s)
 {
     if (!s)
@@ -279,6 +308,7 @@ static Stmt *clone_stmt(const Stmt *s)
         c->multi.locals = NULL;
         c->multi.blank = NULL;
         break;
+    case ST_MATCH: clone_match(c, s); break;
     default: break;     /* break, continue */
     }
     return c;
@@ -291,6 +321,17 @@ static void clone_struct_decl(Decl *c, const Decl *d)
     for (int i = 0; i < n; i++) {
         c->struct_.fields[i] = d->struct_.fields[i];
         c->struct_.fields[i].type = ast_clone_type(d->struct_.fields[i].type);
+    }
+    int nv = d->struct_.nvariants;
+    c->struct_.variants = nv ? NEW_ARRAY(VariantDecl, nv) : NULL;
+    for (int i = 0; i < nv; i++) {
+        const VariantDecl *v = &d->struct_.variants[i];
+        c->struct_.variants[i] = *v;
+        c->struct_.variants[i].fields = v->nfields ? NEW_ARRAY(FieldDecl, v->nfields) : NULL;
+        for (int j = 0; j < v->nfields; j++) {
+            c->struct_.variants[i].fields[j] = v->fields[j];
+            c->struct_.variants[i].fields[j].type = ast_clone_type(v->fields[j].type);
+        }
     }
 }
 

@@ -67,6 +67,16 @@
  *     the function's own type parameters in order (a method's receiver
  *     binds the receiver's); the rest are inferred. `a[i](x)` is a call of
  *     an element when `a` names no function (a local, a global, a field).
+ * 20. Enums are StructInsts with is_enum (check_enum.c): a generic enum,
+ *     its methods and a module's enum go through the struct machinery. A
+ *     variant's payload may be given by field name in any order, each once;
+ *     `Tree.Leaf(1)` takes its type arguments from the expected type only
+ *     when that type is an instance of the same enum.
+ * 21. `match` (check_match.c): `break`/`continue` in an arm act on the
+ *     enclosing loop (Rust); `match ref` needs a mutable place; a match
+ *     terminates when every arm's statement does (it is always exhaustive);
+ *     `some` without parentheses is a some pattern that binds nothing (an
+ *     error: it binds exactly one name or `_`).
  */
 #ifndef GOOSE_CHECK_H
 #define GOOSE_CHECK_H
@@ -242,8 +252,16 @@ Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found);
 BuiltinId ck_builtin_lookup(const char *name, bool method);
 void ck_args_any(Expr *e, int from);
 
+/* ---- check_enum.c, check_match.c ---- */
+void ck_enum_fields(StructInst *si);
+int ck_variant_index(const StructInst *si, const char *name);
+bool ck_names_enum(Expr *b);
+Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint);
+void ck_match(Stmt *s);
+
 /* ---- check_stmt.c ---- */
 void ck_fn_body(FnInst *f);
+void ck_stmt(Stmt *s);
 Type *ck_closure(Expr *e, Type *hint);
 Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner);
 void ck_declare(Local *l);

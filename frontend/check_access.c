@@ -219,7 +219,7 @@ void ck_field_resolve(Expr *e, Type *bt)
     e->type = ty_err();
     if (ck_is_err(bt))
         return;
-    if (bt->kind == TY_STRUCT) {
+    if (bt->kind == TY_STRUCT && !bt->st->is_enum) {
         if (!ck_struct_complete(bt->st) || ck_struct_field(e, bt->st))
             return;
     } else if (strcmp(name, "len") == 0 && ck_has_len(bt)) {
@@ -237,6 +237,8 @@ void ck_field_resolve(Expr *e, Type *bt)
 
 Type *ex_field(Expr *e, Type *hint)
 {
+    if (ck_names_enum(e->field.base))
+        return ck_variant(e, e, NULL, hint);
     Module *m = ck_module_alias(e->field.base);
     if (m)
         return ck_module_member(e, m);
@@ -299,8 +301,13 @@ Type *ex_cast(Expr *e, Type *hint)
     Type *to = ck_type(e->cast.to, TU_VALUE, "a cast");
     if (ck_is_err(t) || ck_is_err(to))
         return ty_err();
-    if (t == to || (type_is_num(t) && type_is_num(to)))
+    if (t == to || (type_is_num(t) && type_is_num(to)) || (type_is_plain_enum(t) && type_is_int(to)))
         return to;
+    if (type_is_enum(t) && type_is_int(to)) {
+        ck_error(e->loc, "cannot convert %s to %s: only an enum without payloads converts", types_spell(t),
+                 types_spell(to));
+        return ty_err();
+    }
     ck_error(e->loc, "cannot convert %s to %s", types_spell(t), types_spell(to));
     return ty_err();
 }
@@ -388,7 +395,7 @@ Type *ex_struct_lit(Expr *e, Type *hint)
 {
     Type *t = e->lit.type ? ck_type(e->lit.type, TU_VALUE, "a struct literal")
                           : ck_elided_type(e, hint, TY_STRUCT);
-    if (!ck_is_err(t) && t->kind != TY_STRUCT) {
+    if (!ck_is_err(t) && (t->kind != TY_STRUCT || t->st->is_enum)) {
         ck_error(e->loc, "%s is not a struct type", types_spell(t));
         t = ty_err();
     }

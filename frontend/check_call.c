@@ -396,6 +396,13 @@ Type *ck_call(Expr *e, Type *hint)
     Expr *c = e->call.callee;
     if (!c)
         return ty_err();
+    if (c->kind == EX_FIELD && ck_names_enum(c->field.base))
+        return ck_variant(e, c, e, hint);
+    if (e->call.arg_names) {
+        ck_error(e->loc, "only an enum variant takes named arguments (name: value)");
+        ck_args_any(e, 0);
+        return ty_err();
+    }
     if (c->kind == EX_IDENT)
         return ck_call_ident(e, hint);
     if (c->kind == EX_FIELD)

@@ -88,8 +88,25 @@ static int64_t ty_round_up(int64_t n, int64_t a) { return (n + a - 1) / a * a; }
 
 static int64_t ty_bytes(const Type *t, int64_t *align);
 
+/* An enum: a C enum (4 bytes), or the u32 tag then a union of the payloads. */
+static int64_t ty_enum_bytes(StructInst *st, int64_t *align)
+{
+    int64_t us = 0, ua = 1, fa;
+    for (int i = 1; i < st->nfields; i++) {
+        int64_t fs = ty_bytes(st->fields[i].type, &fa);
+        if (fs < 0)
+            return -1;
+        us = fs > us ? fs : us;
+        ua = fa > ua ? fa : ua;
+    }
+    *align = ua > 4 ? ua : 4;
+    return st->nfields == 0 ? 4 : ty_round_up(ty_round_up(4, ua) + us, *align);
+}
+
 static int64_t ty_fields_bytes(StructInst *st, int64_t *align)
 {
+    if (st->is_enum)
+        return ty_enum_bytes(st, align);
     int64_t off = 0, al = 1, fa;
     for (int i = 0; i < st->nfields; i++) {
         int64_t fs = ty_bytes(st->fields[i].type, &fa);
@@ -391,6 +408,7 @@ StructInst *ck_struct_inst(ModSym *s, Type **targs, int n, Loc loc)
     si->name = n ? mem_printf(g_arena, "%s[%s]", s->name, ck_targs_spell(targs, n)) : s->name;
     si->cname = ck_cname(mem_printf(g_arena, "%s%s%s", s->module->cprefix, s->name, ck_targs_mangle(targs, n)));
     si->type = types_struct(si);
+    si->is_enum = s->decl->struct_.is_enum;
     vec_push(&s->insts, si);
     vec_push(&ck.structs, si);
     return si;
@@ -424,7 +442,10 @@ bool ck_struct_complete(StructInst *si)
     }
     map_put(&ck.structs_busy, si, (void *)1);
     CkCtx saved = ck_enter(si->module, NULL, si->decl->struct_.tparams, si->targs, si->ntargs);
-    ck_struct_fields(si);
+    if (si->is_enum)
+        ck_enum_fields(si);
+    else
+        ck_struct_fields(si);
     ck.cur = saved;
     si->complete = true;
     ck_struct_fits(si);

@@ -314,7 +314,8 @@ bool ck_binop_allows(BinOp op, Type *t)
     case BIN_SUB: case BIN_MUL: case BIN_DIV: return u || type_is_num(t);
     case BIN_MOD: case BIN_AND: case BIN_OR: case BIN_XOR: return u || type_is_int(t);
     case BIN_EQ: case BIN_NE:
-        return type_is_num(t) || t->kind == TY_BOOL || t->kind == TY_STRING || t->kind == TY_OPTIONAL;
+        return type_is_num(t) || t->kind == TY_BOOL || t->kind == TY_STRING || t->kind == TY_OPTIONAL ||
+               type_is_plain_enum(t);
     case BIN_LT: case BIN_LE: case BIN_GT: case BIN_GE:
         return type_is_num(t) || t->kind == TY_STRING;
     default: return t->kind == TY_BOOL;

@@ -622,7 +622,8 @@ static void ck_visit_struct(StructInst *si)
     if (st == 1) {
         if (!map_get(&ck.struct_state, si->decl)) {
             map_put(&ck.struct_state, si->decl, (void *)1);
-            ck_error(si->decl->loc, "struct %s contains itself by value", si->name);
+            const StructInst *o = si->variant_of ? si->variant_of : si;
+            ck_error(si->decl->loc, "%s %s contains itself by value", o->is_enum ? "enum" : "struct", o->name);
         }
         return;
     }

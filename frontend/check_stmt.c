@@ -77,6 +77,11 @@ static bool st_breaks(const Stmt *s)
     case ST_BREAK: return true;
     case ST_BLOCK: return block_breaks(s->block.block);
     case ST_IF: return block_breaks(s->if_.then) || (s->if_.els && st_breaks(s->if_.els));
+    case ST_MATCH:
+        for (int i = 0; i < s->match.narms; i++)
+            if (s->match.arms[i].body && st_breaks(s->match.arms[i].body))
+                return true;
+        return false;
     default: return false;  /* a break in a nested loop is that loop's */
     }
 }
@@ -104,6 +109,11 @@ static bool st_terminates(const Stmt *s)
     case ST_EXPR: return expr_noreturn(s->expr.expr);
     case ST_BLOCK: return block_terminates(s->block.block);
     case ST_IF: return s->if_.els && block_terminates(s->if_.then) && st_terminates(s->if_.els);
+    case ST_MATCH:
+        for (int i = 0; i < s->match.narms; i++)
+            if (!s->match.arms[i].body || !st_terminates(s->match.arms[i].body))
+                return false;
+        return s->match.last_is_else;
     case ST_WHILE:
         c = ck_strip(s->while_.cond);
         return c && c->kind == EX_BOOL && c->b.value && !block_breaks(s->while_.body);
@@ -112,7 +122,7 @@ static bool st_terminates(const Stmt *s)
 }
 
 /* ---- statements ---- */
-static void ck_stmt(Stmt *s);
+void ck_stmt(Stmt *s);
 
 static void ck_stmts(Block *b)
 {
@@ -451,9 +461,10 @@ static const StCheck st_check[ST__COUNT] = {
     [ST_BREAK] = st_jump, [ST_CONTINUE] = st_jump, [ST_RETURN] = st_return,
     [ST_ASSERT] = st_assert, [ST_BLOCK] = st_block, [ST_DEFER] = st_defer,
     [ST_LET_MULTI] = ck_let_multi, [ST_ASSIGN_MULTI] = ck_assign_multi,
+    [ST_MATCH] = ck_match,
 };
 
-static void ck_stmt(Stmt *s)
+void ck_stmt(Stmt *s)
 {
     if ((unsigned)s->kind < ST__COUNT && st_check[s->kind])
         st_check[s->kind](s);

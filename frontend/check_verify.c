@@ -67,6 +67,7 @@ static void vf_children(const Expr *e, const char *where)
     case EX_ARRAY_REPEAT: vf_expr(e->repeat.value, where); break;
     case EX_PAREN: vf_expr(e->paren.inner, where); break;
     case EX_COERCE: vf_expr(e->coerce.operand, where); break;
+    case EX_VARIANT: vf_exprs(e->variant.args, e->variant.nargs, where); break;
     case EX_IDENT:
         if (e->ident.sym == SYM_NONE)
             vf_fail(e, "an unresolved name", where);
@@ -122,6 +123,12 @@ static void vf_stmt(const Stmt *s, const char *where)
             if (!s->multi.blank[i])
                 vf_expr(s->multi.targets[i], where);
         vf_expr(s->multi.value, where);
+        break;
+    case ST_MATCH:
+        vf_expr(s->match.subject, where);
+        for (int i = 0; i < s->match.narms; i++)
+            if (s->match.arms[i].body)
+                vf_stmt(s->match.arms[i].body, where);
         break;
     default: break;
     }

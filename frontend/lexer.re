@@ -503,7 +503,9 @@ static bool lex_scan(Lexer *L)
     ":"   { return lex_punct(L, TK_COLON); }
     ";"   { return lex_punct(L, TK_SEMI); }
     "."   { return lex_punct(L, TK_DOT); }
+    "..=" { return lex_punct(L, TK_DOTDOTEQ); }
     ".."  { return lex_punct(L, TK_DOTDOT); }
+    "=>"  { return lex_punct(L, TK_FATARROW); }
     "->"  { return lex_punct(L, TK_ARROW); }
     "?"   { return lex_punct(L, TK_QUESTION); }
     "="   { return lex_punct(L, TK_ASSIGN); }

@@ -111,7 +111,7 @@ static const int8_t tok_unop[TK__COUNT] = {
 
 /* Tokens that may start a top-level declaration (recovery stops there). */
 static const bool tok_starts_decl[TK__COUNT] = {
-    [TK_FN] = 1, [TK_INLINE] = 1, [TK_STRUCT] = 1, [TK_CONST] = 1,
+    [TK_FN] = 1, [TK_INLINE] = 1, [TK_STRUCT] = 1, [TK_ENUM] = 1, [TK_CONST] = 1,
     [TK_VAR] = 1, [TK_IMPORT] = 1,
 };
 
@@ -119,6 +119,7 @@ static const bool tok_starts_decl[TK__COUNT] = {
 static const bool stmt_ends_with_block[ST__COUNT] = {
     [ST_IF] = 1, [ST_WHILE] = 1, [ST_FOR_RANGE] = 1, [ST_FOR_EACH] = 1, [ST_BLOCK] = 1,
     [ST_DEFER] = 1,     /* parse_defer ends the deferred statement itself */
+    [ST_MATCH] = 1,
 };
 
 typedef struct Parser {
@@ -1062,12 +1063,37 @@ static TypeExpr *make_type_ahead(Parser *p, Expr *callee)
     return spec_end(p, &s, at(p, TK_COMMA) || at(p, TK_RPAREN)) ? t : NULL;
 }
 
+/* `name:` before an argument (an enum variant's payload field): its name. */
+static const char *arg_name_ahead(Parser *p)
+{
+    if (!at(p, TK_IDENT) || peek_n(p, 1)->kind != TK_COLON)
+        return NULL;
+    const char *n = advance(p)->name;
+    advance(p);
+    return n;
+}
+
 static void parse_args(Parser *p, Expr *e)
 {
     int base = p->sp, hmax = 0;
+    const char **names = NULL;
+    int nnames = 0, cap = 0;
     e->call.make_type = make_type_ahead(p, e->call.callee);
     if (!e->call.make_type || accept(p, TK_COMMA)) {
         while (!at(p, TK_RPAREN) && !at(p, TK_EOF)) {
+            const char *an = arg_name_ahead(p);
+            int k = list_len(p, base);
+            if (an && !names) {
+                cap = k + 8;
+                names = NEW_ARRAY(const char *, cap);
+            }
+            if (names && k >= cap) {
+                const char **nn = NEW_ARRAY(const char *, cap * 2);
+                memcpy(nn, names, sizeof(char *) * (size_t)cap);
+                names = nn, cap *= 2;
+            }
+            if (names)
+                names[k] = an, nnames = k + 1;
             spush(p, parse_expr(p));
             hmax = hmax > p->h ? hmax : p->h;
             if (p->in_error || !accept(p, TK_COMMA))
@@ -1075,6 +1101,7 @@ static void parse_args(Parser *p, Expr *e)
         }
     }
     e->call.args = pop_exprs(p, base, &e->call.nargs);
+    e->call.arg_names = nnames ? names : NULL;
     p->h = hmax;
 }
 
@@ -1557,12 +1584,154 @@ static Stmt *parse_simple(Parser *p)
     return s;
 }
 
+/* ---- match ---- */
+
+/* A literal bound of a pattern: an integer (a leading `-` allowed), char,
+ * string or bool literal. */
+static Expr *parse_pat_literal(Parser *p)
+{
+    Token *t = peek(p);
+    if (t->kind == TK_MINUS && peek_n(p, 1)->kind == TK_INT) {
+        advance(p);
+        Expr *e = ast_expr(EX_UNARY, tloc(p, t));
+        e->unary.op = UN_NEG;
+        e->unary.operand = prim_int(p);
+        return e;
+    }
+    switch (t->kind) {
+    case TK_INT: return prim_int(p);
+    case TK_CHAR: return prim_char(p);
+    case TK_STRING: return prim_string(p);
+    case TK_TRUE: case TK_FALSE: return prim_bool(p);
+    default:
+        expected(p, "pattern");
+        return err_expr(p);
+    }
+}
+
+/* `(` names `)` of a variant or some(x). */
+static void parse_pat_binds(Parser *p, Pattern *pt)
+{
+    int base = p->sp;
+    Loc locs[64];
+    int n = 0;
+    advance(p);
+    bool saved = group_open(p);
+    while (!at(p, TK_RPAREN) && !at(p, TK_EOF)) {
+        Token *t = expect_what(p, TK_IDENT, "binding name or '_'");
+        if (!t)
+            break;
+        if (n < 64)
+            locs[n] = tloc(p, t);
+        n++;
+        spush(p, (void *)t->name);
+        if (!accept(p, TK_COMMA))
+            break;
+    }
+    expect(p, TK_RPAREN);
+    group_close(p, saved);
+    if (n > 64)
+        fail(p, peek(p), "too many bindings in a pattern");
+    pt->binds = pop_names(p, base, &pt->nbinds);
+    pt->bind_locs = pt->nbinds ? mem_dup(g_arena, locs, sizeof(Loc) * (size_t)(pt->nbinds > 64 ? 64 : pt->nbinds)) : NULL;
+    pt->has_parens = true;
+}
+
+static Pattern *parse_pattern(Parser *p)
+{
+    Token *t = peek(p);
+    Pattern *pt = NEW(Pattern);
+    pt->loc = tloc(p, t);
+    if (t->kind == TK_NONE) {
+        advance(p);
+        pt->kind = PAT_NONE;
+    } else if (t->kind == TK_IDENT && strcmp(t->name, "_") == 0) {
+        advance(p);
+        pt->kind = PAT_WILD;
+    } else if (t->kind == TK_IDENT) {
+        advance(p);
+        bool some = strcmp(t->name, "some") == 0;
+        pt->kind = some ? PAT_SOME : PAT_VARIANT;
+        pt->name = t->name;
+        if (at(p, TK_LPAREN))
+            parse_pat_binds(p, pt);
+    } else {
+        pt->kind = PAT_VALUE;
+        pt->lo = parse_pat_literal(p);
+        if (at(p, TK_DOTDOT) || at(p, TK_DOTDOTEQ)) {
+            pt->kind = PAT_RANGE;
+            pt->inclusive = advance(p)->kind == TK_DOTDOTEQ;
+            pt->hi = parse_pat_literal(p);
+        }
+    }
+    return pt;
+}
+
+static void parse_arm(Parser *p, MatchArm *a)
+{
+    int base = p->sp;
+    a->loc = tloc(p, peek(p));
+    do
+        spush(p, parse_pattern(p));
+    while (!p->in_error && accept(p, TK_PIPE));
+    int n = list_len(p, base);
+    a->pats = NEW_ARRAY(Pattern *, n + 1);
+    for (int i = 0; i < n; i++)
+        a->pats[i] = p->stack[base + i];
+    a->npats = n;
+    p->sp = base;
+    if (p->in_error || !expect(p, TK_FATARROW))
+        return;
+    a->body = parse_stmt(p);
+}
+
+/* match [ref] subject { pattern => statement, ... } */
+static Stmt *parse_match(Parser *p)
+{
+    Stmt *s = ast_stmt(ST_MATCH, tloc(p, advance(p)));
+    s->match.is_ref = accept(p, TK_REF);
+    s->match.subject = parse_header(p);
+    if (p->in_error || !expect(p, TK_LBRACE))
+        return s;
+    if (!enter(p, "block"))
+        return s;
+    Ctx c = braces_open(p);
+    Vec arms = { 0 };
+    for (;;) {
+        while (accept(p, TK_SEMI) || accept(p, TK_COMMA))
+            ;
+        if (accept(p, TK_RBRACE))
+            break;
+        if (at(p, TK_EOF)) {
+            expected(p, "'}'");
+            break;
+        }
+        MatchArm *a = NEW(MatchArm);
+        parse_arm(p, a);
+        vec_push(&arms, a);
+        if (p->in_error)
+            break;
+        if (!at(p, TK_SEMI) && !at(p, TK_COMMA) && !at(p, TK_RBRACE) &&
+            !(a->body && stmt_ends_with_block[a->body->kind])) {
+            expected(p, "',' or newline after a match arm");
+            break;
+        }
+    }
+    braces_close(p, c);
+    leave(p);
+    s->match.narms = arms.len;
+    s->match.arms = arms.len ? NEW_ARRAY(MatchArm, arms.len) : NULL;
+    for (int i = 0; i < arms.len; i++)
+        s->match.arms[i] = *VEC_AT(arms, MatchArm *, i);
+    return s;
+}
+
 typedef Stmt *(*StmtFn)(Parser *);
 static const StmtFn stmt_parsers[TK__COUNT] = {
     [TK_LET] = parse_let, [TK_VAR] = parse_let, [TK_IF] = parse_if,
     [TK_WHILE] = parse_while, [TK_FOR] = parse_for, [TK_BREAK] = parse_jump,
     [TK_CONTINUE] = parse_jump, [TK_RETURN] = parse_return,
-    [TK_ASSERT] = parse_assert, [TK_LBRACE] = parse_block_stmt, [TK_DEFER] = parse_defer,
+    [TK_ASSERT] = parse_assert, [TK_LBRACE] = parse_block_stmt, [TK_DEFER] = parse_defer, [TK_MATCH] = parse_match,
 };
 
 /* `switch x {`, `switch {`, `switch (x) {` where a statement starts, as
@@ -1821,6 +1990,60 @@ static Decl *parse_struct(Parser *p)
     return d;
 }
 
+/* One variant: Name or Name(field: T, ...). */
+static bool parse_variant(Parser *p, VariantDecl *v)
+{
+    Token *name = expect_what(p, TK_IDENT, "variant name or '}'");
+    if (!name)
+        return false;
+    v->name = name->name;
+    v->loc = tloc(p, name);
+    if (!at(p, TK_LPAREN))
+        return true;
+    Param *ps = parse_params(p, &v->nfields);
+    v->fields = v->nfields ? NEW_ARRAY(FieldDecl, v->nfields) : NULL;
+    for (int i = 0; i < v->nfields; i++)
+        v->fields[i] = (FieldDecl){ ps[i].name, ps[i].loc, ps[i].type };
+    return !p->in_error;
+}
+
+/* enum Name [T] { variants separated by `,` or newlines } */
+static Decl *parse_enum(Parser *p)
+{
+    advance(p);
+    Token *name = expect_what(p, TK_IDENT, "enum name");
+    if (!name)
+        return NULL;
+    Decl *d = ast_decl(D_STRUCT, tloc(p, name));
+    d->name = name->name;
+    d->struct_.is_enum = true;
+    d->struct_.tparams = parse_tparams(p, &d->struct_.ntparams);
+    Vec vs = { 0 };
+    if (expect(p, TK_LBRACE)) {
+        for (;;) {
+            while (accept(p, TK_SEMI))
+                ;
+            if (accept(p, TK_RBRACE))
+                break;
+            VariantDecl *v = NEW(VariantDecl);
+            bool ok = parse_variant(p, v);
+            if (ok)
+                vec_push(&vs, v);
+            if (!ok || p->in_error)
+                break;
+            if (!accept(p, TK_COMMA) && !at(p, TK_SEMI) && !at(p, TK_RBRACE)) {
+                expected(p, "',' or newline after variant");
+                break;
+            }
+        }
+    }
+    d->struct_.nvariants = vs.len;
+    d->struct_.variants = vs.len ? NEW_ARRAY(VariantDecl, vs.len) : NULL;
+    for (int i = 0; i < vs.len; i++)
+        d->struct_.variants[i] = *VEC_AT(vs, VariantDecl *, i);
+    return d;
+}
+
 /* [inline] fn [(recv: T)] name [T, U] (params) [-> R] { body } */
 static Decl *parse_fn(Parser *p)
 {
@@ -1854,7 +2077,7 @@ static Decl *parse_fn(Parser *p)
 typedef Decl *(*DeclFn)(Parser *);
 static const DeclFn decl_parsers[TK__COUNT] = {
     [TK_IMPORT] = parse_import, [TK_CONST] = parse_global, [TK_VAR] = parse_global,
-    [TK_STRUCT] = parse_struct, [TK_FN] = parse_fn, [TK_INLINE] = parse_fn,
+    [TK_STRUCT] = parse_struct, [TK_ENUM] = parse_enum, [TK_FN] = parse_fn, [TK_INLINE] = parse_fn,
 };
 
 static void parse_decls(Parser *p, Module *m)

@@ -98,7 +98,7 @@ static const IvShape iv_shape[IR__COUNT] = {
     [IR_CHECK_POP] = { V, N, N, NEED_SITE },
     [IR_CHECK_ASSERT] = { V, N, N, NEED_SITE },
     [IR_CHECK_LEN] = { V, V, N, NEED_SITE },
-    [IR_IF] = { V, N, N, 0 },
+    [IR_IF] = { V, O, N, MAY_ARGS },      /* b, args: IR_IF_SWITCH's key and cases */
     [IR_ELSE] = { N, N, N, 0 },
     [IR_ENDIF] = { N, N, N, 0 },
     [IR_LOOP] = { N, N, N, 0 },
@@ -346,6 +346,21 @@ static void iv_def(Iv *v, const IrIns *in)
     }
 }
 
+/* An IF carries a key and cases exactly when it is a match arm. */
+static void iv_switch(Iv *v, const IrIns *in)
+{
+    bool sw = (in->aux & IR_IF_SWITCH) != 0;
+    if (!sw && (in->b.kind != OPD_NONE || in->nargs > 0))
+        iv_fail(v, "a key or cases on an IF that is no match arm");
+    if (!sw)
+        return;
+    if (in->b.kind == OPD_NONE || in->nargs == 0)
+        iv_fail(v, "a match arm without its key or cases");
+    for (int k = 0; k < in->nargs; k++)
+        if (in->args[k].kind != OPD_INT || in->args[k].type != in->b.type)
+            iv_fail(v, "case %d of a match arm is not a constant of its key's type", k);
+}
+
 static void iv_ins(Iv *v, const IrIns *in)
 {
     const IvShape *s = in->op < IR__COUNT ? &iv_shape[in->op] : NULL;
@@ -358,6 +373,8 @@ static void iv_ins(Iv *v, const IrIns *in)
     if (ir_op_info[in->op].is_check && in->site < 0)
         iv_fail(v, "check without a site");
     iv_fields(v, in, s);
+    if (in->op == IR_IF)
+        iv_switch(v, in);
     if (!v->failed)
         iv_reads(v, in, s);
     iv_nest(v, in);

@@ -57,6 +57,10 @@ static void lx_walk_expr(Expr *e, const LxWalk *w)
     case EX_CLOSURE: lx_walk_block(e->closure.body, w); break;
     case EX_PAREN: lx_walk_expr(e->paren.inner, w); break;
     case EX_COERCE: lx_walk_expr(e->coerce.operand, w); break;
+    case EX_VARIANT:
+        for (int i = 0; i < e->variant.nargs; i++)
+            lx_walk_expr(e->variant.args[i], w);
+        break;
     default: break;
     }
 }
@@ -90,6 +94,12 @@ static void lx_walk_stmt(Stmt *s, const LxWalk *w)
             if (!s->multi.blank[i])
                 lx_walk_expr(s->multi.targets[i], w);
         lx_walk_expr(s->multi.value, w);
+        break;
+    case ST_MATCH:
+        lx_walk_expr(s->match.subject, w);
+        for (int i = 0; i < s->match.narms; i++)
+            if (s->match.arms[i].body)
+                lx_walk_stmt(s->match.arms[i].body, w);
         break;
     default: break;
     }
@@ -216,6 +226,8 @@ static void lx_note_alias_let(Stmt *s, void *ctx)
 {
     if ((s->kind == ST_LET || s->kind == ST_VAR) && s->let.local->is_ref && s->let.init)
         lx_note_alias_of(s->let.init, ctx);
+    else if (s->kind == ST_MATCH && s->match.is_ref)
+        lx_note_alias_of(s->match.subject, ctx);
 }
 
 /* A root that code other than the loop body's own operations on it may
@@ -289,6 +301,8 @@ static void lx_scan_stmt(Stmt *s, void *ctx)
         lx_scan_target(c, s->assign.target);
     else if ((s->kind == ST_LET || s->kind == ST_VAR) && s->let.local->is_ref && s->let.init)
         lx_scan_target(c, s->let.init);
+    else if (s->kind == ST_MATCH && s->match.is_ref)
+        lx_scan_target(c, s->match.subject);
 }
 
 /* The slice a slice expression views: xs for xs[i:j] (parentheses

@@ -694,6 +694,7 @@ IrOpd lx_expr(Lx *lx, Expr *e)
     case EX_CLOSURE: return lx_closure(lx, e);
     case EX_PAREN: return lx_expr(lx, e->paren.inner);
     case EX_COERCE: return lx_coerce(lx, e);
+    case EX_VARIANT: return lx_variant(lx, e);
     default:
         fatal_internal("lowering: expression kind %d at %d:%d", (int)e->kind, e->loc.line, e->loc.col);
     }

@@ -91,6 +91,9 @@ typedef struct LxMapLoop {
 } LxMapLoop;
 void lx_for_map(Lx *lx, Stmt *s);
 void lx_map_loops_leave(Lx *lx, Loc loc);
+/* lower_match.c */
+IrOpd lx_variant(Lx *lx, Expr *e);
+void lx_match(Lx *lx, Stmt *s);
 
 /* lower.c */
 Type *lx_ty(TypeKind k);

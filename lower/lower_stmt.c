@@ -313,6 +313,7 @@ static void lx_stmt(Lx *lx, Stmt *s)
     case ST_LET_MULTI: lx_let_multi(lx, s); break;
     case ST_ASSIGN_MULTI: lx_assign_multi(lx, s); break;
     case ST_DEFER: lx_block(lx, s->block.block); break;     /* its block ends here (not in a block) */
+    case ST_MATCH: lx_match(lx, s); break;
     default: fatal_internal("lowering: statement kind %d at %d:%d", (int)s->kind, s->loc.line, s->loc.col);
     }
 }

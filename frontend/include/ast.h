@@ -136,7 +136,7 @@ typedef enum BuiltinId {
     X(INT) X(FLOAT) X(CHAR) X(STRING) X(BOOL) X(NONE) \
     X(IDENT) X(UNARY) X(BINARY) X(CALL) X(INDEX) X(SLICE) X(FIELD) X(CAST) \
     X(STRUCT_LIT) X(ARRAY_LIT) X(ARRAY_REPEAT) X(CLOSURE) X(PAREN) \
-    X(COERCE) X(SLICE_LIT) X(TUPLE)
+    X(COERCE) X(SLICE_LIT) X(TUPLE) X(VARIANT)
 
 typedef enum ExprKind {
 #define X_ENUM(k) EX_##k,
@@ -246,6 +246,8 @@ struct Expr {
             int ntargs;
             Expr *targ_index;           /* (syntax) `a[i](..)` read as an index instead, when
                                            the brackets also parse as one expression */
+            const char **arg_names;     /* (syntax) `name: value` arguments (NULL entries
+                                           for positional ones), or NULL when none is named */
         } call;
         struct { Expr *base, *index; } index;
         struct { Expr *base, *lo, *hi; } slice;     /* lo/hi may be NULL */
@@ -278,6 +280,12 @@ struct Expr {
         } closure;
         struct { Expr *inner; } paren;
         struct { CoerceKind kind; Expr *operand; } coerce;
+        struct {                        /* [checked] an enum value Shape.Circle(2.0):
+                                           e->type is the enum; args in payload order */
+            int index;                  /* the variant */
+            Expr **args;
+            int nargs;
+        } variant;
     };
 };
 
@@ -287,7 +295,7 @@ struct Expr {
 #define GS_STMT_KINDS(X) \
     X(LET) X(VAR) X(ASSIGN) X(EXPR) X(IF) X(WHILE) X(FOR_RANGE) X(FOR_EACH) \
     X(BREAK) X(CONTINUE) X(RETURN) X(ASSERT) X(BLOCK) \
-    X(LET_MULTI) X(ASSIGN_MULTI) X(DEFER)
+    X(LET_MULTI) X(ASSIGN_MULTI) X(DEFER) X(MATCH)
 
 typedef enum StmtKind {
 #define X_ENUM(k) ST_##k,
@@ -298,6 +306,39 @@ typedef enum StmtKind {
 
 /* Assignment operator: ASSIGN_SET for `=`, else the BinOp of `op=`. */
 #define ASSIGN_SET (-1)
+
+/* A `match` pattern (one alternative of an arm). */
+typedef enum PatKind {
+    PAT_WILD,       /* _ */
+    PAT_VALUE,      /* an integer, char, string or bool literal (lo) */
+    PAT_RANGE,      /* lo..hi or lo..=hi (inclusive) of integers or chars */
+    PAT_VARIANT,    /* Name, Name(a, _, c) */
+    PAT_SOME,       /* some(x) */
+    PAT_NONE,       /* none */
+} PatKind;
+
+typedef struct Pattern {
+    PatKind kind;
+    Loc loc;
+    Expr *lo, *hi;          /* (syntax) VALUE, RANGE */
+    bool inclusive;         /* (syntax) RANGE */
+    const char *name;       /* (syntax) VARIANT */
+    bool has_parens;        /* (syntax) VARIANT: bindings were written */
+    const char **binds;     /* (syntax) VARIANT, SOME: names, "_" ignores */
+    Loc *bind_locs;
+    int nbinds;
+    int variant;            /* [checked] VARIANT: the variant's index */
+    Local **locals;         /* [checked] per binding: its local, NULL for _ */
+    uint64_t lo_v, hi_v;    /* [checked] VALUE and RANGE of integers: the
+                               bits of the bounds, RANGE hi inclusive */
+} Pattern;
+
+typedef struct MatchArm {
+    Loc loc;
+    Pattern **pats;         /* (syntax) alternatives separated by | */
+    int npats;
+    Stmt *body;             /* (syntax) */
+} MatchArm;
 
 struct Block {
     Loc loc;
@@ -350,6 +391,14 @@ struct Stmt {
             Local **locals;             /* [checked] LET_MULTI: per name, NULL for `_` */
             bool *blank;                /* [checked] ASSIGN_MULTI: per target, true for `_` */
         } multi;
+        struct {
+            Expr *subject;              /* (syntax) */
+            bool is_ref;                /* (syntax) match ref: bindings are references */
+            MatchArm *arms;
+            int narms;
+            bool last_is_else;          /* [checked] the arms before cover all but
+                                           what the last one matches: it needs no test */
+        } match;
     };
 };
 
@@ -364,6 +413,13 @@ typedef struct FieldDecl {
     TypeExpr *type;
 } FieldDecl;
 
+typedef struct VariantDecl {
+    const char *name;
+    Loc loc;
+    FieldDecl *fields;      /* the payload */
+    int nfields;
+} VariantDecl;
+
 struct Decl {
     DeclKind kind;
     Loc loc;
@@ -376,6 +432,9 @@ struct Decl {
             int ntparams;
             FieldDecl *fields;
             int nfields;
+            bool is_enum;           /* an enum: variants, no fields */
+            VariantDecl *variants;
+            int nvariants;
         } struct_;
         struct {
             bool is_inline;
@@ -426,6 +485,17 @@ typedef struct FieldInfo {
     Loc loc;
 } FieldInfo;
 
+typedef struct VariantInfo {
+    const char *name;
+    Loc loc;
+    StructInst *payload;    /* the payload's fields, or NULL when it has none */
+    int field;              /* the enum's field holding the payload, or -1 */
+} VariantInfo;
+
+/* An enum is a StructInst with is_enum set. One whose variants have no
+ * payload (plain) has no fields and is a C enum; otherwise fields[0] is the
+ * u32 tag and fields[1..] the payloads of the variants that have one, which
+ * the C emitter lays out as a union. */
 struct StructInst {
     const char *name;       /* Goose spelling: "Point", "Pair[int, string]" */
     const char *cname;      /* deterministic C name */
@@ -441,7 +511,14 @@ struct StructInst {
     bool is_results;        /* the results (A, B) of a function (check_multi.c): no decl;
                                targs are the result types, fields r0, r1, ... */
     int64_t bytes, align;
+    bool is_enum;
+    bool enum_plain;        /* an enum without payloads */
+    VariantInfo *variants;
+    int nvariants;
+    StructInst *variant_of; /* a payload: its enum */
 };
+static inline bool type_is_enum(const Type *t) { return t->kind == TY_STRUCT && t->st->is_enum; }
+static inline bool type_is_plain_enum(const Type *t) { return type_is_enum(t) && t->st->enum_plain; }
 
 struct FnInst {
     const char *name;       /* Goose spelling: "add", "max[int]", "Point.norm1", closure "main$1" */

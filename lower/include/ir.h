@@ -50,6 +50,11 @@ enum {
     IR_IF_LIKELY = 2,   /* a is expected to hold (pass_version's guard): the C
                            says so, and the compiler lays the then arm out
                            straight and the else arm out of line */
+    IR_IF_SWITCH = 4,   /* an arm of a `match`: a holds exactly when operand b
+                           (an integer or enum) equals one of the constants
+                           args. A chain of them, each in the else arm of the
+                           one before, may be emitted as a C switch on b; a
+                           stays the test every pass reads */
 };
 
 typedef enum IrOpdKind {

@@ -412,6 +412,51 @@ static void case_fatal(void)
     failures += !pass;
 }
 
+/* A match arm's IF: its key and cases with IR_IF_SWITCH, never without. */
+static IrIns *t_switch_if(IrFunc *f, int test, int key)
+{
+    IrIns *in = t_op(f, IR_IF, T(f, test));
+    in->aux = IR_IF_SWITCH;
+    in->b = T(f, key);
+    in->args = calloc(2, sizeof(IrOpd));
+    in->args[0] = K(1);
+    in->args[1] = K(2);
+    in->nargs = 2;
+    return in;
+}
+
+static void case_switch_arms(void)
+{
+    IrFunc *f = t_func("switch_arms", 2);
+    t_mov(f, 0, K(1));
+    t_mov(f, 1, ir_bool(NULL, true));
+    t_switch_if(f, 1, 0);
+    t_op(f, IR_ELSE, ir_none());
+    t_op(f, IR_ENDIF, ir_none());
+    t_expect("switch_arms", f, T_CLEAN, NULL);
+
+    f = t_func("switch_without_flag", 2);
+    t_mov(f, 0, K(1));
+    t_mov(f, 1, ir_bool(NULL, true));
+    t_switch_if(f, 1, 0)->aux = 0;
+    t_op(f, IR_ENDIF, ir_none());
+    t_expect("switch_without_flag", f, 2, "a key or cases on an IF that is no match arm");
+
+    f = t_func("switch_without_cases", 2);
+    t_mov(f, 0, K(1));
+    t_mov(f, 1, ir_bool(NULL, true));
+    t_switch_if(f, 1, 0)->nargs = 0;
+    t_op(f, IR_ENDIF, ir_none());
+    t_expect("switch_without_cases", f, 2, "a match arm without its key or cases");
+
+    f = t_func("switch_case_not_constant", 2);
+    t_mov(f, 0, K(1));
+    t_mov(f, 1, ir_bool(NULL, true));
+    t_switch_if(f, 1, 0)->args[1] = T(f, 0);
+    t_op(f, IR_ENDIF, ir_none());
+    t_expect("switch_case_not_constant", f, 2, "case 1 of a match arm is not a constant of its key's type");
+}
+
 int main(void)
 {
     case_good_join();
@@ -442,6 +487,7 @@ int main(void)
     case_break_outside_loop();
     case_brk_unless_after_loop();
     case_unclosed();
+    case_switch_arms();
     case_fatal();
     printf("ir_verify: %d failed\n", failures);
     return failures;
