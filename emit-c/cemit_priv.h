@@ -45,6 +45,7 @@ typedef struct Cm {
     bool abort_share[CM_NFAIL];  /* -O2: this kind's checks jump to one block */
     int abort_gotos[CM_NFAIL];   /* jumps emitted so far, by kind */
     PtrSet byptr;           /* -O2: parameters passed by const pointer (cemit_byptr.c) */
+    Vec fmt_types;          /* composite types with a debug printer (cemit_fmt.c) */
 } Cm;
 
 /* cemit_types.c */
@@ -71,6 +72,11 @@ bool cm_byptr_param(const Cm *cm, const Local *l);
 bool cm_byptr_arg(const Cm *cm, const IrIns *in, int k);
 void cm_byptr_pinned(const Cm *cm, const IrFunc *f, bool *pinned);
 const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
+
+/* cemit_fmt.c */
+void cm_fmt_plan(Cm *cm);
+void cm_fmt_emit(Cm *cm);
+const char *cm_fmt_spell(Cm *cm, const IrIns *in);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);

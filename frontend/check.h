@@ -240,6 +240,10 @@ void ck_declare(Local *l);
 void ck_push_block(void);
 void ck_pop_block(void);
 
+/* ---- check_fmt.c ---- */
+bool ck_fmt_printable(Type *t, Loc loc);
+bool ck_fmt_call(Expr *e, int at, const char *who);
+
 /* ---- const_eval.c ---- */
 typedef struct ConstVal {
     Type *type;
