@@ -170,7 +170,7 @@ static void fs_placeholder(FsParse *p, int *narg)
         p->i = p->n;
         return;
     }
-    fs_piece(p, (*narg)++, NULL, 0, spec);
+    fs_piece(p, (*narg)++, NULL, open, spec);
 }
 
 static void fs_parse(FsParse *p, int *narg)
@@ -278,7 +278,9 @@ static bool fs_text(Expr **slot, const char *who, FsParse *p)
         return true;
     }
     ConstVal v;
-    if (t->kind == TY_STRING && const_eval(a, &v) && v.type && v.type->kind == TY_STRING) {
+    bool named_const = a->kind == EX_IDENT && a->ident.sym == SYM_GLOBAL && a->ident.global &&
+                       a->ident.global->is_const;
+    if (t->kind == TY_STRING && named_const && const_eval(a, &v) && v.type && v.type->kind == TY_STRING) {
         p->s = v.s;
         p->n = v.slen;
         return true;
@@ -299,7 +301,7 @@ static void fs_args(Expr *e, FsParse *p, int from)
         Expr **slot = &e->call.args[f->arg];
         Type *t = ck_any(slot, false);
         if (ck_fmt_printable(t, (*slot)->loc))
-            fs_fit(f, t, (*slot)->loc);
+            fs_fit(f, t, fs_loc(p, f->len));
     }
 }
 

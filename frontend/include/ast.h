@@ -217,7 +217,7 @@ typedef struct Param {
 typedef struct FmtPiece {
     int arg;
     const char *lit;
-    int64_t len;
+    int64_t len;        /* literal: its length; placeholder: its offset */
     uint64_t spec;
 } FmtPiece;
 
