@@ -11,6 +11,7 @@
  * Goose programs are single-threaded: no locking here (the heap, gs_heap.c,
  * is thread-safe for the runtime's own tests and later use). */
 #define _XOPEN_SOURCE 700 /* POSIX 2008 with XSI: sigaltstack, SA_ONSTACK */
+#define __STDC_WANT_IEC_60559_BFP_EXT__ 1 /* strfromd (glibc 2.25+) */
 
 #include "goose_rt.h"
 #include "gs_heap.h"
@@ -116,7 +117,11 @@ static size_t fmt_g(char *buf, double v) {
         memcpy(buf, "nan", 3);
         return 3;
     }
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
+    n = strfromd(buf, NUM_BUF, "%g", v); /* the same digits as snprintf, without its stream setup */
+#else
     n = snprintf(buf, NUM_BUF, "%g", v);
+#endif
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -1091,6 +1096,10 @@ static void pf_quoted(gs_sink k, gs_str v) {
 }
 
 void gs_pf_str(gs_sink k, gs_str v, uint64_t spec) {
+    if (spec == 0 && k.buf == NULL && k.fd > 0) {
+        put_str((int)k.fd, v);
+        return;
+    }
     if (PF_TYPE(spec) == GS_PF_T_DEBUG) {
         gs_sink t = gs_pf_open(k, spec);
         pf_quoted(t, v);
