@@ -220,9 +220,7 @@ void cm_fmt_emit(Cm *cm)
  * the runtime's scratch sink (gs_pf_open / gs_pf_close) to be padded. */
 const char *cm_fmt_spell(Cm *cm, const IrIns *in)
 {
-    const IrOpd *s = &in->args[0];
-    const char *k = s->kind == OPD_INT ? mem_printf(g_arena, "GS_SINK(%lld, NULL)", (long long)s->i)
-                  : mem_printf(g_arena, "GS_SINK(0, %s)", cm_cond(cm, s));
+    const char *k = mem_printf(g_arena, "%d", (int)in->args[0].i);
     uint64_t spec = in->args[2].i;
     Type *t = in->args[1].type;
     const char *x = cm_cond(cm, &in->args[1]);

@@ -115,9 +115,9 @@ static const char *lx_print_kind(Type *t)
 }
 
 /* One piece of formatted output: value v (of any printable type) with
- * its packed spec into sink, which is the stream's number (1 stdout, 2
- * stderr, 0 format()'s buffer) or the address of a []u8. emit-c spells
- * it (cemit_fmt.c). */
+ * its packed spec into sink, the constant stream number of the runtime
+ * (1 stdout, 2 stderr, 0 the format buffer). emit-c spells it
+ * (cemit_fmt.c). */
 static void lx_fmt_piece(Lx *lx, Loc loc, IrOpd sink, IrOpd v, uint64_t spec)
 {
     IrOpd *args = NEW_ARRAY(IrOpd, 3);
@@ -185,11 +185,13 @@ static IrOpd bi_format(Lx *lx, Expr *e)
     return lx_rt(lx, e->loc, "gs_pf_take", e->type, 0, NULL);
 }
 
+/* The pieces go to the format buffer, then onto buf at once: an argument
+ * that views buf's storage is read before buf can move. */
 static IrOpd bi_format_into(Lx *lx, Expr *e)
 {
     IrOpd *v = lx_args(lx, e->call.args, 0, e->call.nargs);
-    lx_fmt_pieces(lx, e, v[0], v);
-    return ir_none();
+    lx_fmt_pieces(lx, e, ir_int(lx_ty(TY_I64), 0), v);
+    return lx_rt1(lx, e->loc, "gs_pf_take_into", NULL, v[0]);
 }
 
 static IrOpd bi_print(Lx *lx, Expr *e) { return lx_print(lx, e, "print", false); }

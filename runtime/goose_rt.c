@@ -884,7 +884,7 @@ void gs_eprint_nl(void) {
  * Formatted output (goose_rt.h, "formatted output"): sinks, padding, the
  * spec-driven writers, the debug form of strings, map order, parse_f64.
  * ================================================================ */
-static gs_slice_u8 pf_fmtbuf;  /* format()'s bytes: malloc'd, reused */
+static gs_slice_u8 pf_fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
 static gs_slice_u8 pf_scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
 
 #define PF_FILL(s) ((uint32_t)(s))
@@ -922,9 +922,8 @@ static void pf_buf_append(gs_slice_u8 *b, const void *p, size_t n) {
 }
 
 static void pf_put(gs_sink k, const void *p, size_t n) {
-    if (k.buf != NULL) pf_buf_append(k.buf, p, n);
-    else if (k.fd <= 0) pf_raw_append(k.fd == 0 ? &pf_fmtbuf : &pf_scratch, p, n);
-    else out_put((int)k.fd, p, n);
+    if (k <= 0) pf_raw_append(k == 0 ? &pf_fmtbuf : &pf_scratch, p, n);
+    else out_put(k, p, n);
 }
 
 void gs_pf_lit(gs_sink k, const char *s, int64_t n) { pf_put(k, s, (size_t)n); }
@@ -1003,16 +1002,16 @@ static uint64_t pf_mask(uint64_t v, uint64_t spec) {
 }
 
 void gs_pf_i64(gs_sink k, int64_t v, uint64_t spec) {
-    if (spec == 0 && k.buf == NULL && k.fd != 0) {
-        put_i64((int)k.fd, v);
+    if (spec == 0 && k > 0) {
+        put_i64(k, v);
         return;
     }
     pf_int(k, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, pf_mask((uint64_t)v, spec), spec);
 }
 
 void gs_pf_u64(gs_sink k, uint64_t v, uint64_t spec) {
-    if (spec == 0 && k.buf == NULL && k.fd != 0) {
-        put_u64((int)k.fd, v);
+    if (spec == 0 && k > 0) {
+        put_u64(k, v);
         return;
     }
     pf_int(k, false, v, v, spec);
@@ -1030,8 +1029,8 @@ void gs_pf_f64(gs_sink k, double v, uint64_t spec) {
     int t = PF_TYPE(spec), n;
     bool finite = !isnan(v) && !isinf(v);
     char c = (PF_HAS_PREC(spec) && (t == GS_PF_T_NONE || t == GS_PF_T_DEBUG)) ? 'f' : conv[t];
-    if (spec == 0 && k.buf == NULL && k.fd != 0) {
-        put_f64((int)k.fd, v);
+    if (spec == 0 && k > 0) {
+        put_f64(k, v);
         return;
     }
     if (isnan(v)) {
@@ -1096,8 +1095,8 @@ static void pf_quoted(gs_sink k, gs_str v) {
 }
 
 void gs_pf_str(gs_sink k, gs_str v, uint64_t spec) {
-    if (spec == 0 && k.buf == NULL && k.fd > 0) {
-        put_str((int)k.fd, v);
+    if (spec == 0 && k > 0) {
+        put_str(k, v);
         return;
     }
     if (PF_TYPE(spec) == GS_PF_T_DEBUG) {
@@ -1112,12 +1111,17 @@ void gs_pf_str(gs_sink k, gs_str v, uint64_t spec) {
 gs_sink gs_pf_open(gs_sink k, uint64_t spec) {
     if (PF_WIDTH(spec) == 0) return k;
     pf_scratch.len = 0;
-    return GS_SINK(-1, NULL);
+    return -1;
 }
 
 void gs_pf_close(gs_sink k, uint64_t spec) {
     if (PF_WIDTH(spec) == 0) return;
     pf_padded(k, spec, false, "", 0, (const char *)pf_scratch.ptr, (size_t)pf_scratch.len);
+}
+
+void gs_pf_take_into(gs_slice_u8 *b) {
+    pf_buf_append(b, pf_fmtbuf.ptr, (size_t)pf_fmtbuf.len);
+    pf_fmtbuf.len = 0;
 }
 
 gs_str gs_pf_take(void) {

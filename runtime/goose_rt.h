@@ -296,11 +296,12 @@ void gs_eprint_nl(void);                 /* also flushes stderr */
 
 /* ---- formatted output: printf, eprintf, format, format_into, and print
  * of composite values (docs/language.md, "Formatted output") ----
- * A sink is where the bytes go: buf != NULL appends to that []u8 (growing
- * it as push does); else fd 1 is stdout, 2 stderr (the buffered stream
- * above), 0 the runtime's format buffer that gs_pf_take empties into a new
- * string, -1 the scratch buffer of gs_pf_open. The compiler parses each format string and emits one gs_pf_* call
- * per piece, with the placeholder's spec packed into a constant:
+ * A sink is where the bytes go: 1 stdout, 2 stderr (the buffered stream
+ * above), 0 the runtime's format buffer (format and format_into write
+ * there, then gs_pf_take or gs_pf_take_into move the bytes out), -1 the
+ * scratch buffer of gs_pf_open. The compiler parses each format string and
+ * emits one gs_pf_* call per piece, with the placeholder's spec packed
+ * into a constant:
  *   bits  0..31  fill: the fill character's UTF-8 bytes, first byte lowest
  *                (0: a space)
  *   bits 32..33  alignment: 0 the type's default, 1 `<`, 2 `>`, 3 `^`
@@ -312,11 +313,7 @@ void gs_eprint_nl(void);                 /* also flushes stderr */
  *   bits 44..53  width (at most 1023)
  *   bits 54..63  precision (at most 1023)
  * frontend/check_fmt.c builds the same layout. */
-typedef struct gs_sink {
-    int64_t fd;
-    gs_slice_u8 *buf;
-} gs_sink;
-#define GS_SINK(fd, buf) ((gs_sink){ (fd), (buf) })
+typedef int gs_sink;
 enum {
     GS_PF_T_NONE, GS_PF_T_HEX, GS_PF_T_UHEX, GS_PF_T_OCT, GS_PF_T_BIN, GS_PF_T_CHAR,
     GS_PF_T_EXP, GS_PF_T_FIX, GS_PF_T_GEN, GS_PF_T_DEBUG
@@ -335,6 +332,9 @@ void gs_pf_lit(gs_sink k, const char *s, int64_t n); /* bytes as they are */
 gs_sink gs_pf_open(gs_sink k, uint64_t spec);
 void gs_pf_close(gs_sink k, uint64_t spec);
 gs_str gs_pf_take(void);                 /* format(): the format buffer as a new owned string */
+/* format_into(buf, ...): appends the format buffer to *b (growing it as
+ * push does), so an argument that views b's storage reads it unchanged. */
+void gs_pf_take_into(gs_slice_u8 *b);
 /* The debug form of a map.Map: the indices of its occupied slots (dist at
  * dist_off != 0, a uint32_t) sorted by key (at key_off; key_kind 's'
  * signed, 'u' unsigned integer of key_size bytes, 't' a string). *count

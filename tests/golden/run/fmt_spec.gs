@@ -46,6 +46,11 @@ fn main() {
     format_into(buf, "{}+{}", 1, 2)
     format_into(buf, "={:>4}", 3)
     println(from_bytes(buf), buf.len)
+    // an argument that views the buffer reads it as it was before the call
+    var own = make([]u8, 0, 1)
+    own.push(65)
+    format_into(own, "{:?}{}", own, own.len)
+    println(from_bytes(own))
     let e = format("")
     println(e.len)
     eprintf("to stderr: {}\n", 5)
