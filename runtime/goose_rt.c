@@ -917,11 +917,12 @@ static void pf_buf_append(gs_slice_u8 *b, const void *p, size_t n) {
         b->ptr = (uint8_t *)g.ptr;
         b->cap = g.cap;
     }
-    if (n > 0) memcpy(b->ptr + b->len, p, n);
+    memcpy(b->ptr + b->len, p, n);
     b->len += (int64_t)n;
 }
 
 static void pf_put(gs_sink k, const void *p, size_t n) {
+    if (n == 0) return; /* p may be NULL (an empty string) */
     if (k <= 0) pf_raw_append(k == 0 ? &pf_fmtbuf : &pf_scratch, p, n);
     else out_put(k, p, n);
 }
@@ -1083,6 +1084,10 @@ static void pf_quoted(gs_sink k, gs_str v) {
     int64_t n = GS_SLEN(v), i, run = 0;
     char e[4];
     pf_put(k, "\"", 1);
+    if (n == 0) {
+        pf_put(k, "\"", 1);
+        return;
+    }
     for (i = 0; i < n; i++) {
         size_t en = pf_escape(v.ptr[i], e);
         if (en == 0) continue;
@@ -1120,7 +1125,7 @@ void gs_pf_close(gs_sink k, uint64_t spec) {
 }
 
 void gs_pf_take_into(gs_slice_u8 *b) {
-    pf_buf_append(b, pf_fmtbuf.ptr, (size_t)pf_fmtbuf.len);
+    if (pf_fmtbuf.len > 0) pf_buf_append(b, pf_fmtbuf.ptr, (size_t)pf_fmtbuf.len);
     pf_fmtbuf.len = 0;
 }
 

@@ -37,6 +37,7 @@ fn main() {
     // bool and string
     printf("[{:>7}][{:^7}][{:?}]\n", true, false, true)
     printf("[{:?}] [{:8?}] [{:>8}]\n", "a\"b\\c", "t\tx", "r")
+    printf("[{}][{:?}][{:3?}][{:3}]\n", "", "", "", "")
     printf("{:?}\n", "\x07\x08\x0c\n\r\t\x0b\0\x1f\x7fé\x80")
     // format and format_into
     let s = format("{}-{:03}-{:.1}", "id", 7, 2.25)
