@@ -133,13 +133,14 @@ static void cm_fmt_lit(Cm *cm, const char *s)
 static void cm_fmt_def_struct(Cm *cm, Type *t)
 {
     const StructInst *st = t->st;
-    cm_fmt_lit(cm, mem_printf(g_arena, "%s{", cm_fmt_struct_name(st)));
+    const char *before = mem_printf(g_arena, "%s{", cm_fmt_struct_name(st));
     for (int i = 0; i < st->nfields; i++) {
         const char *x = mem_printf(g_arena, "v.%s", cm_field_name(st->fields[i].name));
-        cm_fmt_lit(cm, mem_printf(g_arena, "%s%s: ", i ? ", " : "", st->fields[i].name));
+        cm_fmt_lit(cm, mem_printf(g_arena, "%s%s: ", before, st->fields[i].name));
         sb_printf(cm->out, "    %s;\n", cm_fmt_elem(cm, st->fields[i].type, x));
+        before = ", ";
     }
-    cm_fmt_lit(cm, "}");
+    cm_fmt_lit(cm, mem_printf(g_arena, "%s}", st->nfields ? "" : before));
 }
 
 static void cm_fmt_def_seq(Cm *cm, Type *t)

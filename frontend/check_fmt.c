@@ -240,7 +240,7 @@ static int fs_int_bytes(Type *t)
     }
 }
 
-/* Checks piece f's spec against t; adds the integer size. */
+/* Checks piece f's spec against t; adds the integer size for x X o b. */
 static void fs_fit(FmtPiece *f, Type *t, Loc at)
 {
     FsKind k = fs_kind(t);
@@ -254,7 +254,7 @@ static void fs_fit(FmtPiece *f, Type *t, Loc at)
         ck_error(at, "`0` pads numbers only, not %s", ty == FT_CHAR ? "a `{:c}` character" : types_spell(t));
     else if (prec && k != FK_F64)
         ck_error(at, "a precision needs an f64, found %s", types_spell(t));
-    if (k == FK_INT || k == FK_U8)
+    if (ty >= FT_HEX && ty <= FT_BIN)
         f->spec |= (uint64_t)fs_int_bytes(t) << FS_BYTES;
 }
 
