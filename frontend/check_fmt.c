@@ -19,19 +19,24 @@ enum { FT_NONE, FT_HEX, FT_UHEX, FT_OCT, FT_BIN, FT_CHAR, FT_EXP, FT_FIX, FT_GEN
 static const char fs_types[] = " xXobcefg?";   /* by FT_*: the type letters */
 
 /* A value prints when it is a scalar, or a struct, fixed array, slice or
- * optional of values that print; function values and pools do not. */
-static bool fs_printable(Type *t, int depth)
+ * optional of values that print; function values and pools do not. Each
+ * type is walked once (seen): a type met again is either on the current
+ * path (a recursive struct, through a slice) or already found printable,
+ * as a type that is not ends the walk. */
+static bool fs_printable(Type *t, Vec *seen)
 {
-    if (depth > 64)
-        return true;   /* a recursive struct, reached again through a slice */
+    for (int i = 0; i < seen->len; i++)
+        if (seen->items[i] == t)
+            return true;
+    vec_push(seen, t);
     switch (t->kind) {
     case TY_FN: case TY_REUSABLE: case TY_REUSABLE_SLICE: case TY_REF: case TY_VOID:
         return false;
     case TY_ARRAY: case TY_SLICE: case TY_OPTIONAL:
-        return fs_printable(t->elem, depth + 1);
+        return fs_printable(t->elem, seen);
     case TY_STRUCT:
         for (int i = 0; i < t->st->nfields; i++)
-            if (!fs_printable(t->st->fields[i].type, depth + 1))
+            if (!fs_printable(t->st->fields[i].type, seen))
                 return false;
         return true;
     default:
@@ -41,7 +46,9 @@ static bool fs_printable(Type *t, int depth)
 
 bool ck_fmt_printable(Type *t, Loc loc)
 {
-    if (ck_is_err(t) || fs_printable(t, 0))
+    Vec seen = { 0 };
+    bool ok = ck_is_err(t) || fs_printable(t, &seen);
+    if (ok)
         return true;
     ck_error(loc, "cannot print a value of type %s", types_spell(t));
     return false;

@@ -15,6 +15,11 @@ struct Pair[A, B] {
 struct Empty {
 }
 
+struct Node {
+    name: string
+    kids: []Node
+}
+
 struct Shape {
     name: string
     at: Point
@@ -73,6 +78,10 @@ fn main() {
     println(s)
     // to_string of any type
     println(to_string(p), to_string(true), to_string("str"), to_string(arr), to_string(2.5))
+    // a recursive struct
+    var root = Node{name: "root", kids: make([]Node, 0)}
+    root.kids.push(Node{name: "leaf", kids: make([]Node, 0)})
+    println(root)
     eprintln(p, opts)
 }
 
