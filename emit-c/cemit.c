@@ -525,6 +525,7 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     for (const char *c = src; *c; c++)     /* a path must not end the comment */
         sb_putc(out, c[0] == '*' && c[1] == '/' ? '_' : *c);
     cm_collect_types(&cm);
+    cm_fmt_plan(&cm);
     cm_byptr_plan(&cm);
     sb_puts(out, ": do not edit */\n#include \"goose_rt.h\"\n");
     if (cm.uses_pools)
@@ -532,6 +533,7 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     sb_puts(out, "\n");
     cm_emit_types(&cm);
     cm_env_structs(&cm);
+    cm_fmt_emit(&cm);
     cm_prototypes(&cm);
     int **nums = NEW_ARRAY(int *, ir->nfuncs + 1);
     nums[ir->nfuncs] = cm_number_sites(&cm, ir->init);

@@ -528,6 +528,8 @@ static void cm_prim_arg(Cm *cm, StrBuf *b, const IrIns *in, int k)
 
 static const char *cm_prim(Cm *cm, const IrIns *in)
 {
+    if (in->aux == BI_P_FMT)
+        return cm_fmt_spell(cm, in);
     const char *t = cm_prim_tmpl(in);
     if (!t)
         return "0 /* unknown primitive */";

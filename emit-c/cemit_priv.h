@@ -47,6 +47,7 @@ typedef struct Cm {
     PtrSet byptr;           /* -O2: parameters passed by const pointer (cemit_byptr.c) */
     uint8_t *sw_role;       /* per instruction: its part of a switch (cemit_switch.c) */
     int *sw_next;           /* CM_SW_CASE: the IF whose cases follow; CM_SW_BREAK: its loop */
+    Vec fmt_types;          /* composite types with a debug printer (cemit_fmt.c) */
 } Cm;
 
 /* An instruction's part in a match emitted as a C switch. */
@@ -83,6 +84,11 @@ bool cm_byptr_param(const Cm *cm, const Local *l);
 bool cm_byptr_arg(const Cm *cm, const IrIns *in, int k);
 void cm_byptr_pinned(const Cm *cm, const IrFunc *f, bool *pinned);
 const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
+
+/* cemit_fmt.c */
+void cm_fmt_plan(Cm *cm);
+void cm_fmt_emit(Cm *cm);
+const char *cm_fmt_spell(Cm *cm, const IrIns *in);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);

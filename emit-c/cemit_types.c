@@ -2,7 +2,7 @@
  *
  * Names: scalars are <stdint.h> types, string is gs_str, []T is
  * gs_slice_<mangle T>, ?T is gs_opt_<mangle T>, [N]T and fn types are
- * gs_<mangle>, structs their StructInst cname. []u8, []string, ?int and
+ * gs_<mangle>, structs their StructInst cname. []u8, []string, ?int, ?f64 and
  * ?string are defined by goose_rt.h and never emitted here.
  * Every composite type gets a forward typedef first; definitions follow in
  * an order where whatever a type holds by value comes before it (slices and
@@ -19,7 +19,7 @@ static const char *const cm_scalar[TY__COUNT] = {
     [TY_F64] = "double", [TY_STRING] = "gs_str",
 };
 
-static const char *const cm_predefined[] = { "gs_slice_u8", "gs_slice_str", "gs_opt_i64", "gs_opt_str" };
+static const char *const cm_predefined[] = { "gs_slice_u8", "gs_slice_str", "gs_opt_i64", "gs_opt_str", "gs_opt_f64" };
 
 bool cm_is_void(const Type *t) { return !t || t->kind == TY_VOID; }
 
@@ -263,7 +263,7 @@ static void cm_need_func(Cm *cm, const IrFunc *f)
         cm_need_type(cm, f->temps[i]);
     for (int i = 0; i < f->nins; i++) {
         cm_need_type(cm, f->ins[i].type);
-        cm->uses_pools |= f->ins[i].op == IR_PRIM;
+        cm->uses_pools |= f->ins[i].op == IR_PRIM && f->ins[i].aux != BI_P_FMT;
     }
     if (!f->fn)
         return;

@@ -277,6 +277,9 @@ Type *ck_results_misplaced(Expr *e, Type *t);
 Type *ck_tuple(Expr *e, Type *hint);
 void ck_let_multi(Stmt *s);
 void ck_assign_multi(Stmt *s);
+/* ---- check_fmt.c ---- */
+bool ck_fmt_printable(Type *t, Loc loc);
+bool ck_fmt_call(Expr *e, int at, const char *who);
 
 /* ---- const_eval.c ---- */
 typedef struct ConstVal {

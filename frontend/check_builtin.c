@@ -72,11 +72,43 @@ static Type *bi_kind_error(Expr *e, int i, const char *want, Type *t)
 /* ---- functions ---- */
 static Type *bi_print(Expr *e, Type *hint)
 {
-    for (int i = 0; i < e->call.nargs; i++) {
-        Type *t = ck_any(arg(e, i), false);
-        if (!ck_is_err(t) && !type_is_num(t) && t->kind != TY_BOOL && t->kind != TY_STRING)
-            ck_error((*arg(e, i))->loc, "cannot print a value of type %s", types_spell(t));
+    for (int i = 0; i < e->call.nargs; i++)
+        ck_fmt_printable(ck_any(arg(e, i), false), (*arg(e, i))->loc);
+    return ty(TY_VOID);
+}
+
+/* printf(fmt, ...), eprintf(fmt, ...): check_fmt.c. */
+static Type *bi_printf(Expr *e, Type *hint)
+{
+    ck_fmt_call(e, 0, bi_names[e->call.builtin]);
+    return ty(TY_VOID);
+}
+
+static Type *bi_format(Expr *e, Type *hint)
+{
+    return ck_fmt_call(e, 0, "format") ? ty(TY_STRING) : ty_err();
+}
+
+/* format_into(buf, fmt, ...): buf a mutable []u8, passed by reference. */
+static Type *bi_format_into(Expr *e, Type *hint)
+{
+    if (e->call.nargs < 1) {
+        ck_error(e->loc, "format_into needs a buffer and a format string");
+        return ty(TY_VOID);
     }
+    Type *u8s = types_slice(ty(TY_U8));
+    Type *t = ck_any(arg(e, 0), false);
+    bool ok = !ck_is_err(t);
+    if (ok && t != u8s) {
+        ck_error((*arg(e, 0))->loc, "format_into appends to a []u8, found %s", types_spell(t));
+        ok = false;
+    }
+    ok = ok && ck_ref_arg(*arg(e, 0), "modify %s");
+    if (!ok) {
+        ck_args_any(e, 1);
+        return ty(TY_VOID);
+    }
+    ck_fmt_call(e, 1, "format_into");
     return ty(TY_VOID);
 }
 
@@ -94,9 +126,7 @@ static Type *bi_to_string(Expr *e, Type *hint)
     if (!bi_arity(e, 0, 1, 1))
         return ty_err();
     Type *t = ck_any(arg(e, 0), false);
-    if (!type_is_num(t))
-        return bi_kind_error(e, 0, "an integer or f64", t);
-    return ty(TY_STRING);
+    return ck_fmt_printable(t, (*arg(e, 0))->loc) && !ck_is_err(t) ? ty(TY_STRING) : ty_err();
 }
 
 static Type *bi_string_fn(Expr *e, Type *ret)
@@ -108,6 +138,7 @@ static Type *bi_string_fn(Expr *e, Type *ret)
 }
 
 static Type *bi_parse_int(Expr *e, Type *h) { return bi_string_fn(e, types_optional(ty(TY_I64))); }
+static Type *bi_parse_f64(Expr *e, Type *h) { return bi_string_fn(e, types_optional(ty(TY_F64))); }
 static Type *bi_read_file(Expr *e, Type *h) { return bi_string_fn(e, types_optional(ty(TY_STRING))); }
 static Type *bi_panic(Expr *e, Type *h) { return bi_string_fn(e, ty(TY_VOID)); }
 
@@ -329,6 +360,8 @@ typedef Type *(*BiCheck)(Expr *e, Type *hint);
 static const BiCheck bi_fn[BI__COUNT] = {
     [BI_PRINT] = bi_print, [BI_PRINTLN] = bi_print, [BI_EPRINTLN] = bi_print,
     [BI_FMT_F64] = bi_fmt_f64, [BI_TO_STRING] = bi_to_string, [BI_PARSE_INT] = bi_parse_int,
+    [BI_PRINTF] = bi_printf, [BI_EPRINTF] = bi_printf, [BI_FORMAT] = bi_format,
+    [BI_FORMAT_INTO] = bi_format_into, [BI_PARSE_F64] = bi_parse_f64,
     [BI_ARGS] = bi_args, [BI_CLOCK_NS] = bi_clock_ns, [BI_EXIT] = bi_exit, [BI_PANIC] = bi_panic,
     [BI_ABS] = bi_abs, [BI_MIN] = bi_minmax, [BI_MAX] = bi_minmax, [BI_READ_FILE] = bi_read_file,
     [BI_HASH] = bi_hash, [BI_MAKE] = bi_make, [BI_DELETE] = bi_delete, [BI_COPY_INTO] = bi_copy,

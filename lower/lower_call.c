@@ -114,19 +114,84 @@ static const char *lx_print_kind(Type *t)
     return "str";
 }
 
+/* One piece of formatted output: value v (of any printable type) with
+ * its packed spec into sink, the constant stream number of the runtime
+ * (1 stdout, 2 stderr, 0 the format buffer). emit-c spells it
+ * (cemit_fmt.c). */
+static void lx_fmt_piece(Lx *lx, Loc loc, IrOpd sink, IrOpd v, uint64_t spec)
+{
+    IrOpd *args = NEW_ARRAY(IrOpd, 3);
+    args[0] = sink;
+    args[1] = v;
+    args[2] = ir_int(lx_ty(TY_U64), spec);
+    IrIns *in = ir_emit(lx->f, IR_PRIM, loc);
+    in->aux = BI_P_FMT;
+    in->args = args;
+    in->nargs = 3;
+    in->site = -1;
+    lx_finish(lx, in, NULL);
+}
+
+static bool lx_print_scalar(Type *t)
+{
+    return type_is_num(t) || t->kind == TY_BOOL || t->kind == TY_STRING;
+}
+
 static IrOpd lx_print(Lx *lx, Expr *e, const char *stream, bool nl)
 {
     int n = e->call.nargs;
     IrOpd *v = lx_args(lx, e->call.args, 0, n);
+    IrOpd fd = ir_int(lx_ty(TY_I64), stream[0] == 'e' ? 2 : 1);
     for (int i = 0; i < n; i++) {
         if (i > 0)
             lx_rt(lx, e->loc, mem_printf(g_arena, "gs_%s_space", stream), NULL, 0, NULL);
+        if (!lx_print_scalar(v[i].type)) {
+            lx_fmt_piece(lx, e->loc, fd, v[i], 0);
+            continue;
+        }
         const char *k = lx_print_kind(v[i].type);
         lx_rt1(lx, e->loc, mem_printf(g_arena, "gs_%s_%s", stream, k), NULL, v[i]);
     }
     if (nl)
         lx_rt(lx, e->loc, mem_printf(g_arena, "gs_%s_nl", stream), NULL, 0, NULL);
     return ir_none();
+}
+
+/* printf and friends: every argument (the format's own operand unused),
+ * then one piece per literal run or placeholder, in order. */
+static void lx_fmt_pieces(Lx *lx, Expr *e, IrOpd sink, IrOpd *v)
+{
+    for (int i = 0; i < e->call.nfmt; i++) {
+        const FmtPiece *f = &e->call.fmt[i];
+        IrOpd x = f->arg >= 0 ? v[f->arg]
+                : (IrOpd){ .kind = OPD_STR, .type = lx_ty(TY_STRING), .s = { f->lit, f->len } };
+        lx_fmt_piece(lx, e->loc, sink, x, f->spec);
+    }
+}
+
+static IrOpd lx_fmt_stream(Lx *lx, Expr *e, int fd)
+{
+    IrOpd *v = lx_args(lx, e->call.args, 0, e->call.nargs);
+    lx_fmt_pieces(lx, e, ir_int(lx_ty(TY_I64), (uint64_t)fd), v);
+    return ir_none();
+}
+
+static IrOpd bi_printf(Lx *lx, Expr *e) { return lx_fmt_stream(lx, e, 1); }
+static IrOpd bi_eprintf(Lx *lx, Expr *e) { return lx_fmt_stream(lx, e, 2); }
+
+static IrOpd bi_format(Lx *lx, Expr *e)
+{
+    lx_fmt_stream(lx, e, 0);
+    return lx_rt(lx, e->loc, "gs_pf_take", e->type, 0, NULL);
+}
+
+/* The pieces go to the format buffer, then onto buf at once: an argument
+ * that views buf's storage is read before buf can move. */
+static IrOpd bi_format_into(Lx *lx, Expr *e)
+{
+    IrOpd *v = lx_args(lx, e->call.args, 0, e->call.nargs);
+    lx_fmt_pieces(lx, e, ir_int(lx_ty(TY_I64), 0), v);
+    return lx_rt1(lx, e->loc, "gs_pf_take_into", NULL, v[0]);
 }
 
 static IrOpd bi_print(Lx *lx, Expr *e) { return lx_print(lx, e, "print", false); }
@@ -141,9 +206,15 @@ static IrOpd bi_fmt_f64(Lx *lx, Expr *e)
     return lx_rt(lx, e->loc, "gs_fmt_f64", e->type, 2, a);
 }
 
+/* to_string(x) is format("{}", x): numbers through their own runtime
+ * calls, anything else as a one-piece format. */
 static IrOpd bi_to_string(Lx *lx, Expr *e)
 {
     IrOpd a = lx_arg0(lx, e);
+    if (!type_is_num(a.type)) {
+        lx_fmt_piece(lx, e->loc, ir_int(lx_ty(TY_I64), 0), a, 0);
+        return lx_rt(lx, e->loc, "gs_pf_take", e->type, 0, NULL);
+    }
     const char *rt = a.type->kind == TY_F64 ? "gs_to_string_f64"
                    : type_is_signed(a.type) ? "gs_to_string_i64" : "gs_to_string_u64";
     return lx_rt1(lx, e->loc, rt, e->type, a);
@@ -153,6 +224,7 @@ static IrOpd bi_parse_int(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_parse
 static IrOpd bi_args(Lx *lx, Expr *e) { return lx_rt(lx, e->loc, "gs_args", e->type, 0, NULL); }
 static IrOpd bi_clock_ns(Lx *lx, Expr *e) { return lx_rt(lx, e->loc, "gs_clock_ns", e->type, 0, NULL); }
 static IrOpd bi_exit(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_exit", NULL, lx_arg0(lx, e)); }
+static IrOpd bi_parse_f64(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_parse_f64", e->type, lx_arg0(lx, e)); }
 static IrOpd bi_read_file(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_read_file", e->type, lx_arg0(lx, e)); }
 static IrOpd bi_from_bytes(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_from_bytes", e->type, lx_arg0(lx, e)); }
 static IrOpd bi_bytes(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_str_bytes", e->type, lx_arg0(lx, e)); }
@@ -500,6 +572,8 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_PRINT] = bi_print, [BI_PRINTLN] = bi_println, [BI_EPRINTLN] = bi_eprintln,
     [BI_FMT_F64] = bi_fmt_f64, [BI_TO_STRING] = bi_to_string, [BI_PARSE_INT] = bi_parse_int,
     [BI_ARGS] = bi_args, [BI_CLOCK_NS] = bi_clock_ns, [BI_EXIT] = bi_exit,
+    [BI_PRINTF] = bi_printf, [BI_EPRINTF] = bi_eprintf, [BI_FORMAT] = bi_format,
+    [BI_FORMAT_INTO] = bi_format_into, [BI_PARSE_F64] = bi_parse_f64,
     [BI_PANIC] = bi_panic, [BI_ABS] = bi_abs, [BI_MIN] = bi_min, [BI_MAX] = bi_max,
     [BI_READ_FILE] = bi_read_file, [BI_HASH] = bi_hash, [BI_MAKE] = bi_make,
     [BI_DELETE] = bi_delete, [BI_COPY_INTO] = bi_copy_into, [BI_MOVE_FROM] = bi_move_from,

@@ -11,6 +11,7 @@
  * Goose programs are single-threaded: no locking here (the heap, gs_heap.c,
  * is thread-safe for the runtime's own tests and later use). */
 #define _XOPEN_SOURCE 700 /* POSIX 2008 with XSI: sigaltstack, SA_ONSTACK */
+#define __STDC_WANT_IEC_60559_BFP_EXT__ 1 /* strfromd (glibc 2.25+) */
 
 #include "goose_rt.h"
 #include "gs_heap.h"
@@ -116,7 +117,11 @@ static size_t fmt_g(char *buf, double v) {
         memcpy(buf, "nan", 3);
         return 3;
     }
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
+    n = strfromd(buf, NUM_BUF, "%g", v); /* the same digits as snprintf, without its stream setup */
+#else
     n = snprintf(buf, NUM_BUF, "%g", v);
+#endif
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -873,4 +878,403 @@ void gs_eprint_space(void) { out_byte(2, ' '); }
 void gs_eprint_nl(void) {
     out_byte(2, '\n');
     out_drain();
+}
+
+/* ================================================================
+ * Formatted output (goose_rt.h, "formatted output"): sinks, padding, the
+ * spec-driven writers, the debug form of strings, map order, parse_f64.
+ * ================================================================ */
+static gs_slice_u8 pf_fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
+static gs_slice_u8 pf_scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
+
+#define PF_FILL(s) ((uint32_t)(s))
+#define PF_ALIGN(s) ((int)(((s) >> 32) & 3))
+#define PF_ZERO(s) ((((s) >> 34) & 1) != 0)
+#define PF_TYPE(s) ((int)(((s) >> 35) & 15))
+#define PF_BYTES(s) ((int)(((s) >> 39) & 15))
+#define PF_HAS_PREC(s) ((((s) >> 43) & 1) != 0)
+#define PF_WIDTH(s) ((size_t)(((s) >> 44) & 1023))
+#define PF_PREC(s) ((int)(((s) >> 54) & 1023))
+enum { PF_LEFT = 1, PF_RIGHT = 2, PF_CENTER = 3 };
+
+/* The runtime's own buffers grow with realloc: they are not Goose storage. */
+static void pf_raw_append(gs_slice_u8 *b, const void *p, size_t n) {
+    if ((size_t)(b->len & GS_LEN_MASK) + n > (size_t)b->cap) {
+        size_t c = (size_t)b->cap * 2 + n + 64;
+        uint8_t *q = (uint8_t *)realloc(b->ptr, c);
+        if (q == NULL) gs_fail_oom(NULL);
+        b->ptr = q;
+        b->cap = (int64_t)c;
+    }
+    memcpy(b->ptr + b->len, p, n);
+    b->len += (int64_t)n;
+}
+
+/* A user's []u8 grows as push grows it: allocating only when it is full. */
+static void pf_buf_append(gs_slice_u8 *b, const void *p, size_t n) {
+    while ((size_t)(GS_CAP(*b) - b->len) < n) {
+        gs_grow g = gs_slice_grow(b->ptr, b->len, b->cap, 1);
+        b->ptr = (uint8_t *)g.ptr;
+        b->cap = g.cap;
+    }
+    memcpy(b->ptr + b->len, p, n);
+    b->len += (int64_t)n;
+}
+
+static void pf_put(gs_sink k, const void *p, size_t n) {
+    if (n == 0) return; /* p may be NULL (an empty string) */
+    if (k <= 0) pf_raw_append(k == 0 ? &pf_fmtbuf : &pf_scratch, p, n);
+    else out_put(k, p, n);
+}
+
+void gs_pf_lit(gs_sink k, const char *s, int64_t n) { pf_put(k, s, (size_t)n); }
+
+static void pf_fill(gs_sink k, uint64_t spec, size_t count) {
+    char f[4];
+    size_t fn = 0;
+    uint32_t c = PF_FILL(spec);
+    for (; c != 0 && fn < 4; c >>= 8) f[fn++] = (char)(c & 0xff);
+    if (fn == 0) f[fn++] = ' ';
+    for (; count > 0; count--) pf_put(k, f, fn);
+}
+
+/* sign (maybe empty) then body, padded to the spec's width. Numbers align
+ * right by default and take `0` (zeros after the sign) when no alignment
+ * is given; everything else aligns left. */
+static void pf_padded(gs_sink k, uint64_t spec, bool number, const char *sign, size_t sn,
+                      const char *body, size_t bn) {
+    size_t w = PF_WIDTH(spec), pad, left;
+    int a = PF_ALIGN(spec);
+    if (sn + bn >= w) {
+        pf_put(k, sign, sn);
+        pf_put(k, body, bn);
+        return;
+    }
+    pad = w - sn - bn;
+    if (number && a == 0 && PF_ZERO(spec)) {
+        pf_put(k, sign, sn);
+        for (; pad > 0; pad--) pf_put(k, "0", 1);
+        pf_put(k, body, bn);
+        return;
+    }
+    if (a == 0) a = number ? PF_RIGHT : PF_LEFT;
+    left = a == PF_LEFT ? 0 : (a == PF_RIGHT ? pad : pad / 2);
+    pf_fill(k, spec, left);
+    pf_put(k, sign, sn);
+    pf_put(k, body, bn);
+    pf_fill(k, spec, pad - left);
+}
+
+static size_t pf_digits(char *end_buf, size_t cap, uint64_t v, unsigned base, bool upper) {
+    const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    char *end = end_buf + cap, *p = end;
+    do {
+        *--p = dig[v % base];
+        v /= base;
+    } while (v != 0);
+    memmove(end_buf, p, (size_t)(end - p));
+    return (size_t)(end - p);
+}
+
+static const unsigned pf_base[GS_PF_T_DEBUG + 1] = {
+    [GS_PF_T_HEX] = 16, [GS_PF_T_UHEX] = 16, [GS_PF_T_OCT] = 8, [GS_PF_T_BIN] = 2,
+};
+
+/* An integer: neg and mag for decimal, bits (the two's complement at the
+ * type's width) for x X o b. */
+static void pf_int(gs_sink k, bool neg, uint64_t mag, uint64_t bits, uint64_t spec) {
+    char buf[72];
+    int t = PF_TYPE(spec);
+    unsigned base = pf_base[t] ? pf_base[t] : 10;
+    size_t n;
+    if (t == GS_PF_T_CHAR) {
+        buf[0] = (char)(uint8_t)bits;
+        pf_padded(k, spec, false, "", 0, buf, 1);
+        return;
+    }
+    if (base != 10) neg = false;
+    n = pf_digits(buf, sizeof buf, base == 10 ? mag : bits, base, t == GS_PF_T_UHEX);
+    pf_padded(k, spec, true, "-", neg ? 1 : 0, buf, n);
+}
+
+static uint64_t pf_mask(uint64_t v, uint64_t spec) {
+    int bytes = PF_BYTES(spec);
+    return bytes >= 8 || bytes == 0 ? v : v & (((uint64_t)1 << (bytes * 8)) - 1);
+}
+
+void gs_pf_i64(gs_sink k, int64_t v, uint64_t spec) {
+    if (spec == 0 && k > 0) {
+        put_i64(k, v);
+        return;
+    }
+    pf_int(k, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, pf_mask((uint64_t)v, spec), spec);
+}
+
+void gs_pf_u64(gs_sink k, uint64_t v, uint64_t spec) {
+    if (spec == 0 && k > 0) {
+        put_u64(k, v);
+        return;
+    }
+    pf_int(k, false, v, v, spec);
+}
+
+/* f64: `{}` and `{:?}` as print (%g, every NaN "nan"), a precision alone
+ * is fixed point, e f g are C's. NaN and infinities pad with the fill,
+ * never with zeros. */
+void gs_pf_f64(gs_sink k, double v, uint64_t spec) {
+    static const char conv[GS_PF_T_DEBUG + 1] = {
+        [GS_PF_T_NONE] = 'g', [GS_PF_T_EXP] = 'e', [GS_PF_T_FIX] = 'f', [GS_PF_T_GEN] = 'g',
+        [GS_PF_T_DEBUG] = 'g',
+    };
+    char buf[1536], f[8];
+    int t = PF_TYPE(spec), n;
+    bool finite = !isnan(v) && !isinf(v);
+    char c = (PF_HAS_PREC(spec) && (t == GS_PF_T_NONE || t == GS_PF_T_DEBUG)) ? 'f' : conv[t];
+    if (spec == 0 && k > 0) {
+        put_f64(k, v);
+        return;
+    }
+    if (isnan(v)) {
+        pf_padded(k, spec & ~((uint64_t)1 << 34), true, "", 0, "nan", 3);
+        return;
+    }
+    if (PF_HAS_PREC(spec)) {
+        f[0] = '%'; f[1] = '.'; f[2] = '*'; f[3] = c; f[4] = 0;
+        n = snprintf(buf, sizeof buf, f, PF_PREC(spec), v);
+    } else {
+        f[0] = '%'; f[1] = c; f[2] = 0;
+        n = snprintf(buf, sizeof buf, f, v);
+    }
+    if (n < 0) n = 0;
+    if ((size_t)n >= sizeof buf) n = (int)sizeof buf - 1;
+    if (!finite) spec &= ~((uint64_t)1 << 34);
+    if (buf[0] == '-') pf_padded(k, spec, true, "-", 1, buf + 1, (size_t)n - 1);
+    else pf_padded(k, spec, true, "", 0, buf, (size_t)n);
+}
+
+void gs_pf_bool(gs_sink k, bool v, uint64_t spec) {
+    pf_padded(k, spec, false, "", 0, v ? "true" : "false", v ? 4 : 5);
+}
+
+/* The debug form's escape of byte c into e (at most 4 bytes), or 0 when
+ * c stands for itself. */
+static size_t pf_escape(uint8_t c, char *e) {
+    static const char named[32] = {
+        [7] = 'a', [8] = 'b', [9] = 't', [10] = 'n', [11] = 'v', [12] = 'f', [13] = 'r',
+    };
+    e[0] = '\\';
+    if (c == '"' || c == '\\') {
+        e[1] = (char)c;
+        return 2;
+    }
+    if (c < 32 && named[c]) {
+        e[1] = named[c];
+        return 2;
+    }
+    if (c < 32 || c == 0x7f) {
+        e[1] = 'x';
+        e[2] = "0123456789abcdef"[c >> 4];
+        e[3] = "0123456789abcdef"[c & 15];
+        return 4;
+    }
+    return 0;
+}
+
+static void pf_quoted(gs_sink k, gs_str v) {
+    int64_t n = GS_SLEN(v), i, run = 0;
+    char e[4];
+    pf_put(k, "\"", 1);
+    if (n == 0) {
+        pf_put(k, "\"", 1);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        size_t en = pf_escape(v.ptr[i], e);
+        if (en == 0) continue;
+        pf_put(k, v.ptr + run, (size_t)(i - run));
+        pf_put(k, e, en);
+        run = i + 1;
+    }
+    pf_put(k, v.ptr + run, (size_t)(n - run));
+    pf_put(k, "\"", 1);
+}
+
+void gs_pf_str(gs_sink k, gs_str v, uint64_t spec) {
+    if (spec == 0 && k > 0) {
+        put_str(k, v);
+        return;
+    }
+    if (PF_TYPE(spec) == GS_PF_T_DEBUG) {
+        gs_sink t = gs_pf_open(k, spec);
+        pf_quoted(t, v);
+        gs_pf_close(k, spec);
+        return;
+    }
+    pf_padded(k, spec, false, "", 0, (const char *)v.ptr, (size_t)GS_SLEN(v));
+}
+
+gs_sink gs_pf_open(gs_sink k, uint64_t spec) {
+    if (PF_WIDTH(spec) == 0) return k;
+    pf_scratch.len = 0;
+    return -1;
+}
+
+void gs_pf_close(gs_sink k, uint64_t spec) {
+    if (PF_WIDTH(spec) == 0) return;
+    pf_padded(k, spec, false, "", 0, (const char *)pf_scratch.ptr, (size_t)pf_scratch.len);
+}
+
+void gs_pf_take_into(gs_slice_u8 *b) {
+    if (pf_fmtbuf.len > 0) pf_buf_append(b, pf_fmtbuf.ptr, (size_t)pf_fmtbuf.len);
+    pf_fmtbuf.len = 0;
+}
+
+gs_str gs_pf_take(void) {
+    gs_str r = str_own(pf_fmtbuf.ptr, (size_t)pf_fmtbuf.len, NULL, 0);
+    pf_fmtbuf.len = 0;
+    return r;
+}
+
+/* ---- map order: a heap sort of slot indices by key ---- */
+typedef struct {
+    const uint8_t *slots;
+    size_t stride, key_off, key_size;
+    int kind;
+} pf_keys;
+
+static int64_t pf_key_int(const pf_keys *m, int64_t i, uint64_t *u) {
+    const uint8_t *p = m->slots + (size_t)i * m->stride + m->key_off;
+    uint8_t b1;
+    uint16_t b2;
+    uint32_t b4;
+    uint64_t b8;
+    switch (m->key_size) {
+    case 1: memcpy(&b1, p, 1); *u = b1; return (int8_t)b1;
+    case 2: memcpy(&b2, p, 2); *u = b2; return (int16_t)b2;
+    case 4: memcpy(&b4, p, 4); *u = b4; return (int32_t)b4;
+    default: memcpy(&b8, p, 8); *u = b8; return (int64_t)b8;
+    }
+}
+
+static int pf_key_cmp(const pf_keys *m, int64_t a, int64_t b) {
+    uint64_t ua, ub;
+    int64_t sa, sb;
+    if (m->kind == 't') {
+        gs_str x, y;
+        memcpy(&x, m->slots + (size_t)a * m->stride + m->key_off, sizeof x);
+        memcpy(&y, m->slots + (size_t)b * m->stride + m->key_off, sizeof y);
+        return gs_str_cmp(x, y);
+    }
+    sa = pf_key_int(m, a, &ua);
+    sb = pf_key_int(m, b, &ub);
+    if (m->kind == 's') return sa < sb ? -1 : (sa > sb ? 1 : 0);
+    return ua < ub ? -1 : (ua > ub ? 1 : 0);
+}
+
+static void pf_sift(const pf_keys *m, int64_t *ix, int64_t root, int64_t n) {
+    for (;;) {
+        int64_t c = 2 * root + 1, t;
+        if (c >= n) return;
+        if (c + 1 < n && pf_key_cmp(m, ix[c], ix[c + 1]) < 0) c++;
+        if (pf_key_cmp(m, ix[root], ix[c]) >= 0) return;
+        t = ix[root];
+        ix[root] = ix[c];
+        ix[c] = t;
+        root = c;
+    }
+}
+
+int64_t *gs_pf_map_order(const void *slots, int64_t n, size_t stride, size_t key_off,
+                         size_t dist_off, int key_kind, size_t key_size, int64_t *count) {
+    pf_keys m;
+    int64_t *ix = (int64_t *)malloc(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
+    int64_t c = 0, i, t;
+    uint32_t d;
+    if (ix == NULL) gs_fail_oom(NULL);
+    m.slots = (const uint8_t *)slots;
+    m.stride = stride;
+    m.key_off = key_off;
+    m.key_size = key_size;
+    m.kind = key_kind;
+    for (i = 0; i < n; i++) {
+        memcpy(&d, m.slots + (size_t)i * stride + dist_off, sizeof d);
+        if (d != 0) ix[c++] = i;
+    }
+    for (i = c / 2 - 1; i >= 0; i--) pf_sift(&m, ix, i, c);
+    for (i = c - 1; i > 0; i--) {
+        t = ix[0];
+        ix[0] = ix[i];
+        ix[i] = t;
+        pf_sift(&m, ix, 0, i);
+    }
+    *count = c;
+    return ix;
+}
+
+void gs_pf_map_done(int64_t *ix) { free(ix); }
+
+/* ---- parse_f64 ---- */
+static bool pf_word(const uint8_t *p, int64_t n, const char *w) {
+    int64_t i;
+    if ((int64_t)strlen(w) != n) return false;
+    for (i = 0; i < n; i++)
+        if ((p[i] | 0x20) != (uint8_t)w[i]) return false;
+    return true;
+}
+
+static int64_t pf_digit_run(const uint8_t *p, int64_t i, int64_t n) {
+    while (i < n && p[i] >= '0' && p[i] <= '9') i++;
+    return i;
+}
+
+/* Whether p[0..n) is [+-]? (d+ .? d* | . d+) ([eE] [+-]? d+)? */
+static bool pf_decimal(const uint8_t *p, int64_t n) {
+    int64_t i = 0, j;
+    bool digits;
+    if (i < n && (p[i] == '+' || p[i] == '-')) i++;
+    j = pf_digit_run(p, i, n);
+    digits = j > i;
+    i = j;
+    if (i < n && p[i] == '.') {
+        j = pf_digit_run(p, i + 1, n);
+        digits |= j > i + 1;
+        i = j;
+    }
+    if (!digits) return false;
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-')) i++;
+        j = pf_digit_run(p, i, n);
+        if (j == i) return false;
+        i = j;
+    }
+    return i == n;
+}
+
+gs_opt_f64 gs_parse_f64(gs_str s) {
+    gs_opt_f64 r = { false, 0 };
+    const uint8_t *p = s.ptr;
+    int64_t n = GS_SLEN(s), k = 0;
+    char small[64], *c, *end;
+    if (pf_word(p, n, "nan")) {
+        r.has = true;
+        r.val = NAN;
+        return r;
+    }
+    if (n > 0 && (p[0] == '+' || p[0] == '-')) k = 1;
+    if (pf_word(p + k, n - k, "inf") || pf_word(p + k, n - k, "infinity")) {
+        r.has = true;
+        r.val = k == 1 && p[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+        return r;
+    }
+    if (!pf_decimal(p, n)) return r;
+    c = n < (int64_t)sizeof small ? small : (char *)malloc((size_t)n + 1);
+    if (c == NULL) gs_fail_oom(NULL);
+    memcpy(c, p, (size_t)n);
+    c[n] = 0;
+    errno = 0;
+    r.val = strtod(c, &end);
+    r.has = end == c + n && !isinf(r.val);
+    if (c != small) free(c);
+    return r;
 }

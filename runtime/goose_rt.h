@@ -111,8 +111,8 @@ GS_NORETURN GS_COLD void gs_fail_shift_u(const gs_site *s, uint64_t count, int64
 GS_NORETURN GS_COLD void gs_fail_oom(const gs_site *s);
 
 /* ---- fixed value types shared by the runtime and the emitted C ----
- * The emitter uses exactly these names for []u8, []string, ?int (= ?i64)
- * and ?string, and must not emit its own typedefs for those four types. */
+ * The emitter uses exactly these names for []u8, []string, ?int (= ?i64),
+ * ?string and ?f64, and must not emit its own typedefs for those five types. */
 typedef struct gs_slice_u8 {
     uint8_t *ptr;
     int64_t len;
@@ -131,6 +131,10 @@ typedef struct gs_opt_str {
     bool has;
     gs_str val;
 } gs_opt_str;
+typedef struct gs_opt_f64 {
+    bool has;
+    double val;
+} gs_opt_f64;
 
 /* ---- program entry and exit ----
  * The emitted C's main is
@@ -289,6 +293,60 @@ void gs_eprint_bool(bool v);
 void gs_eprint_str(gs_str v);
 void gs_eprint_space(void);
 void gs_eprint_nl(void);                 /* also flushes stderr */
+
+/* ---- formatted output: printf, eprintf, format, format_into, and print
+ * of composite values (docs/language.md, "Formatted output") ----
+ * A sink is where the bytes go: 1 stdout, 2 stderr (the buffered stream
+ * above), 0 the runtime's format buffer (format and format_into write
+ * there, then gs_pf_take or gs_pf_take_into move the bytes out), -1 the
+ * scratch buffer of gs_pf_open. The compiler parses each format string and
+ * emits one gs_pf_* call per piece, with the placeholder's spec packed
+ * into a constant:
+ *   bits  0..31  fill: the fill character's UTF-8 bytes, first byte lowest
+ *                (0: a space)
+ *   bits 32..33  alignment: 0 the type's default, 1 `<`, 2 `>`, 3 `^`
+ *   bit  34      `0`: zero padding after the sign
+ *   bits 35..38  type: GS_PF_T_* below
+ *   bits 39..42  an integer argument's size in bytes (x X o b: the width
+ *                of its two's complement)
+ *   bit  43      a precision is given
+ *   bits 44..53  width (at most 1023)
+ *   bits 54..63  precision (at most 1023)
+ * frontend/check_fmt.c builds the same layout. */
+typedef int gs_sink;
+enum {
+    GS_PF_T_NONE, GS_PF_T_HEX, GS_PF_T_UHEX, GS_PF_T_OCT, GS_PF_T_BIN, GS_PF_T_CHAR,
+    GS_PF_T_EXP, GS_PF_T_FIX, GS_PF_T_GEN, GS_PF_T_DEBUG
+};
+#define GS_PF_DEBUG ((uint64_t)GS_PF_T_DEBUG << 35)
+void gs_pf_i64(gs_sink k, int64_t v, uint64_t spec);
+void gs_pf_u64(gs_sink k, uint64_t v, uint64_t spec);
+void gs_pf_f64(gs_sink k, double v, uint64_t spec);
+void gs_pf_bool(gs_sink k, bool v, uint64_t spec);
+void gs_pf_str(gs_sink k, gs_str v, uint64_t spec);  /* GS_PF_T_DEBUG: quoted */
+void gs_pf_lit(gs_sink k, const char *s, int64_t n); /* bytes as they are */
+/* A composite value with a width: the emitted printer writes into the sink
+ * gs_pf_open returns (k itself when the spec has no width, else a scratch
+ * buffer), and gs_pf_close pads what it wrote into k. Not reentrant: only
+ * the emitted printers run between the two. */
+gs_sink gs_pf_open(gs_sink k, uint64_t spec);
+void gs_pf_close(gs_sink k, uint64_t spec);
+gs_str gs_pf_take(void);                 /* format(): the format buffer as a new owned string */
+/* format_into(buf, ...): appends the format buffer to *b (growing it as
+ * push does), so an argument that views b's storage reads it unchanged. */
+void gs_pf_take_into(gs_slice_u8 *b);
+/* The debug form of a map.Map: the indices of its occupied slots (dist at
+ * dist_off != 0, a uint32_t) sorted by key (at key_off; key_kind 's'
+ * signed, 'u' unsigned integer of key_size bytes, 't' a string). *count
+ * gets their number; gs_pf_map_done frees the array. */
+int64_t *gs_pf_map_order(const void *slots, int64_t n, size_t stride, size_t key_off,
+                         size_t dist_off, int key_kind, size_t key_size, int64_t *count);
+void gs_pf_map_done(int64_t *ix);
+/* parse_f64(s): Go's strconv.ParseFloat(s, 64) without hex floats and
+ * underscores: decimal and exponent forms, [+-]inf, [+-]infinity, nan in
+ * any case; correctly rounded (strtod in the C locale); none on a syntax
+ * error and on overflow; underflow gives 0 or a subnormal. */
+gs_opt_f64 gs_parse_f64(gs_str s);
 
 /* ---- inline checks and arithmetic the emitter may use ----
  * All take the check's site; none evaluates an argument twice. */

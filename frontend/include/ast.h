@@ -109,6 +109,8 @@ struct TypeExpr {
     BI(READ_FILE, "read_file", 0) BI(HASH, "hash", 0) BI(MAKE, "make", 0) \
     BI(DELETE, "delete", 0) BI(COPY_INTO, "copy_into", 0) BI(MOVE_FROM, "move_from", 0) \
     BI(DEFAULTS, "defaults", 0) BI(FROM_BYTES, "from_bytes", 0) \
+    BI(PRINTF, "printf", 0) BI(EPRINTF, "eprintf", 0) BI(FORMAT, "format", 0) \
+    BI(FORMAT_INTO, "format_into", 0) BI(PARSE_F64, "parse_f64", 0) \
     /* methods */ \
     BI(PUSH, "push", 1) BI(POP, "pop", 1) BI(CLEAR, "clear", 1) BI(BYTES, "bytes", 1) \
     BI(IS_SOME, "is_some", 1) BI(UNWRAP, "unwrap", 1) BI(OR, "or", 1) \
@@ -119,7 +121,9 @@ struct TypeExpr {
     BI(P_REF_INDEX, "__ref_index", 0) BI(P_SPAN_FIND, "__span_find", 0) \
     BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
     BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) \
-    BI(P_BYTES_EQUAL, "__bytes_equal", 0) BI(P_BYTES_COMPARE, "__bytes_compare", 0)
+    BI(P_BYTES_EQUAL, "__bytes_equal", 0) BI(P_BYTES_COMPARE, "__bytes_compare", 0) \
+    /* lowering only (formatted output, one piece): no source spelling reaches it */ \
+    BI(P_FMT, "__fmt", 0)
 
 typedef enum BuiltinId {
     BI_NONE,
@@ -208,6 +212,16 @@ typedef struct Param {
     Local *local;       /* [checked] */
 } Param;
 
+/* One piece of a checked format string (frontend/check_fmt.c): literal
+ * bytes (arg < 0), or argument arg (an index into call.args) with its
+ * packed spec (the layout of runtime/goose_rt.h, "formatted output"). */
+typedef struct FmtPiece {
+    int arg;
+    const char *lit;
+    int64_t len;        /* literal: its length; placeholder: its offset */
+    uint64_t spec;
+} FmtPiece;
+
 struct Expr {
     ExprKind kind;
     Loc loc;
@@ -248,6 +262,8 @@ struct Expr {
                                            the brackets also parse as one expression */
             const char **arg_names;     /* (syntax) `name: value` arguments (NULL entries
                                            for positional ones), or NULL when none is named */
+            struct FmtPiece *fmt;       /* [checked] printf, eprintf, format, format_into */
+            int nfmt;
         } call;
         struct { Expr *base, *index; } index;
         struct { Expr *base, *lo, *hi; } slice;     /* lo/hi may be NULL */
