@@ -52,8 +52,9 @@ enum { ARENA_ALIGN = 2 << 20, ARENA_BLOCK = 2 << 20, ARENA_REDZONE = 16 };
 enum { ARENA_ALIGN = 2 << 20, ARENA_BLOCK = 64 << 20, ARENA_REDZONE = 0 };
 #endif
 
-static Arena main_arena;
+static Arena main_arena, scratch_arena;
 Arena *g_arena = &main_arena;
+Arena *g_scratch = &scratch_arena;
 
 /* size bytes (a multiple of ARENA_ALIGN) at an ARENA_ALIGN boundary. */
 static void *arena_map(size_t size)
@@ -136,14 +137,58 @@ char *mem_printf(Arena *a, const char *fmt, ...)
     return mem_strndup(a, scratch.data, scratch.len);
 }
 
+static void arena_unmap(ArenaBlock *b)
+{
+    ASAN_UNPOISON_MEMORY_REGION(b, b->map_size);
+    munmap(b, b->map_size);
+}
+
 void mem_free_all(Arena *a)
 {
     for (ArenaBlock *b = a->head, *next; b; b = next) {
         next = b->next;
-        ASAN_UNPOISON_MEMORY_REGION(b, b->map_size);
-        munmap(b, b->map_size);
+        arena_unmap(b);
     }
     a->head = NULL;
+}
+
+ArenaMark mem_mark(const Arena *a)
+{
+    return (ArenaMark){ a->head, a->head ? a->head->used : 0 };
+}
+
+/* Gives back b's bytes from `from` on, zeroed as fresh memory is. */
+static void arena_rewind(ArenaBlock *b, size_t from)
+{
+    ASAN_UNPOISON_MEMORY_REGION(b->data + from, b->used - from);
+    memset(b->data + from, 0, b->used - from);
+    ASAN_POISON_MEMORY_REGION(b->data + from, b->size - from);
+    b->used = from;
+}
+
+/* Blocks opened since the mark are unmapped, except that an arena marked
+ * empty keeps its first block for the next piece of work. */
+void mem_release(Arena *a, ArenaMark m)
+{
+    while (a->head && a->head != m.block && !(m.block == NULL && a->head->next == NULL)) {
+        ArenaBlock *b = a->head;
+        a->head = b->next;
+        arena_unmap(b);
+    }
+    if (a->head)
+        arena_rewind(a->head, a->head == m.block ? m.used : 0);
+}
+
+void *mem_grow(Arena *a, void *items, int *cap, int len, size_t size)
+{
+    if (len < *cap)
+        return items;
+    int ncap = *cap ? *cap * 2 : 16;
+    void *n = mem_alloc(a, size * (size_t)ncap);
+    if (len)
+        memcpy(n, items, size * (size_t)len);
+    *cap = ncap;
+    return n;
 }
 
 /* ---- the C heap ----
@@ -836,6 +881,7 @@ void util_reset(void)
     diag_drop();
     diag_cut = false;
     mem_free_all(g_arena);
+    mem_free_all(g_scratch);
     free(intern_tab);
     intern_tab = NULL;
     intern_cap = intern_len = 0;

@@ -4,7 +4,6 @@
 #include "ir.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 const IrOpInfo ir_op_info[IR__COUNT] = {
@@ -16,17 +15,10 @@ const IrOpInfo ir_op_info[IR__COUNT] = {
 
 /* ---- construction ---- */
 
-/* Arena-backed growth: the old array stays in the arena (freed whole). */
+/* The IR outlives every pass: its arrays grow in the compilation's arena. */
 static void *ir_grow(void *items, int *cap, int len, size_t size)
 {
-    if (len < *cap)
-        return items;
-    int ncap = *cap ? *cap * 2 : 16;
-    void *n = mem_alloc(g_arena, size * (size_t)ncap);
-    if (len)
-        memcpy(n, items, size * (size_t)len);
-    *cap = ncap;
-    return n;
+    return mem_grow(g_arena, items, cap, len, size);
 }
 
 IrFunc *ir_func_new(FnInst *fn, const char *cname)
@@ -209,9 +201,9 @@ void ir_defs_init(IrDefs *d, const IrFunc *f)
 {
     size_t nt = (size_t)f->ntemps + 1;
     *d = (IrDefs){ .f = f, .nlocal_ids = ir_local_ids(f) };
-    d->ndef = calloc(nt, sizeof(int));
-    d->def0 = calloc(nt, sizeof(int));
-    d->def = calloc(nt, sizeof(int));
+    d->ndef = SCRATCH_ARRAY(int, nt);
+    d->def0 = SCRATCH_ARRAY(int, nt);
+    d->def = SCRATCH_ARRAY(int, nt);
     for (int i = 0; i < f->nins; i++) {
         int t = f->ins[i].dst;
         if (t < 0 || t >= f->ntemps)
@@ -220,13 +212,6 @@ void ir_defs_init(IrDefs *d, const IrFunc *f)
             d->def0[t] = i;
         d->def[t] = i;
     }
-}
-
-void ir_defs_free(IrDefs *d)
-{
-    free(d->ndef);
-    free(d->def0);
-    free(d->def);
 }
 
 const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o)
@@ -271,10 +256,10 @@ int ir_block_end(const IrFunc *f, int start)
 void ir_blocks_init(IrBlocks *b, const IrFunc *f)
 {
     size_t n = (size_t)f->nins + 1;
-    int *stack = malloc(sizeof(int) * n), sp = 0;
-    b->open = calloc(n, sizeof(int));
-    b->close = calloc(n, sizeof(int));
-    b->els = calloc(n, sizeof(int));
+    int *stack = SCRATCH_ARRAY(int, n), sp = 0;
+    b->open = SCRATCH_ARRAY(int, n);
+    b->close = SCRATCH_ARRAY(int, n);
+    b->els = SCRATCH_ARRAY(int, n);
     for (int i = 0; i < f->nins; i++) {
         int nest = ir_op_info[f->ins[i].op].nesting;
         if (f->ins[i].op == IR_ELSE && sp > 0) {
@@ -287,14 +272,77 @@ void ir_blocks_init(IrBlocks *b, const IrFunc *f)
             b->close[b->open[i]] = i;
         }
     }
-    free(stack);
 }
 
-void ir_blocks_free(IrBlocks *b)
+/* ---- copying instructions ---- */
+
+IrFunc ir_rebuild(IrFunc *f)
 {
-    free(b->open);
-    free(b->close);
-    free(b->els);
+    IrFunc was = *f;
+    f->ins = NULL;
+    f->nins = f->cap_ins = 0;
+    return was;
+}
+
+IrIns *ir_put(IrFunc *f, const IrIns *in)
+{
+    IrIns *out = ir_emit(f, in->op, in->loc);
+    *out = *in;
+    return out;
+}
+
+/* The place a named operand stands for in the copy, or NULL: kept. */
+static const IrPlace *ir_clone_name(const IrClone *c, const IrOpd *o)
+{
+    if (!c->name || (o->kind != OPD_LOCAL && o->kind != OPD_GLOBAL))
+        return NULL;
+    return c->name(c->ctx, o);
+}
+
+IrOpd ir_clone_opd(const IrClone *c, IrOpd o)
+{
+    if (o.kind == OPD_TEMP && o.temp >= 0 && o.temp < c->ntemps)
+        o.temp = c->temps[o.temp];
+    const IrPlace *p = ir_clone_name(c, &o);
+    return p ? p->root : o;
+}
+
+IrPlace *ir_clone_place(const IrClone *c, const IrPlace *p)
+{
+    const IrPlace *pre = ir_clone_name(c, &p->root);
+    int k0 = pre ? pre->nproj : 0;
+    IrPlace *q = NEW(IrPlace);
+    *q = *p;
+    q->root = pre ? pre->root : ir_clone_opd(c, p->root);
+    q->nproj = k0 + p->nproj;
+    q->proj = NEW_ARRAY(IrProj, q->nproj);
+    for (int k = 0; k < k0; k++)
+        q->proj[k] = pre->proj[k];
+    for (int k = 0; k < p->nproj; k++) {
+        q->proj[k0 + k] = p->proj[k];
+        q->proj[k0 + k].index = ir_clone_opd(c, p->proj[k].index);
+    }
+    return q;
+}
+
+IrIns *ir_clone_ins(IrFunc *f, const IrIns *in, const IrClone *c)
+{
+    IrIns out = *in;
+    out.a = ir_clone_opd(c, in->a);
+    out.b = ir_clone_opd(c, in->b);
+    out.c = ir_clone_opd(c, in->c);
+    if (in->dst >= 0 && in->dst < c->ntemps)
+        out.dst = c->temps[in->dst];
+    if (in->nargs) {
+        out.args = NEW_ARRAY(IrOpd, in->nargs);
+        for (int k = 0; k < in->nargs; k++)
+            out.args[k] = ir_clone_opd(c, in->args[k]);
+    }
+    if (in->place)
+        out.place = ir_clone_place(c, in->place);
+    if (in->site >= 0 && c->site)
+        out.site = c->site(c->ctx, in->site);
+    return ir_put(f, &out);     /* last: a hook may grow f (ir_site) */
 }
 
 /* ---- printer (--dump=ir) ---- */

@@ -25,7 +25,6 @@
 #include "ir.h"
 
 #include <stdarg.h>
-#include <stdlib.h>
 
 /* Operand kinds a slot may hold, one bit per IrOpdKind. */
 enum {
@@ -386,22 +385,18 @@ bool ir_verify_func(const IrFunc *f, StrBuf *why)
 {
     size_t nt = (size_t)f->ntemps + 1, ni = (size_t)f->nins + 2;
     Iv v = { .f = f, .why = why };
-    v.open = calloc(ni, sizeof *v.open);
-    v.arm = calloc(ni, sizeof *v.arm);
-    v.ndef = calloc(nt, sizeof *v.ndef);
-    v.def0 = calloc(nt, sizeof *v.def0);
-    v.def_depth = calloc(nt, sizeof *v.def_depth);
-    v.def_arm = calloc(nt, sizeof *v.def_arm);
+    ArenaMark m = mem_mark(g_scratch);
+    v.open = SCRATCH_ARRAY(IvBlock, ni);
+    v.arm = SCRATCH_ARRAY(int, ni);
+    v.ndef = SCRATCH_ARRAY(int, nt);
+    v.def0 = SCRATCH_ARRAY(int, nt);
+    v.def_depth = SCRATCH_ARRAY(int, nt);
+    v.def_arm = SCRATCH_ARRAY(int, nt);
     for (v.at = 0; v.at < f->nins && !v.failed; v.at++)
         iv_ins(&v, &f->ins[v.at]);
     if (!v.failed && v.depth != 0)
         iv_fail(&v, "%d blocks left open (the innermost at %d)", v.depth, v.open[v.depth].at);
-    free(v.open);
-    free(v.arm);
-    free(v.ndef);
-    free(v.def0);
-    free(v.def_depth);
-    free(v.def_arm);
+    mem_release(g_scratch, m);
     return !v.failed;
 }
 

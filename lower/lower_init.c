@@ -28,7 +28,6 @@
  * Not for: the lowering of an initialiser (lower_expr.c). */
 #include "lower_priv.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct Io {
@@ -70,10 +69,7 @@ static void io_edge(Io *io, int v)
     if (v < 0 || v == io->cur || io->seen[v] == io->cur)
         return;
     io->seen[v] = io->cur;
-    if (io->nsucc == io->capsucc) {
-        io->capsucc = io->capsucc ? io->capsucc * 2 : 64;
-        io->succ = realloc(io->succ, sizeof(int) * (size_t)io->capsucc);
-    }
+    io->succ = mem_grow(g_scratch, io->succ, &io->capsucc, io->nsucc, sizeof(int));
     io->succ[io->nsucc++] = v;
 }
 
@@ -119,8 +115,8 @@ static void io_graph(Io *io)
     io->gmask = 16;
     while (io->gmask < (unsigned)io->n * 2 + 2)
         io->gmask *= 2;
-    io->gkeys = calloc(io->gmask, sizeof *io->gkeys);
-    io->gvals = calloc(io->gmask, sizeof *io->gvals);
+    io->gkeys = SCRATCH_ARRAY(const Global *, io->gmask);
+    io->gvals = SCRATCH_ARRAY(int, io->gmask);
     io->gmask--;
     for (int k = 0; k < io->n; k++) {
         unsigned i = io_hash(io->r[k].global) & io->gmask;
@@ -130,12 +126,12 @@ static void io_graph(Io *io)
         io->gvals[i] = k;
     }
     io->maxitems = io->n + io->ir->nfuncs;
-    io->fitem = malloc(sizeof(int) * ((size_t)io->ir->fn_cap + 1));
+    io->fitem = SCRATCH_ARRAY(int, io->ir->fn_cap + 1);
     for (int k = 0; k <= io->ir->fn_cap; k++)
         io->fitem[k] = -1;
-    io->fn = calloc((size_t)io->ir->nfuncs + 1, sizeof *io->fn);
-    io->first = malloc(sizeof(int) * ((size_t)io->maxitems + 1));
-    io->seen = malloc(sizeof(int) * ((size_t)io->maxitems + 1));
+    io->fn = SCRATCH_ARRAY(const IrFunc *, io->ir->nfuncs + 1);
+    io->first = SCRATCH_ARRAY(int, io->maxitems + 1);
+    io->seen = SCRATCH_ARRAY(int, io->maxitems + 1);
     for (int k = 0; k < io->n; k++)
         io->seen[k] = -1;
     io->nitems = io->n;
@@ -155,10 +151,10 @@ static void io_graph(Io *io)
 static int io_scc(const Io *io, int *comp)
 {
     int N = io->nitems, next = 0, ncomp = 0, sp = 0, cp = 0;
-    int *index = malloc(sizeof(int) * (size_t)N), *low = malloc(sizeof(int) * (size_t)N);
-    int *stack = malloc(sizeof(int) * (size_t)N), *calls = malloc(sizeof(int) * (size_t)N);
-    int *edge = malloc(sizeof(int) * (size_t)N);
-    bool *on = calloc((size_t)N, sizeof(bool));
+    int *index = SCRATCH_ARRAY(int, N), *low = SCRATCH_ARRAY(int, N);
+    int *stack = SCRATCH_ARRAY(int, N), *calls = SCRATCH_ARRAY(int, N);
+    int *edge = SCRATCH_ARRAY(int, N);
+    bool *on = SCRATCH_ARRAY(bool, N);
     for (int v = 0; v < N; v++)
         index[v] = -1;
     for (int r = 0; r < N; r++) {
@@ -198,12 +194,6 @@ static int io_scc(const Io *io, int *comp)
                 low[calls[cp - 1]] = low[v];
         }
     }
-    free(index);
-    free(low);
-    free(stack);
-    free(calls);
-    free(edge);
-    free(on);
     return ncomp;
 }
 
@@ -248,13 +238,13 @@ static int io_pop(IoHeap *h)
 static void io_order(const Io *io, int *order)
 {
     int N = io->nitems, n = io->n;
-    int *comp = malloc(sizeof(int) * (size_t)N);
+    int *comp = SCRATCH_ARRAY(int, N);
     int nc = io_scc(io, comp);
     /* Per component: its initialisers in declaration order (CSR), and how
      * many edges it has to components not yet done. */
-    int *gfirst = calloc((size_t)nc + 1, sizeof(int));
-    int *gmem = malloc(sizeof(int) * ((size_t)n + 1)), *gpos = calloc((size_t)nc, sizeof(int));
-    int *wait = calloc((size_t)nc, sizeof(int)), *rfirst = calloc((size_t)nc + 1, sizeof(int));
+    int *gfirst = SCRATCH_ARRAY(int, nc + 1);
+    int *gmem = SCRATCH_ARRAY(int, n + 1), *gpos = SCRATCH_ARRAY(int, nc);
+    int *wait = SCRATCH_ARRAY(int, nc), *rfirst = SCRATCH_ARRAY(int, nc + 1);
     for (int k = 0; k < n; k++)
         gfirst[comp[k] + 1]++;
     for (int c = 0; c < nc; c++)
@@ -270,16 +260,16 @@ static void io_order(const Io *io, int *order)
             }
     for (int c = 0; c < nc; c++)
         rfirst[c + 1] += rfirst[c];
-    int *rpos = calloc((size_t)nc, sizeof(int));
-    int *rev = malloc(sizeof(int) * ((size_t)rfirst[nc] + 1));
+    int *rpos = SCRATCH_ARRAY(int, nc);
+    int *rev = SCRATCH_ARRAY(int, rfirst[nc] + 1);
     for (int u = 0; u < N; u++)
         for (int e = io->first[u]; e < io->first[u + 1]; e++) {
             int cv = comp[io->succ[e]];
             if (cv != comp[u])
                 rev[rfirst[cv] + rpos[cv]++] = comp[u];
         }
-    IoHeap heap = { malloc(sizeof(int) * ((size_t)n + 1)), 0 };
-    int *done = malloc(sizeof(int) * ((size_t)nc + 1)), ndone = 0, m = 0;
+    IoHeap heap = { SCRATCH_ARRAY(int, n + 1), 0 };
+    int *done = SCRATCH_ARRAY(int, nc + 1), ndone = 0, m = 0;
     memset(gpos, 0, sizeof(int) * (size_t)nc);
     /* A component ready: functions only are done at once; one with
      * initialisers offers its first, the rest one after another. */
@@ -312,115 +302,54 @@ static void io_order(const Io *io, int *order)
 #undef IO_READY
     if (m != n)
         fatal_internal("global initialisers: %d of %d ordered", m, n);
-    free(comp);
-    free(gfirst);
-    free(gmem);
-    free(gpos);
-    free(wait);
-    free(rfirst);
-    free(rpos);
-    free(rev);
-    free(heap.a);
-    free(done);
 }
 
 /* ---- moving the ranges ---- */
 
-static void io_renumber_opd(IrOpd *o, const int *tmap)
+static int io_site(void *smap, int s)
 {
-    if (o->kind == OPD_TEMP)
-        o->temp = tmap[o->temp];
-}
-
-/* Places and argument arrays are copied first: instructions may share them. */
-static void io_renumber(IrIns *in, const int *tmap, const int *smap)
-{
-    if (in->nargs > 0) {
-        IrOpd *args = NEW_ARRAY(IrOpd, in->nargs);
-        memcpy(args, in->args, sizeof(IrOpd) * (size_t)in->nargs);
-        in->args = args;
-    }
-    if (in->place) {
-        IrPlace *p = NEW(IrPlace);
-        *p = *in->place;
-        if (p->nproj > 0) {
-            p->proj = NEW_ARRAY(IrProj, p->nproj);
-            memcpy(p->proj, in->place->proj, sizeof(IrProj) * (size_t)p->nproj);
-        }
-        in->place = p;
-    }
-    io_renumber_opd(&in->a, tmap);
-    io_renumber_opd(&in->b, tmap);
-    io_renumber_opd(&in->c, tmap);
-    for (int k = 0; k < in->nargs; k++)
-        io_renumber_opd(&in->args[k], tmap);
-    if (in->place) {
-        io_renumber_opd(&in->place->root, tmap);
-        for (int k = 0; k < in->place->nproj; k++)
-            io_renumber_opd(&in->place->proj[k].index, tmap);
-    }
-    if (in->dst >= 0)
-        in->dst = tmap[in->dst];
-    if (in->site >= 0)
-        in->site = smap[in->site];
+    return ((const int *)smap)[s];
 }
 
 /* The ranges in the new order, with temps and sites numbered as if they
  * had been lowered in it. */
 static void io_move(IrFunc *f, const LxInitRange *r, int n, const int *order)
 {
-    IrIns *ins = malloc(sizeof(IrIns) * ((size_t)f->nins + 1));
-    Type **temps = malloc(sizeof(Type *) * ((size_t)f->ntemps + 1));
-    IrSite *sites = malloc(sizeof(IrSite) * ((size_t)f->nsites + 1));
-    int *tmap = malloc(sizeof(int) * ((size_t)f->ntemps + 1));
-    int *smap = malloc(sizeof(int) * ((size_t)f->nsites + 1));
-    int ni = 0, nt = 0, ns = 0;
+    IrFunc src = ir_rebuild(f);
+    int *tmap = SCRATCH_ARRAY(int, src.ntemps + 1), *smap = SCRATCH_ARRAY(int, src.nsites + 1);
+    IrClone map = { tmap, src.ntemps, io_site, NULL, smap };
+    int nt = 0, ns = 0;
     for (int j = 0; j < n; j++) {
         const LxInitRange *a = &r[order[j]], *b = a + 1;
-        for (int t = a->temp; t < b->temp; t++) {
-            tmap[t] = nt;
-            temps[nt++] = f->temps[t];
-        }
-        for (int s = a->site; s < b->site; s++) {
-            smap[s] = ns;
-            sites[ns++] = f->sites[s];
-        }
-        memcpy(&ins[ni], &f->ins[a->start], sizeof(IrIns) * (size_t)(b->start - a->start));
-        ni += b->start - a->start;
+        for (int t = a->temp; t < b->temp; t++)
+            tmap[t] = nt++;
+        for (int s = a->site; s < b->site; s++)
+            smap[s] = ns++;
     }
-    for (int i = 0; i < ni; i++)
-        io_renumber(&ins[i], tmap, smap);
-    memcpy(f->ins, ins, sizeof(IrIns) * (size_t)ni);
-    if (nt > 0)
-        memcpy(f->temps, temps, sizeof(Type *) * (size_t)nt);
-    if (ns > 0)
-        memcpy(f->sites, sites, sizeof(IrSite) * (size_t)ns);
-    free(ins);
-    free(temps);
-    free(sites);
-    free(tmap);
-    free(smap);
+    for (int j = 0; j < n; j++)
+        for (int i = r[order[j]].start; i < r[order[j] + 1].start; i++)
+            ir_clone_ins(f, &src.ins[i], &map);
+    Type **temps = mem_dup(g_scratch, src.temps, sizeof(Type *) * (size_t)src.ntemps);
+    IrSite *sites = mem_dup(g_scratch, src.sites, sizeof(IrSite) * (size_t)src.nsites);
+    for (int t = 0; t < src.ntemps; t++)
+        f->temps[tmap[t]] = temps[t];
+    for (int s = 0; s < src.nsites; s++)
+        f->sites[smap[s]] = sites[s];
 }
 
 void lx_init_order(IrProgram *ir, IrFunc *init, const LxInitRange *r, int n)
 {
     if (n < 2)
         return;
+    ArenaMark m = mem_mark(g_scratch);
     Io io = { .ir = ir, .init = init, .r = r, .n = n };
     io_graph(&io);
-    int *order = malloc(sizeof(int) * (size_t)n);
+    int *order = SCRATCH_ARRAY(int, n);
     io_order(&io, order);
     int k = 0;
     while (k < n && order[k] == k)
         k++;
     if (k < n)
         io_move(init, r, n, order);
-    free(order);
-    free(io.gkeys);
-    free(io.gvals);
-    free(io.fitem);
-    free(io.fn);
-    free(io.first);
-    free(io.succ);
-    free(io.seen);
+    mem_release(g_scratch, m);
 }

@@ -9,7 +9,6 @@
  * Not for: changing what a program does: a check that may fail stays. */
 #include "pass.h"
 
-#include <stdlib.h>
 
 static bool bce_const(const IrOpd *o, int64_t *v)
 {
@@ -183,8 +182,8 @@ static void bce_tables(Bce *b)
     IrFunc *f = b->f;
     ir_defs_init(&b->d, f);
     int nids = b->d.nlocal_ids;
-    b->writes = calloc((size_t)nids + 1, sizeof(int));
-    b->decl = malloc(((size_t)nids + 1) * sizeof(int));
+    b->writes = SCRATCH_ARRAY(int, nids + 1);
+    b->decl = SCRATCH_ARRAY(int, nids + 1);
     for (int i = 0; i < nids; i++)
         b->decl[i] = -1;
     for (int i = 0; i < f->nins; i++) {
@@ -206,9 +205,6 @@ void pass_bce(const IrProgram *ir, IrFunc *f)
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_FOR)
             bce_range_loop(&b, i);
-    ir_defs_free(&b.d);
-    free(b.writes);
-    free(b.decl);
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
         if (ir_op_info[in->op].is_check && bce_proven(in)) {

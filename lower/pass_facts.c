@@ -50,7 +50,6 @@
  * Not for: changing what a program does: a check that may fail stays. */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 enum { FX_WINDOW = 1024, FX_MAX_REL = 32, FX_WALK = 1024, FX_SAME_DEPTH = 4 };
@@ -1448,10 +1447,10 @@ void pass_facts(const IrProgram *ir, IrFunc *f)
     ir_defs_init(&x.d, f);
     x.same = (IrSame){ &x.d, FX_SAME_DEPTH, fx_in_window, &x };
     ir_blocks_init(&x.b, f);
-    x.ndecl = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
-    x.decl_at = calloc((size_t)x.d.nlocal_ids + 1, sizeof(int));
-    x.nonneg = calloc((size_t)x.d.nlocal_ids + 1, 1);
-    x.inv = calloc(((size_t)x.d.nlocal_ids + 1) * FX_INV_KINDS, sizeof(FxInv));
+    x.ndecl = SCRATCH_ARRAY(int, x.d.nlocal_ids + 1);
+    x.decl_at = SCRATCH_ARRAY(int, x.d.nlocal_ids + 1);
+    x.nonneg = SCRATCH_ARRAY(signed char, x.d.nlocal_ids + 1);
+    x.inv = SCRATCH_ARRAY(FxInv, ((size_t)x.d.nlocal_ids + 1) * FX_INV_KINDS);
     fx_tables(&x);
     ir_addressed_locals(f, &x.addressed);
     int removed = 0;
@@ -1465,11 +1464,5 @@ void pass_facts(const IrProgram *ir, IrFunc *f)
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_FOR)
             removed += fx_range_loop(&x, i);
-    ir_defs_free(&x.d);
-    ir_blocks_free(&x.b);
-    free(x.ndecl);
-    free(x.decl_at);
-    free(x.nonneg);
-    free(x.inv);
     f->checks_removed += removed;
 }

@@ -20,15 +20,15 @@
  * Not for: proving checks (pass_bce.c, pass_facts.c). */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 enum { HO_SCAN = 32, HO_DEPTH = 7 };   /* HO_DEPTH: definitions compared (ir_same) */
 
 typedef struct Ho {
     IrFunc *f;
-    IrDefs d;       /* who writes each temp: made again after each move */
     IrBlocks b;     /* b.els: per IF its ELSE, or 0; kept up to date as IFs move */
+    ArenaMark m;    /* the scratch after b: d is made again over it */
+    IrDefs d;       /* who writes each temp: made again after each move */
 } Ho;
 
 /* The first instruction after `from` that is not a pure value (NOPs are
@@ -108,11 +108,12 @@ static void ho_mark(const Ho *h, HoArm *x, const IrOpd *o)
 }
 
 /* Moves the marked prefix instructions of the then-arm and its check
- * (at ct) in front of the IF at i; returns the IF's new index. */
+ * (at ct, at most HO_SCAN after i) in front of the IF at i; returns the
+ * IF's new index. */
 static int ho_move(IrFunc *f, int i, int ct, const bool *mv)
 {
     int n = ct - i + 1, k = 0;
-    IrIns *tmp = (IrIns *)malloc(sizeof(IrIns) * (size_t)n);
+    IrIns tmp[HO_SCAN + 1];
     for (int j = i + 1; j < ct; j++)
         if (mv[j - i - 1])
             tmp[k++] = f->ins[j];
@@ -123,7 +124,6 @@ static int ho_move(IrFunc *f, int i, int ct, const bool *mv)
         if (!mv[j - i - 1])
             tmp[k++] = f->ins[j];
     memcpy(&f->ins[i], tmp, sizeof(IrIns) * (size_t)n);
-    free(tmp);
     return at;
 }
 
@@ -135,7 +135,7 @@ static int ho_one(Ho *h, int i)
     if (ct < 0 || ce < 0 || f->ins[ct].op != IR_CHECK_INDEX || f->ins[ce].op != IR_CHECK_INDEX ||
         f->ins[ct].site_unless || f->ins[ce].site_unless || ct > e)
         return -1;
-    bool *mt = (bool *)calloc((size_t)(ct - i) + 1, 1);
+    bool mt[HO_SCAN + 1] = { false };
     HoArm x = { i, ct, mt }, y = { e, ce, NULL };
     HoArms arms = { h, { &x, &y } };
     IrSame same = { &h->d, HO_DEPTH, ho_def_ok, &arms };
@@ -152,7 +152,6 @@ static int ho_one(Ho *h, int i)
         f->ins[ce].op = IR_NOP;
         at = ho_move(f, i, ct, mt);
     }
-    free(mt);
     return at;
 }
 
@@ -160,19 +159,18 @@ void pass_hoist(const IrProgram *ir, IrFunc *f)
 {
     Ho h = { .f = f };
     int merged = 0;
-    ir_defs_init(&h.d, f);
     ir_blocks_init(&h.b, f);
+    h.m = mem_mark(g_scratch);
+    ir_defs_init(&h.d, f);
     for (int i = 0; i < f->nins; i++) {
         if (f->ins[i].op != IR_IF || !h.b.els[i])
             continue;
         for (int at, e = h.b.els[i]; (at = ho_one(&h, i)) >= 0; merged++) {
             h.b.els[at] = e;        /* the IF moved down past what went up */
             i = at;
-            ir_defs_free(&h.d);
+            mem_release(g_scratch, h.m);
             ir_defs_init(&h.d, f);
         }
     }
-    ir_defs_free(&h.d);
-    ir_blocks_free(&h.b);
     f->checks_removed += merged;
 }

@@ -21,7 +21,6 @@
  * Not for: user functions (the C compiler inlines those where it can). */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 enum { INL_MAX = 24 };
@@ -110,48 +109,18 @@ typedef struct Inl {
     IrFunc *f;              /* the caller */
     const IrFunc *g;        /* the callee */
     const IrIns *call;
-    int *tmap;              /* callee temp -> caller temp */
-    IrOpd *pmap;            /* parameter -> caller operand */
-    const IrPlace **pref;   /* ref parameter -> the caller's place it refers to, or NULL */
+    IrPlace *param;         /* per parameter: the caller's place or operand
+                               (the root) it stands for */
     bool stores;            /* the callee stores (through a ref parameter) */
     int *smap;              /* callee site -> caller site, -1 not made yet */
 } Inl;
 
-static IrOpd inl_opd(const Inl *x, IrOpd o)
+/* A parameter of the callee in the caller (IrClone.name). */
+static const IrPlace *inl_name(void *ctx, const IrOpd *o)
 {
-    if (o.kind == OPD_TEMP)
-        o.temp = x->tmap[o.temp];
-    else if (o.kind == OPD_LOCAL)
-        return x->pmap[inl_param(x->g, o.local)];
-    return o;
-}
-
-/* A place of the callee in the caller: a ref parameter's places start
- * from the caller's place it refers to, or else from its reference
- * dereferenced. */
-static IrPlace *inl_place(const Inl *x, const IrPlace *p)
-{
-    IrPlace *q = NEW(IrPlace);
-    *q = *p;
-    const IrPlace *pre = NULL;
-    int k0 = 0;
-    if (p->root.kind == OPD_LOCAL && p->root.local->is_ref) {
-        int k = inl_param(x->g, p->root.local);
-        pre = x->pref[k];
-        q->root = pre ? pre->root : x->pmap[k];
-        k0 = pre ? pre->nproj : 1;
-    } else {
-        q->root = inl_opd(x, p->root);
-    }
-    q->nproj = p->nproj + k0;
-    q->proj = NEW_ARRAY(IrProj, q->nproj);
-    for (int k = 0; k < k0; k++)
-        q->proj[k] = pre ? pre->proj[k] : (IrProj){ .kind = PJ_DEREF, .type = p->root.local->type };
-    for (int k = 0; k < p->nproj; k++) {
-        q->proj[k + k0] = p->proj[k];
-        q->proj[k + k0].index = inl_opd(x, p->proj[k].index);
-    }
-    return q;
+    const Inl *x = ctx;
+    int k = o->kind == OPD_LOCAL ? inl_param(x->g, o->local) : -1;
+    return k >= 0 ? &x->param[k] : NULL;
 }
 
 /* The caller's place behind reference temp t when its one definition is
@@ -169,11 +138,11 @@ static const IrPlace *inl_ref_place(const IrDefs *d, const IrOpd *t)
     return p;
 }
 
-/* A caller site for callee site s: at the call, with the callee's detail. */
-static int inl_site(Inl *x, int s)
+/* A caller site for callee site s: at the call, with the callee's detail
+ * (IrClone.site). */
+static int inl_site(void *ctx, int s)
 {
-    if (s < 0)
-        return -1;
+    Inl *x = ctx;
     if (x->smap[s] < 0) {
         const IrSite *cs = &x->f->sites[x->call->site];
         x->smap[s] = ir_site(x->f, cs->loc, x->g->sites[s].what, x->g->sites[s].kind);
@@ -210,22 +179,39 @@ static IrOpd inl_rootable(Inl *x, IrOpd a)
     return inl_copy(x, a);
 }
 
+/* What parameter k stands for: a ref parameter's places start from the
+ * caller's place it refers to (ref, from inl_ref_place), or else from its
+ * reference dereferenced; a value parameter is an operand. */
+static void inl_bind(Inl *x, int k, const IrPlace *ref)
+{
+    const Local *l = x->g->fn->params[k];
+    IrPlace *p = &x->param[k];
+    if (!l->is_ref) {
+        p->root = inl_rootable(x, inl_arg(x, k));
+    } else if (ref) {
+        *p = *ref;
+    } else {
+        p->root = x->call->args[k];
+        p->nproj = 1;
+        p->proj = SCRATCH_ARRAY(IrProj, 1);
+        p->proj[0] = (IrProj){ .kind = PJ_DEREF, .type = l->type };
+    }
+}
+
 /* Appends g's body in place of call c (d: the caller as it was). */
 static void inl_expand(IrFunc *f, const IrIns *c, const IrDefs *d, const IrFunc *g)
 {
-    Inl x = { f, g, c, NEW_ARRAY(int, g->ntemps + 1), NEW_ARRAY(IrOpd, g->fn->nparams + 1),
-              NEW_ARRAY(const IrPlace *, g->fn->nparams + 1), false, NEW_ARRAY(int, g->nsites + 1) };
+    Inl x = { f, g, c, SCRATCH_ARRAY(IrPlace, g->fn->nparams + 1), false, SCRATCH_ARRAY(int, g->nsites + 1) };
+    int *tmap = SCRATCH_ARRAY(int, g->ntemps + 1);
+    IrClone map = { tmap, g->ntemps, inl_site, inl_name, &x };
     for (int t = 0; t < g->ntemps; t++)
-        x.tmap[t] = ir_temp(f, g->temps[t]);
+        tmap[t] = ir_temp(f, g->temps[t]);
     for (int s = 0; s < g->nsites; s++)
         x.smap[s] = -1;
     for (int j = 0; j < g->nins; j++)
         x.stores |= g->ins[j].op == IR_STORE;
-    for (int k = 0; k < g->fn->nparams; k++) {
-        bool ref = g->fn->params[k]->is_ref;
-        x.pmap[k] = ref ? c->args[k] : inl_rootable(&x, inl_arg(&x, k));
-        x.pref[k] = ref ? inl_ref_place(d, &c->args[k]) : NULL;
-    }
+    for (int k = 0; k < g->fn->nparams; k++)
+        inl_bind(&x, k, g->fn->params[k]->is_ref ? inl_ref_place(d, &c->args[k]) : NULL);
     for (int i = 0; i < g->nins; i++) {
         const IrIns *in = &g->ins[i];
         if (in->op == IR_NOP)
@@ -235,26 +221,13 @@ static void inl_expand(IrFunc *f, const IrIns *c, const IrDefs *d, const IrFunc 
                 IrIns *mv = ir_emit(f, IR_MOV, c->loc);
                 mv->dst = c->dst;
                 mv->type = f->temps[c->dst];
-                mv->a = inl_opd(&x, in->a);
+                mv->a = ir_clone_opd(&map, in->a);
             }
             return;
         }
-        IrIns copy = *in;
-        copy.dst = in->dst >= 0 ? x.tmap[in->dst] : -1;
-        copy.a = inl_opd(&x, in->a);
-        copy.b = inl_opd(&x, in->b);
-        copy.c = inl_opd(&x, in->c);
-        if (in->nargs) {
-            copy.args = NEW_ARRAY(IrOpd, in->nargs);
-            for (int k = 0; k < in->nargs; k++)
-                copy.args[k] = inl_opd(&x, in->args[k]);
-        }
-        if (in->place)
-            copy.place = inl_place(&x, in->place);
-        copy.site = inl_site(&x, in->site);
-        copy.site_unless = 0;
-        copy.loc = c->loc;
-        *ir_emit(f, in->op, c->loc) = copy;
+        IrIns *copy = ir_clone_ins(f, in, &map);
+        copy->site_unless = 0;
+        copy->loc = c->loc;
     }
 }
 
@@ -273,20 +246,19 @@ static void inl_expand_calls(const IrProgram *ir, IrFunc *f, const PtrSet *ok)
         any = inl_target(ir, f, ok, &f->ins[i]) != NULL;
     if (!any)
         return;
-    IrFunc orig = *f;       /* arena storage: ir_emit copies into new storage */
+    ArenaMark m = mem_mark(g_scratch);     /* a whole-program pass: its own per function */
+    IrFunc orig = ir_rebuild(f);
     IrDefs d;
     ir_defs_init(&d, &orig);
-    f->ins = NULL;
-    f->nins = f->cap_ins = 0;
     for (int i = 0; i < orig.nins; i++) {
         const IrIns *in = &orig.ins[i];
         const IrFunc *g = inl_target(ir, f, ok, in);
         if (g)
             inl_expand(f, in, &d, g);
         else
-            *ir_emit(f, in->op, in->loc) = *in;
+            ir_put(f, in);
     }
-    ir_defs_free(&d);
+    mem_release(g_scratch, m);
 }
 
 void pass_inline(const IrProgram *ir, IrFunc *unused)

@@ -24,7 +24,6 @@
  * Not for: checks (pass_hoist.c moves those out of if/else arms). */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* What a function may write: the globals it names, and whether it may
@@ -86,7 +85,7 @@ static bool lm_writes(const Lm *lm, const IrFunc *f, int from, int to, LmSum *s)
 /* Each function's summary: the least fixed point over the call graph. */
 static void lm_summaries(Lm *lm)
 {
-    lm->sum = calloc((size_t)lm->ir->fn_cap + 1, sizeof(LmSum));
+    lm->sum = SCRATCH_ARRAY(LmSum, lm->ir->fn_cap + 1);
     for (bool grew = true; grew;) {
         grew = false;
         for (int i = 0; i <= lm->ir->nfuncs; i++) {
@@ -131,12 +130,6 @@ typedef struct LmRun {
     int *copy_of;       /* per original instruction: the hoisted load it repeats, or -1 */
 } LmRun;
 
-static void lm_put(LmRun *r, const IrIns *in)
-{
-    IrIns *out = ir_emit(r->f, in->op, in->loc);
-    *out = *in;
-}
-
 /* Hoists the loads of the loop at `at` that it keeps fixed; emits them. */
 static void lm_loop(LmRun *r, int at)
 {
@@ -163,7 +156,7 @@ static void lm_loop(LmRun *r, int at)
             continue;
         }
         first[nfirst++] = i;
-        lm_put(r, in);
+        ir_put(r->f, in);
     }
 }
 
@@ -176,19 +169,18 @@ static void lm_func(const Lm *lm, IrFunc *f)
         any = f->ins[i].op == IR_FOR || f->ins[i].op == IR_LOOP;
     if (!any)
         return;
-    IrFunc src = *f;
+    ArenaMark m = mem_mark(g_scratch);     /* a whole-program pass: its own per function */
+    IrFunc src = ir_rebuild(f);
     LmRun r = { .lm = lm, .src = &src, .f = f };
     ir_blocks_init(&r.b, &src);
-    r.moved = calloc((size_t)src.nins + 1, sizeof(bool));
-    r.copy_of = malloc(sizeof(int) * ((size_t)src.nins + 1));
-    f->ins = NULL;
-    f->nins = f->cap_ins = 0;
+    r.moved = SCRATCH_ARRAY(bool, src.nins + 1);
+    r.copy_of = SCRATCH_ARRAY(int, src.nins + 1);
     for (int i = 0; i < src.nins; i++) {
         const IrIns *in = &src.ins[i];
         if (in->op == IR_FOR || in->op == IR_LOOP)
             lm_loop(&r, i);
         if (!r.moved[i]) {
-            lm_put(&r, in);
+            ir_put(f, in);
         } else if (r.copy_of[i] >= 0) {     /* the same load, hoisted once: a copy */
             IrIns *mv = ir_emit(f, IR_MOV, in->loc);
             mv->dst = in->dst;
@@ -196,9 +188,7 @@ static void lm_func(const Lm *lm, IrFunc *f)
             mv->a = ir_tempopd(f, src.ins[r.copy_of[i]].dst);
         }
     }
-    ir_blocks_free(&r.b);
-    free(r.moved);
-    free(r.copy_of);
+    mem_release(g_scratch, m);
 }
 
 void pass_licm(const IrProgram *ir, IrFunc *unused)
@@ -209,5 +199,4 @@ void pass_licm(const IrProgram *ir, IrFunc *unused)
         if (ir->funcs[i]->reachable)
             lm_func(&lm, ir->funcs[i]);
     lm_func(&lm, ir->init);
-    free(lm.sum);   /* the sets live in the arena */
 }

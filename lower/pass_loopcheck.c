@@ -37,7 +37,6 @@
  * pass_version.c) or the arms of an if (pass_hoist.c). */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 enum { LC_DEPTH = 8, LC_MAX_MARK = 64 };
@@ -45,6 +44,7 @@ enum { LC_DEPTH = 8, LC_MAX_MARK = 64 };
 typedef struct Lc {
     const IrProgram *ir;
     IrFunc *f;
+    ArenaMark tables;   /* the scratch before d and b, made again after a move */
     IrDefs d;
     IrBlocks b;
     PtrSet addressed;   /* locals whose address the function takes */
@@ -191,7 +191,8 @@ static bool lc_check_fixed(Lc *lc, int i)
 static int lc_move(IrFunc *f, int at, int last, const bool *mv)
 {
     int n = last - at + 1, k = 0;
-    IrIns *tmp = malloc(sizeof(IrIns) * (size_t)n);
+    ArenaMark m = mem_mark(g_scratch);
+    IrIns *tmp = SCRATCH_ARRAY(IrIns, n);
     for (int j = at + 1; j <= last; j++)
         if (mv[j])
             tmp[k++] = f->ins[j];
@@ -201,7 +202,7 @@ static int lc_move(IrFunc *f, int at, int last, const bool *mv)
         if (!mv[j])
             tmp[k++] = f->ins[j];
     memcpy(&f->ins[at], tmp, sizeof(IrIns) * (size_t)n);
-    free(tmp);
+    mem_release(g_scratch, m);
     return opener;
 }
 
@@ -256,14 +257,15 @@ static int lc_after(Lc *lc, int lo, int hi, int end)
 
 static void lc_tables(Lc *lc)
 {
+    lc->tables = mem_mark(g_scratch);
     ir_defs_init(&lc->d, lc->f);
     ir_blocks_init(&lc->b, lc->f);
 }
 
-static void lc_tables_free(Lc *lc)
+static void lc_tables_again(Lc *lc)
 {
-    ir_defs_free(&lc->d);
-    ir_blocks_free(&lc->b);
+    mem_release(g_scratch, lc->tables);
+    lc_tables(lc);
 }
 
 /* Moves the checks the loop at `at` begins with that it keeps fixed;
@@ -290,8 +292,7 @@ static int lc_loop(Lc *lc, int at)
     if (last < 0)
         return 0;
     int opener = lc_move(f, at, last, lc->mv);
-    lc_tables_free(lc);
-    lc_tables(lc);
+    lc_tables_again(lc);
     return lc_after(lc, at, opener, lc->end);
 }
 
@@ -299,15 +300,12 @@ void pass_loopcheck(const IrProgram *ir, IrFunc *f)
 {
     if (!f || f->nins == 0)
         return;
-    Lc lc = { .ir = ir, .f = f };
+    Lc lc = { .ir = ir, .f = f, .mv = SCRATCH_ARRAY(bool, f->nins + 1) };
     lc_tables(&lc);
     ir_addressed_locals(f, &lc.addressed);
-    lc.mv = calloc((size_t)f->nins + 1, sizeof(bool));
     int removed = 0;
     for (int at = f->nins - 1; at >= 0; at--)   /* inner loops first: a check may leave several */
         if (f->ins[at].op == IR_FOR || f->ins[at].op == IR_LOOP)
             removed += lc_loop(&lc, at);
-    lc_tables_free(&lc);
-    free(lc.mv);
     f->checks_removed += removed;
 }

@@ -8,7 +8,6 @@
  * Not for: deciding checks (pass_bce.c and the other pass_*.c). */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- functions that never return: their calls are cold paths ---- */
@@ -57,8 +56,8 @@ static void mk_count_use(const IrOpd *o, void *uses)
 /* Per temp of f: how many operands read it. */
 static int *mk_uses(const IrFunc *f)
 {
-    int *uses = calloc((size_t)f->ntemps + 1, sizeof *uses);
-    for (int i = 0; uses && i < f->nins; i++)
+    int *uses = SCRATCH_ARRAY(int, f->ntemps + 1);
+    for (int i = 0; i < f->nins; i++)
         ir_each_read(&f->ins[i], mk_count_use, uses);
     return uses;
 }
@@ -77,10 +76,9 @@ static bool mk_small_leaf(const IrProgram *ir, const IrFunc *f)
     for (int i = 0; i < f->nins && ok; i++) {
         const IrIns *in = &f->ins[i];
         ok = !(in->op == IR_CALLV || in->op == IR_CLOSURE || (in->op == IR_CALL && !ir_stops(ir, in)));
-        bool dead = uses && ir_op_info[in->op].pure && in->dst >= 0 && uses[in->dst] == 0;
+        bool dead = ir_op_info[in->op].pure && in->dst >= 0 && uses[in->dst] == 0;
         n += in->op != IR_NOP && !dead;
     }
-    free(uses);
     return ok && n <= INLINE_MAX_INS;
 }
 

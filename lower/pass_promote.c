@@ -20,7 +20,6 @@
  * Not for: loads of globals a loop does not change (pass_licm.c). */
 #include "pass.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 enum { PR_MAX = 8 };
@@ -32,6 +31,7 @@ typedef struct Pr {
     int next_id;            /* for the new locals */
     const Global *g[PR_MAX];    /* the loop being copied: its held globals */
     Local *l[PR_MAX];
+    IrPlace at[PR_MAX];     /* and their locals, as place roots */
     int n;
 } Pr;
 
@@ -90,13 +90,6 @@ static int pr_plan(const Pr *p, int at, int end, const Global **out)
     return n;
 }
 
-static IrIns *pr_put(Pr *p, const IrIns *in)
-{
-    IrIns *out = ir_emit(p->f, in->op, in->loc);
-    *out = *in;
-    return out;
-}
-
 static IrOpd pr_local_opd(Local *l)
 {
     return (IrOpd){ .kind = OPD_LOCAL, .type = l->type, .local = l };
@@ -113,21 +106,23 @@ static void pr_write_back(Pr *p, Loc loc)
     }
 }
 
+/* A held global's local (IrClone.name): the loop names the global only
+ * as the root of places (pr_plan). */
+static const IrPlace *pr_name(void *ctx, const IrOpd *o)
+{
+    const Pr *p = ctx;
+    for (int k = 0; k < p->n; k++)
+        if (o->kind == OPD_GLOBAL && o->global == p->g[k])
+            return &p->at[k];
+    return NULL;
+}
+
 /* A copy of in with places rooted at a held global rooted at its local. */
 static void pr_copy(Pr *p, const IrIns *in)
 {
     if (in->op == IR_RET)
         pr_write_back(p, in->loc);
-    IrIns *out = pr_put(p, in);
-    if (!in->place || in->place->root.kind != OPD_GLOBAL)
-        return;
-    for (int k = 0; k < p->n; k++)
-        if (in->place->root.global == p->g[k]) {
-            IrPlace *np = NEW(IrPlace);
-            *np = *in->place;
-            np->root = pr_local_opd(p->l[k]);
-            out->place = np;
-        }
+    ir_clone_ins(p->f, in, &(IrClone){ .name = pr_name, .ctx = p });
 }
 
 static Local *pr_new_local(Pr *p, const Global *g)
@@ -147,6 +142,7 @@ static void pr_loop(Pr *p, int at, int end, const Global **gs, int n)
     for (int k = 0; k < n; k++) {
         p->g[k] = gs[k];
         p->l[k] = pr_new_local(p, gs[k]);
+        p->at[k] = (IrPlace){ .root = pr_local_opd(p->l[k]) };
         IrIns *ld = ir_emit(p->f, IR_LOAD, loop->loc);
         IrOpd g = { .kind = OPD_GLOBAL, .type = gs[k]->type, .global = (Global *)gs[k] };
         ld->place = ir_place_root(g, g.type);
@@ -170,10 +166,9 @@ static void pr_func(IrFunc *f)
         any = pr_grown(&f->ins[i]) != NULL;
     if (!any || !f->fn)
         return;
-    Pr p = { .f = f, .src = *f, .next_id = ir_local_ids(f) };
+    int next_id = ir_local_ids(f);
+    Pr p = { .f = f, .src = ir_rebuild(f), .next_id = next_id };
     ir_blocks_init(&p.b, &p.src);
-    f->ins = NULL;
-    f->nins = f->cap_ins = 0;
     for (int i = 0; i < p.src.nins; i++) {
         const IrIns *in = &p.src.ins[i];
         const Global *gs[PR_MAX];
@@ -183,9 +178,8 @@ static void pr_func(IrFunc *f)
             i = p.b.close[i];
             continue;
         }
-        pr_put(&p, in);
+        ir_put(f, in);
     }
-    ir_blocks_free(&p.b);
 }
 
 void pass_promote(const IrProgram *ir, IrFunc *f)

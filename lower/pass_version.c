@@ -37,7 +37,6 @@
 #include "pass.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 enum { LV_MAX_BODY = 160, LV_MAX_NEST = 2, LV_MAX_TERMS = 24, LV_MAX_CMPS = 8 };
@@ -74,6 +73,7 @@ typedef struct Lv {
     IrBlocks b;         /* over orig: b.close, per block opener its closer */
     int *use_lo, *use_hi;   /* per temp: first and last instruction reading it */
     int *tmap;          /* per original temp: its number in the copy being made */
+    IrClone map;        /* renames by tmap */
     int *stamp, arm;    /* per original temp: the arm that last renumbered it */
     bool *drop;         /* per instruction: a check the enclosing fast arms delete */
     PtrSet addressed;   /* locals whose address the function takes */
@@ -105,11 +105,12 @@ static void lv_tables(Lv *lv)
     const IrFunc *f = &lv->orig;
     int nt = f->ntemps + 1;
     ir_blocks_init(&lv->b, f);
-    lv->use_lo = malloc(sizeof(int) * (size_t)nt);
-    lv->use_hi = calloc((size_t)nt, sizeof(int));
-    lv->tmap = malloc(sizeof(int) * (size_t)nt);
-    lv->stamp = calloc((size_t)nt, sizeof(int));
-    lv->drop = calloc((size_t)f->nins + 1, sizeof(bool));
+    lv->use_lo = SCRATCH_ARRAY(int, nt);
+    lv->use_hi = SCRATCH_ARRAY(int, nt);
+    lv->tmap = SCRATCH_ARRAY(int, nt);
+    lv->stamp = SCRATCH_ARRAY(int, nt);
+    lv->drop = SCRATCH_ARRAY(bool, f->nins + 1);
+    lv->map = (IrClone){ .temps = lv->tmap, .ntemps = f->ntemps };
     for (int t = 0; t < nt; t++) {
         lv->use_lo[t] = -1;
         lv->tmap[t] = t;
@@ -656,8 +657,8 @@ static void lv_sum_counters(const Lv *lv, const LvWhile *w, LvSum *q)
 
 static LvVal *lv_sub(const LvVal *a, const LvVal *b)
 {
-    LvVal *v = NEW(LvVal);
-    LvVal *l = NEW(LvVal), *r = NEW(LvVal);
+    LvVal *v = SCRATCH_ARRAY(LvVal, 1);
+    LvVal *l = SCRATCH_ARRAY(LvVal, 1), *r = SCRATCH_ARRAY(LvVal, 1);
     *l = *a;
     *r = *b;
     *v = (LvVal){ .opd = a->opd, .l = l, .r = r };
@@ -736,33 +737,6 @@ static void lv_plan_while(const Lv *lv, int at, int end, LvPlan *p)
 
 /* ---- copying ---- */
 
-static IrOpd lv_opd(const Lv *lv, IrOpd o)
-{
-    if (o.kind == OPD_TEMP && o.temp >= 0 && o.temp < lv->orig.ntemps)
-        o.temp = lv->tmap[o.temp];
-    return o;
-}
-
-static IrPlace *lv_place(const Lv *lv, IrPlace *p)
-{
-    bool temps = p->root.kind == OPD_TEMP;
-    for (int k = 0; k < p->nproj; k++)
-        temps = temps || p->proj[k].index.kind == OPD_TEMP;
-    if (!temps)
-        return p;
-    IrPlace *n = NEW(IrPlace);
-    *n = *p;
-    n->root = lv_opd(lv, p->root);
-    if (p->nproj) {
-        n->proj = NEW_ARRAY(IrProj, p->nproj);
-        for (int k = 0; k < p->nproj; k++) {
-            n->proj[k] = p->proj[k];
-            n->proj[k].index = lv_opd(lv, p->proj[k].index);
-        }
-    }
-    return n;
-}
-
 static IrIns *lv_put(Lv *lv, IrOp op, Loc loc)
 {
     return ir_emit(lv->f, op, loc);
@@ -771,20 +745,7 @@ static IrIns *lv_put(Lv *lv, IrOp op, Loc loc)
 static void lv_copy(Lv *lv, int i)
 {
     const IrIns *in = &lv->src[i];
-    IrIns *out = lv_put(lv, in->op, in->loc);
-    *out = *in;
-    out->a = lv_opd(lv, in->a);
-    out->b = lv_opd(lv, in->b);
-    out->c = lv_opd(lv, in->c);
-    if (in->dst >= 0)
-        out->dst = lv->tmap[in->dst];
-    if (in->place)
-        out->place = lv_place(lv, in->place);
-    if (in->nargs) {
-        out->args = NEW_ARRAY(IrOpd, in->nargs);
-        for (int k = 0; k < in->nargs; k++)
-            out->args[k] = lv_opd(lv, in->args[k]);
-    }
+    IrIns *out = ir_clone_ins(lv->f, in, &lv->map);
     if (lv->drop[i] && ir_op_info[in->op].is_check) {
         out->op = IR_NOP;
         lv->f->checks_removed++;
@@ -810,10 +771,10 @@ static IrOpd lv_val(Lv *lv, const LvVal *v, Loc loc)
     }
     if (v->load) {
         IrIns *in = lv_put(lv, IR_LOAD, loc);
-        in->place = lv_place(lv, (IrPlace *)v->load);
+        in->place = ir_clone_place(&lv->map, v->load);
         return lv_new_temp(lv, in, lv->i64);
     }
-    IrOpd o = lv_opd(lv, v->opd);
+    IrOpd o = ir_clone_opd(&lv->map, v->opd);
     if (!v->from_max)
         return o;
     IrIns *in = lv_put(lv, IR_BIN, loc);
@@ -928,8 +889,7 @@ static void lv_range(Lv *lv, int from, int to, int nest)
 
 static void lv_rebuild(Lv *lv)
 {
-    lv->f->ins = NULL;
-    lv->f->nins = lv->f->cap_ins = 0;
+    ir_rebuild(lv->f);
     lv_range(lv, 0, lv->orig.nins, 0);
 }
 
@@ -952,13 +912,6 @@ static void lv_func(const IrProgram *ir, IrFunc *f)
     }
     if (any)
         lv_rebuild(&lv);
-    ir_defs_free(&lv.d);
-    ir_blocks_free(&lv.b);
-    free(lv.use_lo);
-    free(lv.use_hi);
-    free(lv.tmap);
-    free(lv.stamp);
-    free(lv.drop);
 }
 
 void pass_version(const IrProgram *ir, IrFunc *f)

@@ -5,6 +5,8 @@
  * signature for all). The IR verifier (ir_verify.c) runs after lowering
  * and after every pass that ran, when --verify-ir asks for it or the
  * build keeps assertions (no NDEBUG); off, it costs one test per pass.
+ * Each run of a pass on a function gets its scratch above a mark that is
+ * released when the run ends (ir.h: pass scratch).
  * Not for: what a pass does (pass_*.c), or --stats (stats.c). */
 #include "pass.h"
 
@@ -49,17 +51,25 @@ bool lower_verifying(const LowerOptions *o)
     return PL_VERIFY_ALWAYS || (o && o->verify_ir);
 }
 
+/* One run of a pass, its scratch released after it (ir.h: pass scratch). */
+static void pl_run_one(const IrProgram *ir, const Pass *p, IrFunc *f)
+{
+    ArenaMark m = mem_mark(g_scratch);
+    p->run(ir, f);
+    mem_release(g_scratch, m);
+}
+
 static void pl_run(const IrProgram *ir, const Pass *p)
 {
     if (p->scope == PS_PROGRAM) {
-        p->run(ir, NULL);
+        pl_run_one(ir, p, NULL);
         return;
     }
     for (int i = 0; i < ir->nfuncs; i++)
         if (p->scope == PS_FUNCS || ir->funcs[i]->reachable)
-            p->run(ir, ir->funcs[i]);
+            pl_run_one(ir, p, ir->funcs[i]);
     if (p->init && ir->init)
-        p->run(ir, ir->init);
+        pl_run_one(ir, p, ir->init);
 }
 
 void lower_optimise(IrProgram *ir, const LowerOptions *o)

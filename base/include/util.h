@@ -37,6 +37,25 @@ extern Arena *g_arena;
 #define NEW(T) ((T *)mem_alloc(g_arena, sizeof(T)))
 #define NEW_ARRAY(T, n) ((T *)mem_alloc(g_arena, sizeof(T) * (size_t)(n)))
 
+/* Scratch: tables a piece of work needs only while it runs (an optimiser
+ * pass on one function) come from g_scratch above a mark taken when the
+ * work starts; releasing the mark frees them all in one go. Released
+ * bytes are zeroed and used again (mem_alloc's memory stays zeroed), so
+ * the scratch never grows past the largest piece of work. Marks nest. */
+typedef struct ArenaMark {
+    ArenaBlock *block;      /* the arena's newest block when marked, or NULL */
+    size_t used;            /* and how much of it was in use */
+} ArenaMark;
+ArenaMark mem_mark(const Arena *a);
+void mem_release(Arena *a, ArenaMark m);
+extern Arena *g_scratch;
+#define SCRATCH_ARRAY(T, n) ((T *)mem_alloc(g_scratch, sizeof(T) * (size_t)(n)))
+
+/* A growable array in an arena: items holds len of *cap elements of size
+ * bytes; the result has room for one more (the capacity doubles, the old
+ * copy stays in the arena until it is freed whole). */
+void *mem_grow(Arena *a, void *items, int *cap, int len, size_t size);
+
 /* ---- growable arrays of pointers (vec_), arena-backed ---- */
 typedef struct Vec {
     void **items;
@@ -100,7 +119,7 @@ void diag_flush(void);
 #define DIAG_MAX_MSG 1000
 
 /* ---- starting over ---- */
-/* Forgets this module's state: frees the arena (everything NEW made),
+/* Forgets this module's state: frees the arenas (everything NEW made),
  * the interned strings and source files, zeroes the error count. Called
  * through frontend_reset (ast.h), never by goose itself. */
 void util_reset(void);

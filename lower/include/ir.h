@@ -196,6 +196,13 @@ bool ir_stops(const IrProgram *ir, const IrIns *in);
 void ir_set_add(PtrSet *s, const void *p);
 bool ir_set_has(const PtrSet *s, const void *p);
 
+/* ---- ir.c: pass scratch ----
+ * The tables a pass makes for a function (IrDefs, IrBlocks, its own)
+ * live in the scratch arena (util.h g_scratch): the pipeline marks it
+ * before a pass runs on a function and releases the mark after, and a
+ * whole-program pass marks around each function itself. The IR, and
+ * what a pass leaves in it, lives in the compilation's arena. */
+
 /* ---- ir.c: who writes each temp (for the check-removing passes) ---- */
 typedef struct IrDefs {
     const IrFunc *f;
@@ -203,12 +210,12 @@ typedef struct IrDefs {
     int *def0, *def;        /* per temp: the first and the last of them */
     int nlocal_ids;         /* one more than the largest local id the function names */
 } IrDefs;
+/* In the scratch arena. */
 void ir_defs_init(IrDefs *d, const IrFunc *f);
 /* One more than the largest id of a local the function declares, takes as
  * a parameter or whose instructions name it (declared, counted, as a
  * place's root): a new local may take this id. */
 int ir_local_ids(const IrFunc *f);
-void ir_defs_free(IrDefs *d);
 /* The one instruction writing temp operand o, or NULL (not a temp, or
  * written more than once). */
 const IrIns *ir_defs_one(const IrDefs *d, const IrOpd *o);
@@ -333,8 +340,33 @@ typedef struct IrBlocks {
     int *close;         /* per block opener: its closer */
     int *els;           /* per IF: its ELSE, or 0 */
 } IrBlocks;
+/* In the scratch arena. */
 void ir_blocks_init(IrBlocks *b, const IrFunc *f);
-void ir_blocks_free(IrBlocks *b);
+
+/* ---- ir.c: copying instructions (every pass that copies code) ---- */
+/* Starts rebuilding f: returns f as it was (its instructions stay where
+ * they are) with f's instruction list emptied, for the pass to refill. */
+IrFunc ir_rebuild(IrFunc *f);
+/* Appends in to f as it is (sharing its place and arguments). */
+IrIns *ir_put(IrFunc *f, const IrIns *in);
+/* How a copy renames what the code it copies names: temporaries (temp t
+ * below ntemps becomes temps[t]), sites (site(ctx, s); NULL: kept) and
+ * locals and globals (name(ctx, o): the place operand o stands for in the
+ * copy, or NULL: kept; as a place's root, the copied place starts with
+ * that place's root and projections, as an operand it is its root). */
+typedef struct IrClone {
+    const int *temps;
+    int ntemps;
+    int (*site)(void *ctx, int s);
+    const IrPlace *(*name)(void *ctx, const IrOpd *o);
+    void *ctx;
+} IrClone;
+IrOpd ir_clone_opd(const IrClone *c, IrOpd o);
+/* A new place (its projections its own) renamed by c. */
+IrPlace *ir_clone_place(const IrClone *c, const IrPlace *p);
+/* Appends to f a copy of in renamed by c, with a place and arguments of
+ * its own; in->local (a DECL's or a FOR's), loc and site_unless are kept. */
+IrIns *ir_clone_ins(IrFunc *f, const IrIns *in, const IrClone *c);
 
 /* ---- ir_verify.c: the invariants every pass keeps (run between passes) ---- */
 /* True when f keeps every invariant; else false, with the first broken
