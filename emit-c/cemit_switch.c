@@ -115,11 +115,12 @@ void cm_plan_switches(Cm *cm, const IrFunc *f)
         any = f->ins[i].op == IR_IF && (f->ins[i].aux & IR_IF_SWITCH);
     if (!any)
         return;
+    ArenaMark m = mem_mark(g_scratch);     /* the block table is scratch */
     ir_blocks_init(&b, f);
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_IF && (f->ins[i].aux & IR_IF_SWITCH) && cm->sw_role[i] == CM_SW_NONE)
             sw_chain(cm, f, &b, i);
-    ir_blocks_free(&b);
+    mem_release(g_scratch, m);
 }
 
 bool cm_switch_reads_test(const Cm *cm, const IrFunc *f, const IrIns *in)
