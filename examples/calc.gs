@@ -1,5 +1,7 @@
-// calc.gs — a pocket calculator: a tokenizer, a recursive-descent parser and an evaluator for integer expressions with variables.
-// Each argument is one line, e.g. `goose run examples/calc.gs -- "let x = 6; x * 7"`; with none it runs a demo.
+// calc.gs — a pocket calculator: a tokenizer, a recursive-descent parser
+// building a syntax tree, and an evaluator for integer expressions with
+// variables. Each argument is one line, e.g.
+// `goose run examples/calc.gs -- "let x = 6; x * 7"`; with none it runs a demo.
 //
 //   line  := stmt (';' stmt)*
 //   stmt  := 'let' NAME '=' expr | expr
@@ -8,27 +10,87 @@
 //   unary := '-' unary | power
 //   power := atom ('^' unary)?
 //   atom  := NUMBER | NAME | NAME '(' expr (',' expr)* ')' | '(' expr ')'
+import "map"
 
-const TK_NUM: int = 0
-const TK_NAME: int = 1
-const TK_OP: int = 2
-const TK_END: int = 3
+enum Tok {
+    Num(v: int)
+    Name
+    Op(c: u8)
+    End
+}
 
 struct Token {
-    kind: int
-    value: int          // TK_NUM
+    kind: Tok
     text: string        // the token's characters (a view into the line)
     col: int            // 1-based column
 }
 
-// The calculator: its variables, and the line being read.
-struct Calc {
-    names: []string
-    values: []int
-    toks: []Token
-    pos: int
-    failed: bool
-    error: string
+// The syntax tree lives in an arena (Parser.nodes): an enum may hold
+// itself only through a slice, so children are indices into it.
+enum Expr {
+    Num(v: int)
+    Var(name: string, col: int)
+    Neg(e: int)
+    Bin(op: u8, col: int, l: int, r: int)
+    Call(name: string, col: int, args: []int)
+}
+
+enum Stmt {
+    Let(name: string, e: int)
+    Show(e: int)
+}
+
+// What went wrong; Error.report prints it, so nothing is allocated for it.
+enum Fault {
+    BadChar(c: u8)
+    ExpectedOp(op: u8, found: Token)
+    Expected(what: string, found: Token)
+    Unknown(name: string)
+    NoFunction(name: string, n: int)
+    DivByZero
+    NegExponent(e: int)
+}
+
+struct Error {
+    col: int
+    fault: Fault
+}
+
+fn fault(col: int, f: Fault) -> ?Error {
+    return Error{col: col, fault: f}
+}
+
+// Prints what was found where something else was expected, and ends the line.
+fn (t: Token) print_found() {
+    match t.kind {
+        End => printf("end of input\n")
+        Num(_) => printf("number {}\n", t.text)
+        _ => printf("'{}'\n", t.text)
+    }
+}
+
+// Prints the error under its line, `> ` and the line: a marker at its
+// column, then the message.
+fn (e: Error) report() {
+    for _ in 0..e.col + 1 {
+        printf(" ")
+    }
+    printf("^\n  error: column {}: ", e.col)
+    match e.fault {
+        BadChar(c) => printf("unexpected character '{:c}'\n", c)
+        ExpectedOp(op, t) => {
+            printf("expected '{:c}' but found ", op)
+            t.print_found()
+        }
+        Expected(what, t) => {
+            printf("expected {} but found ", what)
+            t.print_found()
+        }
+        Unknown(name) => printf("unknown variable '{}'\n", name)
+        NoFunction(name, n) => printf("no function {} of {} argument(s)\n", name, n)
+        DivByZero => printf("division by zero\n")
+        NegExponent(v) => printf("negative exponent {}\n", v)
+    }
 }
 
 fn is_digit(c: u8) -> bool {
@@ -40,111 +102,228 @@ fn is_alpha(c: u8) -> bool {
 }
 
 fn is_op(c: u8) -> bool {
-    let ops = "+-*/%^()=;,"
-    for o in ops.bytes() {
-        if o == c {
-            return true
+    match c {
+        '+' | '-' | '*' | '/' | '%' | '^' | '(' | ')' | '=' | ';' | ',' => return true
+        _ => return false
+    }
+}
+
+// One line being read: its tokens and the tree of the statement parsed.
+struct Parser {
+    toks: []Token
+    pos: int
+    nodes: []Expr
+    err: ?Error
+}
+
+fn (p: ref Parser) free() {
+    for n in p.nodes {
+        match n {
+            Call(_, _, args) => delete(args)
+            _ => {}
         }
     }
+    delete(p.nodes)
+    delete(p.toks)
+}
+
+fn (p: ref Parser) fail(col: int, f: Fault) -> bool {
+    p.err = fault(col, f)
     return false
 }
 
-fn describe(t: Token) -> string {
-    if t.kind == TK_END {
-        return "end of input"
-    }
-    if t.kind == TK_NUM {
-        return "number " + t.text
-    }
-    return "'" + t.text + "'"
-}
-
-// Keeps the first error of a line only: later ones are its echoes.
-fn (c: ref Calc) fail(col: int, msg: string) {
-    if !c.failed {
-        c.failed = true
-        c.error = "column " + to_string(col) + ": " + msg
-    }
-}
-
-// Splits a line into tokens, ending with a TK_END.
-fn (c: ref Calc) tokenize(line: string) {
-    c.toks.clear()
-    c.pos = 0
+// Splits a line into tokens, ending with an End.
+fn (p: ref Parser) tokenize(line: string) -> bool {
     var i = 0
     while i < line.len {
         let ch = line[i]
         let start = i
         if ch == ' ' || ch == '\t' {
             i += 1
-        } else if is_digit(ch) {
+            continue
+        }
+        var kind = Tok.Name
+        if is_digit(ch) {
             var v = 0
             while i < line.len && is_digit(line[i]) {
                 v = v * 10 + (line[i] - '0') as int
                 i += 1
             }
-            c.toks.push(Token{kind: TK_NUM, value: v, text: line[start:i], col: start + 1})
+            kind = Tok.Num(v)
         } else if is_alpha(ch) {
             while i < line.len && (is_alpha(line[i]) || is_digit(line[i])) {
                 i += 1
             }
-            c.toks.push(Token{kind: TK_NAME, text: line[start:i], col: start + 1})
         } else if is_op(ch) {
             i += 1
-            c.toks.push(Token{kind: TK_OP, text: line[start:i], col: start + 1})
+            kind = Tok.Op(ch)
         } else {
-            c.fail(start + 1, "unexpected character '" + line[start:start + 1] + "'")
-            return
+            return p.fail(start + 1, Fault.BadChar(ch))
         }
+        p.toks.push(Token{kind: kind, text: line[start:i], col: start + 1})
     }
-    c.toks.push(Token{kind: TK_END, text: "", col: line.len + 1})
+    p.toks.push(Token{kind: Tok.End, text: "", col: line.len + 1})
+    return true
 }
 
-fn (c: ref Calc) peek() -> Token {
-    return c.toks[c.pos]
+fn (p: ref Parser) peek() -> Token {
+    return p.toks[p.pos]
 }
 
-fn (c: ref Calc) at_op(op: string) -> bool {
-    let t = c.toks[c.pos]
-    return t.kind == TK_OP && t.text == op
+fn (p: ref Parser) at_end() -> bool {
+    match p.peek().kind {
+        End => return true
+        _ => return false
+    }
 }
 
-fn (c: ref Calc) next() -> Token {
-    let t = c.toks[c.pos]
-    if t.kind != TK_END {
-        c.pos += 1
+fn (p: ref Parser) at_op(op: u8) -> bool {
+    match p.peek().kind {
+        Op(c) => return c == op
+        _ => return false
+    }
+}
+
+fn (p: ref Parser) next() -> Token {
+    let t = p.peek()
+    if !p.at_end() {
+        p.pos += 1
     }
     return t
 }
 
-fn (c: ref Calc) expect(op: string) {
-    if c.at_op(op) {
-        c.pos += 1
-    } else {
-        let t = c.peek()
-        c.fail(t.col, "expected '" + op + "' but found " + describe(t))
+fn (p: ref Parser) expect(op: u8) -> bool {
+    if p.at_op(op) {
+        p.pos += 1
+        return true
     }
+    let t = p.peek()
+    return p.fail(t.col, Fault.ExpectedOp(op, t))
 }
 
-fn (c: ref Calc) lookup(name: Token) -> int {
-    for i, n in c.names {
-        if n == name.text {
-            return c.values[i]
-        }
-    }
-    c.fail(name.col, "unknown variable '" + name.text + "'")
-    return 0
+// Adds a node to the arena: its index, and true.
+fn (p: ref Parser) add(e: Expr) -> (int, bool) {
+    p.nodes.push(e)
+    return (p.nodes.len - 1, true)
 }
 
-fn (c: ref Calc) assign(name: string, v: int) {
-    for i, n in c.names {
-        if n == name {
-            c.values[i] = v
-            return
+fn (p: ref Parser) call(name: Token) -> (int, bool) {
+    var args: []int
+    while true {
+        let (e, ok) = p.expr()
+        if !ok {
+            delete(args)
+            return (0, false)
         }
+        args.push(e)
+        if !p.at_op(',') {
+            break
+        }
+        p.pos += 1
     }
-    c.names.push(name)
-    c.values.push(v)
+    if !p.expect(')') {
+        delete(args)
+        return (0, false)
+    }
+    return p.add(Expr.Call(name.text, name.col, args))
+}
+
+fn (p: ref Parser) atom() -> (int, bool) {
+    let t = p.next()
+    match t.kind {
+        Num(v) => return p.add(Expr.Num(v))
+        Name => {
+            if !p.at_op('(') {
+                return p.add(Expr.Var(t.text, t.col))
+            }
+            p.pos += 1
+            return p.call(t)
+        }
+        Op(c) => {
+            if c == '(' {
+                let (e, ok) = p.expr()
+                return (e, ok && p.expect(')'))
+            }
+        }
+        End => {}
+    }
+    return (0, p.fail(t.col, Fault.Expected("a value", t)))
+}
+
+fn (p: ref Parser) power() -> (int, bool) {
+    let (base, ok) = p.atom()
+    if !ok || !p.at_op('^') {
+        return (base, ok)
+    }
+    let op = p.next()
+    let (exp, exp_ok) = p.unary()
+    if !exp_ok {
+        return (0, false)
+    }
+    return p.add(Expr.Bin('^', op.col, base, exp))
+}
+
+fn (p: ref Parser) unary() -> (int, bool) {
+    if !p.at_op('-') {
+        return p.power()
+    }
+    p.pos += 1
+    let (e, ok) = p.unary()
+    if !ok {
+        return (0, false)
+    }
+    return p.add(Expr.Neg(e))
+}
+
+fn (p: ref Parser) term() -> (int, bool) {
+    var (l, ok) = p.unary()
+    while ok && (p.at_op('*') || p.at_op('/') || p.at_op('%')) {
+        let op = p.next()
+        let (r, r_ok) = p.unary()
+        if !r_ok {
+            return (0, false)
+        }
+        l, ok = p.add(Expr.Bin(op.text[0], op.col, l, r))
+    }
+    return (l, ok)
+}
+
+fn (p: ref Parser) expr() -> (int, bool) {
+    var (l, ok) = p.term()
+    while ok && (p.at_op('+') || p.at_op('-')) {
+        let op = p.next()
+        let (r, r_ok) = p.term()
+        if !r_ok {
+            return (0, false)
+        }
+        l, ok = p.add(Expr.Bin(op.text[0], op.col, l, r))
+    }
+    return (l, ok)
+}
+
+fn (p: ref Parser) statement() -> (Stmt, bool) {
+    let t = p.peek()
+    var s: Stmt
+    match t.kind {
+        Name => {
+            if t.text == "let" {
+                p.pos += 1
+                let name = p.next()
+                match name.kind {
+                    Name => {}
+                    _ => return (s, p.fail(name.col, Fault.Expected("a name after let", name)))
+                }
+                if !p.expect('=') {
+                    return (s, false)
+                }
+                let (e, ok) = p.expr()
+                return (Stmt.Let(name.text, e), ok)
+            }
+        }
+        _ => {}
+    }
+    let (e, ok) = p.expr()
+    return (Stmt.Show(e), ok)
 }
 
 // base ^ exp by repeated squaring; the product wraps like every int.
@@ -162,174 +341,166 @@ fn ipow(base: int, exp: int) -> int {
     return r
 }
 
-// abs(x), min(a, b), max(a, b): vals are the arguments, already evaluated.
-fn (c: ref Calc) call(name: Token, vals: []int) -> int {
-    if name.text == "abs" && vals.len == 1 {
-        return abs(vals[0])
-    }
-    if name.text == "min" && vals.len == 2 {
-        return min(vals[0], vals[1])
-    }
-    if name.text == "max" && vals.len == 2 {
-        return max(vals[0], vals[1])
-    }
-    c.fail(name.col, "no function " + name.text + " of " + to_string(vals.len) + " argument(s)")
-    return 0
+// The calculator: its variables, kept from line to line.
+struct Calc {
+    vars: map.Map[string, int]
 }
 
-fn (c: ref Calc) atom() -> int {
-    let t = c.next()
-    if t.kind == TK_NUM {
-        return t.value
-    }
-    if t.kind == TK_OP && t.text == "(" {
-        let v = c.expr()
-        c.expect(")")
-        return v
-    }
-    if t.kind != TK_NAME {
-        c.fail(t.col, "expected a value but found " + describe(t))
-        return 0
-    }
-    if !c.at_op("(") {
-        return c.lookup(t)
-    }
-    c.pos += 1
-    var vals: []int
-    vals.push(c.expr())
-    while c.at_op(",") {
-        c.pos += 1
-        vals.push(c.expr())
-    }
-    c.expect(")")
-    var v = 0
-    if !c.failed {
-        v = c.call(t, vals)
-    }
-    delete(vals)
-    return v
-}
-
-fn (c: ref Calc) power() -> int {
-    let base = c.atom()
-    if !c.at_op("^") {
-        return base
-    }
-    let op = c.next()
-    let exp = c.unary()
-    if exp < 0 {
-        c.fail(op.col, "negative exponent " + to_string(exp))
-        return 0
-    }
-    return ipow(base, exp)
-}
-
-fn (c: ref Calc) unary() -> int {
-    if c.at_op("-") {
-        c.pos += 1
-        return -c.unary()
-    }
-    return c.power()
-}
-
-fn (c: ref Calc) term() -> int {
-    var v = c.unary()
-    while !c.failed && (c.at_op("*") || c.at_op("/") || c.at_op("%")) {
-        let op = c.next()
-        let r = c.unary()
-        if op.text == "*" {
-            v *= r
-        } else if r == 0 {
-            c.fail(op.col, "division by zero")
-        } else if r == -1 {
-            v = -v              // also right for the smallest int, where / would trap
-            if op.text == "%" {
-                v = 0
+fn (c: ref Calc) eval(nodes: []Expr, i: int) -> (int, ?Error) {
+    match nodes[i] {
+        Num(v) => return (v, none)
+        Var(name, col) => {
+            match c.vars.get(name) {
+                some(v) => return (v, none)
+                none => return (0, fault(col, Fault.Unknown(name)))
             }
-        } else if op.text == "/" {
-            v /= r
-        } else {
-            v %= r
         }
-    }
-    return v
-}
-
-fn (c: ref Calc) expr() -> int {
-    var v = c.term()
-    while !c.failed && (c.at_op("+") || c.at_op("-")) {
-        let op = c.next()
-        let r = c.term()
-        if op.text == "+" {
-            v += r
-        } else {
-            v -= r
+        Neg(e) => {
+            let (v, err) = c.eval(nodes, e)
+            return (-v, err)
         }
-    }
-    return v
-}
-
-fn (c: ref Calc) statement() {
-    let t = c.peek()
-    if t.kind == TK_NAME && t.text == "let" {
-        c.pos += 1
-        let name = c.next()
-        if name.kind != TK_NAME {
-            c.fail(name.col, "expected a name after let but found " + describe(name))
-            return
+        Bin(op, col, l, r) => {
+            let (a, l_err) = c.eval(nodes, l)
+            if l_err.is_some() {
+                return (0, l_err)
+            }
+            let (b, r_err) = c.eval(nodes, r)
+            if r_err.is_some() {
+                return (0, r_err)
+            }
+            return binary(op, col, a, b)
         }
-        c.expect("=")
-        let v = c.expr()
-        if !c.failed {
-            c.assign(name.text, v)
-            println("  " + name.text, "=", v)
+        Call(name, col, args) => {
+            var vals: []int
+            defer delete(vals)
+            for a in args {
+                let (v, err) = c.eval(nodes, a)
+                if err.is_some() {
+                    return (0, err)
+                }
+                vals.push(v)
+            }
+            return call(name, col, vals)
         }
-        return
-    }
-    let v = c.expr()
-    if !c.failed {
-        println(" ", v)
     }
 }
 
-// Runs one line: its statements in order, stopping at the first error.
+fn binary(op: u8, col: int, a: int, b: int) -> (int, ?Error) {
+    match op {
+        '+' => return (a + b, none)
+        '-' => return (a - b, none)
+        '*' => return (a * b, none)
+        '^' => {
+            if b < 0 {
+                return (0, fault(col, Fault.NegExponent(b)))
+            }
+            return (ipow(a, b), none)
+        }
+        _ => {}
+    }
+    if b == 0 {
+        return (0, fault(col, Fault.DivByZero))
+    }
+    if b == -1 {                // a / -1 is -a, also for the smallest int, where / would trap
+        if op == '/' {
+            return (-a, none)
+        }
+        return (0, none)
+    }
+    if op == '/' {
+        return (a / b, none)
+    }
+    return (a % b, none)
+}
+
+// abs(x), min(a, b), max(a, b): vals are the arguments, already evaluated.
+fn call(name: string, col: int, vals: []int) -> (int, ?Error) {
+    match name {
+        "abs" => if vals.len == 1 { return (abs(vals[0]), none) }
+        "min" => if vals.len == 2 { return (min(vals[0], vals[1]), none) }
+        "max" => if vals.len == 2 { return (max(vals[0], vals[1]), none) }
+        _ => {}
+    }
+    return (0, fault(col, Fault.NoFunction(name, vals.len)))
+}
+
+fn (c: ref Calc) exec(nodes: []Expr, s: Stmt) -> ?Error {
+    match s {
+        Let(name, e) => {
+            let (v, err) = c.eval(nodes, e)
+            if err.is_some() {
+                return err
+            }
+            c.vars.put(name, v)
+            printf("  {} = {}\n", name, v)
+        }
+        Show(e) => {
+            let (v, err) = c.eval(nodes, e)
+            if err.is_some() {
+                return err
+            }
+            printf("  {}\n", v)
+        }
+    }
+    return none
+}
+
+// Parses and runs the statements of a line in order, up to the first error.
+fn (c: ref Calc) execute(p: ref Parser, line: string) -> ?Error {
+    if !p.tokenize(line) {
+        return p.err
+    }
+    while !p.at_end() {
+        let (s, ok) = p.statement()
+        if !ok {
+            return p.err
+        }
+        let err = c.exec(p.nodes, s)
+        if err.is_some() {
+            return err
+        }
+        if !p.at_end() && !p.expect(';') {
+            return p.err
+        }
+    }
+    return none
+}
+
 fn (c: ref Calc) run(line: string) -> bool {
     println(">", line)
-    c.failed = false
-    c.tokenize(line)
-    while !c.failed && c.peek().kind != TK_END {
-        c.statement()
-        if c.failed || c.peek().kind == TK_END {
-            break
+    var p = Parser{}
+    defer p.free()
+    match c.execute(p, line) {
+        some(e) => {
+            e.report()
+            return false
         }
-        c.expect(";")
+        none => return true
     }
-    if c.failed {
-        println("  error:", c.error)
-    }
-    return !c.failed
 }
 
 fn main() -> int {
     var calc = Calc{}
-    var ok = true
+    defer calc.vars.free()
     let given = args()
     if given.len > 0 {
+        var ok = true
         for line in given {
-            if !calc.run(line) {
-                ok = false
-            }
+            ok = calc.run(line) && ok
         }
         if ok {
             return 0
         }
         return 1
     }
-    let demo = ["1 + 2 * 3", "(1 + 2) * 3", "2 ^ 10 - 24", "-7 / 2; -7 % 2; 2 ^ 3 ^ 2",
-                "let r = 12; let pi100 = 314; pi100 * r * r / 100",
-                "max(r, 20) - min(3, abs(-8))", "let x = 7; x * x + 1",
-                "9223372036854775807 + 1", "1 / (x - 7)", "2 * (3 + 4", "y + 1",
-                "3 $ 4", "sqrt(16)", "1 +", "let 5 = 5"]
+    let demo = []string{
+        "1 + 2 * 3", "(1 + 2) * 3", "2 ^ 10 - 24", "-7 / 2; -7 % 2; 2 ^ 3 ^ 2",
+        "let r = 12; let pi100 = 314; pi100 * r * r / 100",
+        "max(r, 20) - min(3, abs(-8))", "let x = 7; x * x + 1",
+        "9223372036854775807 + 1", "1 / (x - 7)", "2 * (3 + 4", "y + 1",
+        "3 $ 4", "sqrt(16)", "1 +", "let 5 = 5",
+    }
+    defer delete(demo)
     for line in demo {
         calc.run(line)
     }
