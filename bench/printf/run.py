@@ -3,9 +3,11 @@
 (goose build -O2, clang) and printf_lines.c (clang -O2), checks that both
 write the same bytes, then runs them in alternation (--rounds times each,
 stdout to a file), and prints each side's median wall and CPU time and the
-ratio goose / C (below 1: goose is faster).
+ratio goose / C (below 1: goose is faster). --callgrind also counts each
+program's instructions under valgrind (exact and independent of the load;
+valgrind's exit status is checked).
 
-    python3 bench/printf/run.py --goose build/goose [--rounds 11]
+    python3 bench/printf/run.py --goose build/goose [--rounds 11] [--callgrind]
 """
 import argparse
 import os
@@ -40,10 +42,25 @@ def run_once(exe, sink):
     return wall, cpu
 
 
+def instructions(exe, out):
+    """Instructions one run executes (callgrind's total), stdout to a file."""
+    log = os.path.join(out, "cg.log")
+    with open(os.path.join(out, "cg.txt"), "wb") as f:
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                            "--log-file=" + log, exe], stdout=f)
+    if r.returncode != 0:
+        sys.exit(f"valgrind failed on {exe} (status {r.returncode})")
+    for line in open(log):
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    sys.exit(f"valgrind printed no instruction count for {exe}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--goose", default="build/goose")
     ap.add_argument("--rounds", type=int, default=11)
+    ap.add_argument("--callgrind", action="store_true")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as out:
         gexe, cexe = build(a.goose, out)
@@ -57,6 +74,7 @@ def main():
             order = [("goose", gexe, gsink), ("c", cexe, csink)]
             for name, exe, sink in (order if r % 2 == 0 else order[::-1]):
                 times[name].append(run_once(exe, sink))
+        ir = {"goose": instructions(gexe, out), "c": instructions(cexe, out)} if a.callgrind else None
     med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
            for k, v in times.items()}
     print(f"rounds: {a.rounds} each, alternating; 1,000,000 lines to a file")
@@ -66,6 +84,9 @@ def main():
         print(f"| {k} | {med[k][0] * 1e3:.1f} | {med[k][1] * 1e3:.1f} |")
     print(f"ratio goose/C: wall {med['goose'][0] / med['c'][0]:.3f}, "
           f"cpu {med['goose'][1] / med['c'][1]:.3f}")
+    if ir:
+        print(f"instructions (callgrind): goose {ir['goose']:,}, c {ir['c']:,}, "
+              f"ratio {ir['goose'] / ir['c']:.3f}")
 
 
 if __name__ == "__main__":
