@@ -1251,30 +1251,29 @@ static bool pf_decimal(const uint8_t *p, int64_t n) {
     return i == n;
 }
 
-gs_opt_f64 gs_parse_f64(gs_str s) {
-    gs_opt_f64 r = { false, 0 };
+bool gs_parse_f64_to(gs_str s, double *out) {
+    bool ok;
     const uint8_t *p = s.ptr;
     int64_t n = GS_SLEN(s), k = 0;
     char small[64], *c, *end;
     if (pf_word(p, n, "nan")) {
-        r.has = true;
-        r.val = NAN;
-        return r;
+        *out = NAN;
+        return true;
     }
     if (n > 0 && (p[0] == '+' || p[0] == '-')) k = 1;
     if (pf_word(p + k, n - k, "inf") || pf_word(p + k, n - k, "infinity")) {
-        r.has = true;
-        r.val = k == 1 && p[0] == '-' ? -HUGE_VAL : HUGE_VAL;
-        return r;
+        *out = k == 1 && p[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+        return true;
     }
-    if (!pf_decimal(p, n)) return r;
+    if (!pf_decimal(p, n)) return false;
     c = n < (int64_t)sizeof small ? small : (char *)malloc((size_t)n + 1);
     if (c == NULL) gs_fail_oom(NULL);
     memcpy(c, p, (size_t)n);
     c[n] = 0;
     errno = 0;
-    r.val = strtod(c, &end);
-    r.has = end == c + n && !isinf(r.val);
+    *out = strtod(c, &end);
+    ok = end == c + n && !isinf(*out);
     if (c != small) free(c);
-    return r;
+    if (!ok) *out = 0;
+    return ok;
 }

@@ -346,7 +346,15 @@ void gs_pf_map_done(int64_t *ix);
  * underscores: decimal and exponent forms, [+-]inf, [+-]infinity, nan in
  * any case; correctly rounded (strtod in the C locale); none on a syntax
  * error and on overflow; underflow gives 0 or a subnormal. */
-gs_opt_f64 gs_parse_f64(gs_str s);
+bool gs_parse_f64_to(gs_str s, double *out);
+/* The value comes back through a pointer: TinyCC (the JIT) and GCC/Clang
+ * (the runtime linked into goose) return a {bool, double} struct in
+ * different registers. */
+GS_INLINE gs_opt_f64 gs_parse_f64(gs_str s) {
+    gs_opt_f64 r = { false, 0 };
+    r.has = gs_parse_f64_to(s, &r.val);
+    return r;
+}
 
 /* ---- inline checks and arithmetic the emitter may use ----
  * All take the check's site; none evaluates an argument twice. */
