@@ -37,7 +37,8 @@ behaviour, only defined results or runtime errors):
     safe index `xs[(e) as uint % xs.len as uint]` never fails;
   * a deferred statement never leaves itself (no break, continue or return
     reaches out of it); `match` patterns are disjoint, so no arm is
-    unreachable; the variable of a `match ref` is not assigned in its arms.
+    unreachable; the variable of a `match ref` is not assigned in its arms,
+    and its bindings (references) are never captured by a closure.
 
 Usage: gen.py SEED [-o out.gs]     (deterministic per seed)
 Not for: running or comparing programs (difftest.py does that).
@@ -909,7 +910,7 @@ class Gen:
             self.mix('%s(%s)' % (name, self.int_expr(at, 2)[0]))
         elif c < 0.8:
             # a closure that changes captured scalars; called as statements
-            ps = [v for v in self.vars(lambda v: is_int(v.ty) and v.mut)]
+            ps = [v for v in self.vars(lambda v: is_int(v.ty) and v.mut and not v.isref)]
             if not ps:
                 return self.s_mix(d)
             v = self.pick(ps)
