@@ -15,7 +15,15 @@ copy_into, clear), fixed arrays, structs and methods (value and ref
 receivers), ref parameters, generic functions and a generic struct, closures
 (capturing by reference, passed to generic higher-order functions),
 optionals, globals, and the pools (`reusable T`, `reusable[] T`,
-`pool.slot_pool`, `pool.slice_pool`).
+`pool.slot_pool`, `pool.slice_pool`). Version 2 forms: enums without and
+with payloads (values, `==`, `as int`, value and ref methods, slices of
+them), `match` on enums, integers (literals, chars, `a..b`, `a..=b`, `|`,
+with `_` or covering the whole type), bools and optionals, `match ref` on a
+variable, arms that break, continue or return; functions with two or three
+results (`let (a, _) = f(..)`, `var (..)`, `p, q = f(..)` into places, a
+call statement, `return g(..)`); `defer` of a statement or a block in
+function, loop and match-arm bodies; slice literals `[]T{..}` of integers,
+structs and enums (also as arguments).
 
 Safety rules the generator keeps (so that a program never has undefined
 behaviour, only defined results or runtime errors):
@@ -26,7 +34,11 @@ behaviour, only defined results or runtime errors):
   * closures that push only push to their own slice, and are only called
     as statements;
   * every slice, span and live-index list keeps at least one element, so a
-    safe index `xs[(e) as uint % xs.len as uint]` never fails.
+    safe index `xs[(e) as uint % xs.len as uint]` never fails;
+  * a deferred statement never leaves itself (no break, continue or return
+    reaches out of it); `match` patterns are disjoint, so no arm is
+    unreachable; the variable of a `match ref` is not assigned in its arms,
+    and its bindings (references) are never captured by a closure.
 
 Usage: gen.py SEED [-o out.gs]     (deterministic per seed)
 Not for: running or comparing programs (difftest.py does that).
@@ -89,6 +101,9 @@ class Gen:
         self.in_generic = False
         self.in_closure = 0
         self.uses_pool_lib = False
+        self.enums = []         # (name, [(variant, [(field, type)])])
+        self.in_defer = 0
+        self.cur_ret = None     # the current function's result: None, type or tuple
 
     # ---- helpers -------------------------------------------------------
     def fresh(self, p):
@@ -205,6 +220,8 @@ class Gen:
                     srcs.append(lambda v=v: self.index_into(self.pick(v.spans), d - 1))
                 elif k == 'clos' and ty[2] == t:
                     srcs.append(lambda v=v, ty=ty: '%s(%s)' % (v.name, self.int_expr(ty[1], d - 1)[0]))
+                elif k == 'enum' and t != 'T':
+                    srcs.append(lambda v=v: self.enum_int(v, t))
                 elif k == 'opt' and ty[1] == t:
                     srcs.append(lambda v=v: '%s.or(%s)' % (v.name, self.lit(t)[0]))
                     if self.chance(0.1):
@@ -404,6 +421,12 @@ class Gen:
             os = self.vars(lambda v: isinstance(v.ty, tuple) and v.ty[0] == 'opt')
             if os:
                 return '%s %s none' % (self.pick(os).name, self.pick(['==', '!=']))
+        if c < 0.93:
+            es = self.vars(lambda v: isinstance(v.ty, tuple) and v.ty[0] == 'enum'
+                           and not any(fs for _, fs in self.enum_variants(v.ty[1])))
+            if es:
+                v = self.pick(es)
+                return '%s %s %s' % (v.name, self.pick(['==', '!=']), self.enum_value(v.ty[1], 0))
         return '(%s) %s (%s)' % (self.bool_expr(d - 1), self.pick(['&&', '||']),
                                  self.bool_expr(d - 1))
 
@@ -454,7 +477,9 @@ class Gen:
             (0.05, self.s_foreach), (0.10, self.s_slice), (0.05, self.s_struct),
             (0.07, self.s_pool), (0.04, self.s_call), (0.03, self.s_closure),
             (0.02, self.s_print), (0.02, self.s_jump), (0.01, self.s_assert),
-            (0.01, self.s_opt), (0.06, self.s_facts)]
+            (0.01, self.s_opt), (0.06, self.s_facts), (0.05, self.s_enum),
+            (0.04, self.s_match), (0.05, self.s_multi), (0.03, self.s_defer),
+            (0.02, self.s_lit)]
         c = self.r.random() * sum(w for w, _ in table)
         acc = 0
         for w, f in table:
@@ -478,6 +503,8 @@ class Gen:
             self.s_for(d)
         elif c < 0.85 and d > 0:
             self.s_if(d)
+        elif c < 0.9:
+            self.emit('defer mix((%s) as u64)' % self.typed_expr('T', 2))
         else:
             self.emit('mix((%s) as u64)' % self.typed_expr('T', 2))
 
@@ -857,25 +884,9 @@ class Gen:
         if not fs:
             return self.s_mix(d)
         f = self.pick(fs)
-        args = []
-        for pn, pt in f.params:
-            if isinstance(pt, tuple) and pt[0] == 'refslice':
-                cands = [v for v in self.growable() if v.ty == ('slice', pt[1])]
-                if not cands:
-                    return self.s_mix(d)
-                args.append(self.pick(cands).name)
-            elif isinstance(pt, tuple) and pt[0] == 'refstruct':
-                cands = self.vars(lambda v: v.mut and v.ty == ('struct', pt[1]))
-                if not cands:
-                    return self.s_mix(d)
-                args.append(self.pick(cands).name)
-            elif isinstance(pt, tuple) and pt[0] == 'slice':
-                cands = self.vars(lambda v: v.ty == pt and not v.clos_only and not v.sub)
-                if not cands:
-                    return self.s_mix(d)
-                args.append(self.pick(cands).name)
-            else:
-                args.append(self.int_expr(pt, 2)[0])
+        args = self.call_args(f)
+        if args is None:
+            return self.s_mix(d)
         self.cost += self.mult * (f.cost + 1)
         self.emit('%s(%s)' % (f.name, ', '.join(args)))
 
@@ -899,7 +910,7 @@ class Gen:
             self.mix('%s(%s)' % (name, self.int_expr(at, 2)[0]))
         elif c < 0.8:
             # a closure that changes captured scalars; called as statements
-            ps = [v for v in self.vars(lambda v: is_int(v.ty) and v.mut)]
+            ps = [v for v in self.vars(lambda v: is_int(v.ty) and v.mut and not v.isref)]
             if not ps:
                 return self.s_mix(d)
             v = self.pick(ps)
@@ -1064,6 +1075,485 @@ class Gen:
         self.emit('}')
         self.mix('%s.or(%s)' % (name, self.lit(t)[0]))
 
+    # ---- version 2 forms: enums, match, several results, defer, slice literals
+    def enum_variants(self, ename):
+        for n, vs in self.enums:
+            if n == ename:
+                return vs
+        return []
+
+    def enum_value(self, ename, d):
+        """A variant of ename, built positionally or by field name."""
+        vn, fs = self.pick(self.enum_variants(ename))
+        if not fs:
+            return '%s.%s' % (ename, vn)
+        args = [(f, self.int_expr(ft, d)[0]) for f, ft in fs]
+        if self.chance(0.4):
+            self.r.shuffle(args)
+            return '%s.%s(%s)' % (ename, vn, ', '.join('%s: %s' % a for a in args))
+        return '%s.%s(%s)' % (ename, vn, ', '.join(e for _, e in args))
+
+    def enum_int(self, v, t):
+        """An int of type t read from enum variable v."""
+        if any(fs for _, fs in self.enum_variants(v.ty[1])):
+            return '(%s.val() as %s)' % (v.name, t)
+        return self.pick(['(%s as %s)' % (v.name, t), '(%s.code() as %s)' % (v.name, t)])
+
+    def gen_enums(self):
+        k = 0
+        for plain in (True, False, False):
+            if not self.chance(0.85 if plain else 0.6 if k < 2 else 0.3):
+                continue
+            name = ('E%d' if plain else 'P%d') % k
+            k += 1
+            vs = []
+            for j in range(self.r.randint(2, 5)):
+                fs = []
+                if not plain and self.chance(0.7):
+                    fs = [('x%d' % i, self.pick(INTS)) for i in range(self.r.randint(1, 3))]
+                vs.append(('V%d' % j, fs))
+            if not plain and not any(fs for _, fs in vs):
+                vs[-1] = (vs[-1][0], [('x0', self.pick(INTS))])
+            self.enums.append((name, vs))
+            body = ', '.join(vn + ('(%s)' % ', '.join('%s: %s' % f for f in fs) if fs else '')
+                             for vn, fs in vs)
+            self.emit('enum %s { %s }' % (name, body))
+            if plain:
+                self.gen_plain_enum_methods(name, vs)
+            else:
+                self.gen_payload_enum_methods(name, vs)
+        self.emit('')
+
+    def gen_plain_enum_methods(self, name, vs):
+        self.emit('fn (c: %s) code() -> int {' % name)
+        arms = [vn for vn, _ in vs]
+        self.r.shuffle(arms)
+        self.emit('    match c {')
+        i = 0
+        while i < len(arms):
+            g = self.r.randint(1, 2)
+            if i + g >= len(arms) and self.chance(0.5) and i > 0:
+                self.emit('        _ => return %d' % self.r.randint(-5, 50))
+                break
+            self.emit('        %s => return %d' % (' | '.join(arms[i:i + g]), self.r.randint(-5, 50)))
+            i += g
+        self.emit('    }')
+        self.emit('}')
+        self.emit('fn (c: ref %s) next() {' % name)
+        self.emit('    match c {')
+        for j, (vn, _) in enumerate(vs):
+            self.emit('        %s => c = %s.%s' % (vn, name, vs[(j + 1) % len(vs)][0]))
+        self.emit('    }')
+        self.emit('}')
+
+    def gen_payload_enum_methods(self, name, vs):
+        self.emit('fn (e: %s) val() -> u64 {' % name)
+        self.emit('    var r: u64 = %d' % self.r.randint(0, 99))
+        self.emit('    match e {')
+        for j, (vn, fs) in enumerate(vs):
+            if not fs:
+                self.emit('        %s => r = %d' % (vn, self.r.randint(0, 999)))
+                continue
+            binds = [f if self.chance(0.8) else '_' for f, _ in fs]
+            used = [b for b in binds if b != '_']
+            e = ' ^ '.join('((%s as u64) * %d)' % (b, 2 * i + 3) for i, b in enumerate(used)) or str(j)
+            self.emit('        %s(%s) => r = %s' % (vn, ', '.join(binds), e))
+        self.emit('    }')
+        self.emit('    return r * 31 + %d' % self.r.randint(0, 9))
+        self.emit('}')
+        # a ref method that moves to the next variant (plain match, assigns the place)
+        self.emit('fn (e: ref %s) step(k: u8) {' % name)
+        self.emit('    match e {')
+        for j, (vn, fs) in enumerate(vs):
+            tn, tfs = vs[(j + 1) % len(vs)]
+            src = fs[0][0] if fs else 'k'
+            pat = '%s(%s)' % (vn, ', '.join([fs[0][0]] + ['_'] * (len(fs) - 1))) if fs else vn
+            if tfs:
+                args = ', '.join('(%s as %s) + (k as %s)' % (src, ft, ft) for _, ft in tfs)
+                self.emit('        %s => e = %s.%s(%s)' % (pat, name, tn, args))
+            else:
+                self.emit('        %s => e = %s.%s' % (pat, name, tn))
+        self.emit('    }')
+        self.emit('}')
+        # a ref method that changes the payload in place (match ref)
+        self.emit('fn (e: ref %s) tweak(k: u8) {' % name)
+        self.emit('    match ref e {')
+        for vn, fs in vs:
+            if not fs:
+                continue
+            f, ft = self.pick(fs)
+            binds = [g if g == f else '_' for g, _ in fs]
+            self.emit('        %s(%s) => %s %s k as %s' % (vn, ', '.join(binds), f,
+                                                        self.pick(['+=', '^=', '-=', '*=']), ft))
+        self.emit('        _ => {}' if any(not fs for _, fs in vs) else '    }')
+        if any(not fs for _, fs in vs):
+            self.emit('    }')
+        self.emit('}')
+
+    def arm_body(self, d, decls, first=None):
+        """The statement of a match arm: a one-liner or a block that sees
+        the arm's bindings (decls); first: a statement using a binding."""
+        if d > 0 and not self.in_defer and self.chance(0.08):
+            if self.loop_depth > 0 and self.chance(0.6):
+                return self.pick(['break', 'continue'])
+            ret = self.cur_ret
+            if ret != 'main':
+                if ret is None:
+                    return 'return'
+                if isinstance(ret, tuple):
+                    return 'return (%s)' % ', '.join(self.int_expr(t, 2)[0] for t in ret)
+                return 'return %s' % self.int_expr(ret, 2)[0]
+        if d <= 0 or self.chance(0.45):
+            self.push_scope()
+            for v in decls:
+                self.declare(v)
+            s = first or ('{}' if self.chance(0.1) else 'mix((%s) as u64)' % self.typed_expr(self.pick(INTS), 2))
+            self.pop_scope()
+            return s
+        return None
+
+    def emit_arm(self, pat, d, decls=(), first=None):
+        s = self.arm_body(d, decls, first)
+        if s is not None:
+            self.emit('%s => %s' % (pat, s))
+            return
+        self.emit('%s => {' % pat)
+        self.ind += 1
+        self.push_scope()
+        for v in decls:
+            self.declare(v)
+        if first:
+            self.emit(first)
+        self.stmt_block(self.r.randint(1, 3), d - 1)
+        self.pop_scope()
+        self.ind -= 1
+        self.emit('}')
+
+    def match_enum(self, subj, ename, d, isref=False, var=None):
+        vs = list(self.enum_variants(ename))
+        self.r.shuffle(vs)
+        n = len(vs) if self.chance(0.5) else self.r.randint(1, len(vs))
+        self.emit('match %s%s {' % ('ref ' if isref else '', subj))
+        self.ind += 1
+        if var is not None and isref:
+            was = var in self.frozen
+            self.frozen.add(var)
+        i = 0
+        while i < n:
+            vn, fs = vs[i]
+            if not fs or self.chance(0.15):
+                # alternatives of variants (bindings are not allowed there)
+                g = 1
+                while i + g < n and not vs[i + g][1] and self.chance(0.4):
+                    g += 1
+                self.emit_arm(' | '.join(v[0] for v in vs[i:i + g]), d)
+                i += g
+                continue
+            binds, decls = [], []
+            for f, ft in fs:
+                if self.chance(0.25):
+                    binds.append('_')
+                else:
+                    b = self.fresh('m')
+                    binds.append(b)
+                    decls.append(Var(b, ft, mut=isref, isref=isref))
+            first = None
+            if decls:
+                b = self.pick(decls)
+                if isref:
+                    first = '%s %s %s' % (b.name, self.pick(['+=', '^=', '=', '|=']), self.int_expr(b.ty, 2)[0])
+                else:
+                    first = 'mix((%s) as u64)' % b.name
+            self.emit_arm('%s(%s)' % (vn, ', '.join(binds)), d, decls, first)
+            i += 1
+        if n < len(vs):
+            self.emit_arm('_', d)
+        if var is not None and isref and not was:
+            self.frozen.discard(var)
+        self.ind -= 1
+        self.emit('}')
+
+    def pat_num(self, t, v):
+        if t == 'u8' and 0x61 <= v <= 0x7a and self.chance(0.6):
+            return "'%s'" % chr(v)
+        return str(v)
+
+    def int_arms(self, t):
+        """Disjoint patterns of type t grouped into arms, and whether they
+        cover every value of t (then no `_` arm may follow)."""
+        w = WIDTH[t]
+        lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if SIGNED[t] else (0, (1 << w) - 1)
+        ivs = []        # (pattern, first, last)
+        if w == 8 and self.chance(0.3):
+            cuts = sorted(set(self.r.randint(lo + 1, hi) for _ in range(self.r.randint(1, 4))))
+            bounds = [lo] + cuts + [hi + 1]
+            for a, b in zip(bounds, bounds[1:]):
+                if b - a == 1:
+                    ivs.append((self.pat_num(t, a), a, a))
+                elif b == hi + 1 or self.chance(0.5):
+                    ivs.append(('%s..=%s' % (self.pat_num(t, a), self.pat_num(t, b - 1)), a, b - 1))
+                else:
+                    ivs.append(('%s..%s' % (self.pat_num(t, a), self.pat_num(t, b)), a, b - 1))
+        else:
+            vals = set()
+            for _ in range(self.r.randint(2, 8)):
+                if t == 'u8' and self.chance(0.3):
+                    vals.add(self.r.randint(0x61, 0x7a))
+                else:
+                    vals.add(self.lit_value(t))
+            vals = sorted(vals)
+            i = 0
+            while i < len(vals):
+                if i + 1 < len(vals) and self.chance(0.4):
+                    a, b = vals[i], vals[i + 1]
+                    if self.chance(0.5):
+                        ivs.append(('%s..=%s' % (self.pat_num(t, a), self.pat_num(t, b)), a, b))
+                    else:
+                        ivs.append(('%s..%s' % (self.pat_num(t, a), self.pat_num(t, b)), a, b - 1))
+                    i += 2
+                else:
+                    ivs.append((self.pat_num(t, vals[i]), vals[i], vals[i]))
+                    i += 1
+        covered = sorted((a, b) for _, a, b in ivs)
+        nxt = lo
+        for a, b in covered:
+            if a != nxt:
+                break
+            nxt = b + 1
+        full = nxt == hi + 1
+        pats = [p for p, _, _ in ivs]
+        self.r.shuffle(pats)
+        arms = []
+        while pats:
+            g = self.r.randint(1, min(3, len(pats))) if self.chance(0.3) else 1
+            arms.append(' | '.join(pats[:g]))
+            pats = pats[g:]
+        return arms, full
+
+    def s_match(self, d):
+        if d <= 0:
+            return self.s_mix(d)
+        c = self.r.random()
+        if c < 0.5:
+            t = self.pick(INTS)
+            plain = self.vars(lambda v: v.ty == t)
+            subj = self.pick(plain).name if plain and self.chance(0.4) else self.typed_expr(t, 2)
+            arms, full = self.int_arms(t)
+            self.emit('match %s {' % subj)
+            self.ind += 1
+            for a in arms:
+                self.emit_arm(a, d)
+            if not full:
+                self.emit_arm('_', d)
+            self.ind -= 1
+            self.emit('}')
+        elif c < 0.7:
+            self.emit('match (%s) {' % self.bool_expr(2))
+            self.ind += 1
+            first = self.pick(['true', 'false'])
+            self.emit_arm(first, d)
+            self.emit_arm(self.pick(['_', 'false' if first == 'true' else 'true']), d)
+            self.ind -= 1
+            self.emit('}')
+        else:
+            os = self.vars(lambda v: isinstance(v.ty, tuple) and v.ty[0] == 'opt' and v.name not in self.frozen)
+            if not os:
+                self.s_opt(d)
+                os = self.vars(lambda v: isinstance(v.ty, tuple) and v.ty[0] == 'opt')
+            v = self.pick(os)
+            t = v.ty[1]
+            isref = self.chance(0.3)
+            b = self.fresh('m')
+            self.emit('match %s%s {' % ('ref ' if isref else '', v.name))
+            self.ind += 1
+            if isref:
+                self.frozen.add(v.name)
+                first = '%s %s %s' % (b, self.pick(['+=', '^=', '=']), self.int_expr(t, 2)[0])
+            else:
+                first = 'mix((%s) as u64)' % b
+            arms = [('some(%s)' % b, [Var(b, t, mut=isref, isref=isref)], first), ('none', [], None)]
+            if self.chance(0.3):
+                arms.reverse()
+            if self.chance(0.3):
+                arms[1] = ('_', [], None)
+            for pat, decls, f in arms:
+                self.emit_arm(pat, d, decls, f)
+            if isref:
+                self.frozen.discard(v.name)
+            self.ind -= 1
+            self.emit('}')
+
+    def s_enum(self, d):
+        if not self.enums:
+            return self.s_mix(d)
+        ev = self.vars(lambda v: isinstance(v.ty, tuple) and v.ty[0] == 'enum')
+        c = self.r.random()
+        if c < 0.25 or not ev:
+            en = self.pick(self.enums)[0]
+            name = self.fresh('e')
+            mut = self.chance(0.8)
+            if mut and self.chance(0.2):
+                self.emit('var %s: %s' % (name, en))
+            elif self.chance(0.3):
+                self.emit('%s %s: %s = %s' % ('var' if mut else 'let', name, en, self.enum_value(en, 2)))
+            else:
+                self.emit('%s %s = %s' % ('var' if mut else 'let', name, self.enum_value(en, 2)))
+            self.declare(Var(name, ('enum', en), mut))
+            return
+        v = self.pick(ev)
+        en = v.ty[1]
+        payload = any(fs for _, fs in self.enum_variants(en))
+        can_change = v.mut and v.name not in self.frozen
+        if c < 0.5:
+            self.match_enum(v.name, en, d, var=v.name)
+        elif c < 0.75 and can_change and payload:
+            self.match_enum(v.name, en, d, isref=True, var=v.name)
+        elif c < 0.85 and can_change:
+            if payload:
+                self.emit(self.pick(['%s.step(%s)', '%s.tweak(%s)']) % (v.name, self.int_expr('u8', 2)[0]))
+            elif self.chance(0.5):
+                self.emit('%s.next()' % v.name)
+            else:
+                self.emit('%s = %s' % (v.name, self.enum_value(en, 2)))
+        else:
+            if not payload and self.chance(0.5):
+                self.emit('if %s %s %s { mix(%d) }' % (v.name, self.pick(['==', '!=']),
+                                                    self.enum_value(en, 1), self.r.randint(1, 9)))
+            self.mix(self.enum_int(v, 'u64'))
+
+    def call_args(self, f, d=2):
+        args = []
+        for pn, pt in f.params:
+            if isinstance(pt, tuple) and pt[0] == 'refslice':
+                cands = [v for v in self.growable() if v.ty == ('slice', pt[1])]
+                if not cands:
+                    return None
+                args.append(self.pick(cands).name)
+            elif isinstance(pt, tuple) and pt[0] == 'refstruct':
+                cands = self.vars(lambda v: v.mut and v.ty == ('struct', pt[1]))
+                if not cands:
+                    return None
+                args.append(self.pick(cands).name)
+            elif isinstance(pt, tuple) and pt[0] == 'slice':
+                cands = self.vars(lambda v: v.ty == pt and not v.clos_only and not v.sub)
+                if not cands or self.chance(0.2):
+                    args.append(self.slice_lit(pt[1], 1))
+                else:
+                    args.append(self.pick(cands).name)
+            else:
+                args.append(self.int_expr(pt, d)[0])
+        return args
+
+    def slice_lit(self, t, d):
+        n = self.r.randint(MINLEN, MINLEN + 3)
+        return '[]%s{%s}' % (t, ', '.join(self.int_expr(t, d)[0] for _ in range(n)))
+
+    def s_multi(self, d):
+        fs = [f for f in self.fns if isinstance(f.ret, tuple)
+              and self.cost + self.mult * (f.cost + 1) <= BUDGET]
+        if not fs:
+            return self.s_mix(d)
+        f = self.pick(fs)
+        args = self.call_args(f)
+        if args is None:
+            return self.s_mix(d)
+        self.cost += self.mult * (f.cost + 1)
+        call = '%s(%s)' % (f.name, ', '.join(args))
+        c = self.r.random()
+        if c < 0.45:
+            ps = []
+            for t in f.ret:
+                cands = self.places(t)
+                ps.append(self.pick(cands)() if cands and self.chance(0.8) else '_')
+            for i in range(len(ps)):
+                if ps[i] != '_' and ps[i] in ps[:i]:
+                    ps[i] = '_'
+            if any(p != '_' for p in ps):
+                self.emit('%s = %s' % (', '.join(ps), call))
+                return
+        if c < 0.85:
+            names = [self.fresh('r') if self.chance(0.8) else '_' for _ in f.ret]
+            if all(n == '_' for n in names):
+                names[0] = self.fresh('r')
+            mut = self.chance(0.4)
+            self.emit('%s (%s) = %s' % ('var' if mut else 'let', ', '.join(names), call))
+            for n, t in zip(names, f.ret):
+                if n != '_':
+                    self.declare(Var(n, t, mut))
+            self.mix(' ^ '.join('(%s as u64)' % n for n in names if n != '_'))
+            return
+        self.emit(call)
+
+    def s_defer(self, d):
+        c = self.r.random()
+        if c < 0.3:
+            self.emit('defer mix((%s) as u64)' % self.typed_expr(self.pick(INTS), 2))
+        elif c < 0.55:
+            t = self.pick(INTS)
+            ps = self.places(t)
+            if not ps:
+                return self.emit('defer mix((%s) as u64)' % self.typed_expr(t, 2))
+            op = self.pick(['=', '+=', '-=', '*=', '^=', '|=', '&='])
+            self.emit('defer %s %s %s' % (self.pick(ps)(), op, self.int_expr(t, 2)[0]))
+        elif c < 0.7:
+            es = [self.typed_expr(self.pick(INTS), 1) for _ in range(self.r.randint(1, 2))]
+            self.emit('defer println("d%d", %s)' % (self.r.randint(0, 99), ', '.join(es)))
+        else:
+            self.emit('defer {')
+            self.in_defer += 1
+            old = self.loop_depth
+            self.loop_depth = 0
+            self.block(self.r.randint(1, 3), min(d, 2))
+            self.loop_depth = old
+            self.in_defer -= 1
+            self.emit('}')
+
+    def s_lit(self, d):
+        c = self.r.random()
+        if c < 0.45 or d <= 0 or self.mult > 200 or not (self.structs or self.enums):
+            t = self.pick(INTS)
+            name = self.fresh('l')
+            mut = self.chance(0.7)
+            self.emit('%s %s = %s' % ('var' if mut else 'let', name, self.slice_lit(t, 2)))
+            self.declare(Var(name, ('slice', t), mut, ro=not mut))
+            self.mix('%s.len + %s.cap' % (name, name))
+            return
+        x = self.fresh('x')
+        name = self.fresh('l')
+        n = self.r.randint(0, 4)
+        if self.structs and (c < 0.7 or not self.enums):
+            sn, fs = self.pick(self.structs)
+            els = []
+            for _ in range(n):
+                inits = ['%s: %s' % (f, self.int_expr(ft, 1)[0]) for f, ft in fs if self.chance(0.7)]
+                els.append(('%s{%s}' if self.chance(0.3) else '%.0s{%s}') % (sn, ', '.join(inits)))
+            self.emit('let %s = []%s{%s}' % (name, sn, ', '.join(els)))
+            decl = Var(x, ('struct', sn), mut=False)
+            first = 'mix(%s.total())' % x
+        else:
+            en = self.pick(self.enums)[0]
+            self.emit('let %s = []%s{%s}' % (name, en, ', '.join(self.enum_value(en, 1) for _ in range(n))))
+            decl = Var(x, ('enum', en), mut=False)
+            first = None
+        self.mix('%s.len' % name)
+        self.emit('for %s in %s {' % (x, name))
+        old = self.mult
+        self.mult *= max(n, 1)
+        self.loop_depth += 1
+        self.ind += 1
+        self.push_scope()
+        self.declare(decl)
+        if first:
+            self.emit(first)
+        else:
+            self.match_enum(x, decl.ty[1], d - 1)
+        self.stmt_block(self.r.randint(0, 2), d - 1)
+        self.pop_scope()
+        self.ind -= 1
+        self.loop_depth -= 1
+        self.mult = old
+        self.emit('}')
+
     # ---- top level -----------------------------------------------------------
     def gen_structs(self):
         for k in range(self.r.randint(1, 3)):
@@ -1142,9 +1632,15 @@ class Gen:
         elif c < 0.55 and self.structs:
             params.append((self.fresh('p'), ('refstruct', self.pick(self.structs)[0])))
         ret = self.pick(INTS) if self.chance(0.7) else None
+        if self.chance(0.25):
+            ret = tuple(self.pick(INTS) for _ in range(self.r.randint(2, 3)))
+            earlier = [f.ret for f in self.fns if isinstance(f.ret, tuple)]
+            if earlier and self.chance(0.4):
+                ret = self.pick(earlier)     # so that `return g(..)` fits
         if any(isinstance(pt, tuple) and pt[0] == 'refslice' for _, pt in params):
             ret = None     # called only as a statement: it may grow the slice
         self.begin_fn()
+        self.cur_ret = ret
 
         def tyname(pt):
             if isinstance(pt, tuple):
@@ -1161,10 +1657,21 @@ class Gen:
             else:
                 self.declare(Var(pn, pt, mut=False))
         sig = ', '.join('%s: %s' % (pn, tyname(pt)) for pn, pt in params)
-        self.emit('fn %s(%s)%s {' % (name, sig, ' -> %s' % ret if ret else ''))
+        rs = ret
+        if isinstance(ret, tuple):
+            rs = '(%s)' % ', '.join(ret)
+        self.emit('fn %s(%s)%s {' % (name, sig, ' -> %s' % rs if ret else ''))
         self.ind += 1
         self.stmt_block(self.r.randint(3, 10), 3)
-        if ret:
+        same = [f for f in self.fns if f.ret == ret and isinstance(ret, tuple)
+                and self.cost + f.cost + 1 <= BUDGET]
+        args = self.call_args(same[0]) if same and self.chance(0.3) else None
+        if args is not None:
+            self.cost += same[0].cost + 1
+            self.emit('return %s(%s)' % (same[0].name, ', '.join(args)))
+        elif isinstance(ret, tuple):
+            self.emit('return (%s)' % ', '.join(self.int_expr(t, 3)[0] for t in ret))
+        elif ret:
             self.emit('return %s' % self.int_expr(ret, 3)[0])
         self.ind -= 1
         self.emit('}')
@@ -1174,6 +1681,7 @@ class Gen:
 
     def gen_main(self):
         self.begin_fn()
+        self.cur_ret = 'main'
         global BUDGET
         self.emit('fn main() {')
         self.ind += 1
@@ -1223,6 +1731,7 @@ class Gen:
         self.emit('// generated by tests/differential/gen.py, seed %d' % self.seed)
         hdr = len(self.out)
         self.gen_structs()
+        self.gen_enums()
         self.gen_globals()
         for _ in range(self.r.randint(1, 2)):
             self.gen_generic()
