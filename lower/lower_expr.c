@@ -523,12 +523,20 @@ static IrOpd lx_struct_lit(Lx *lx, Expr *e)
     return lx_result(lx, in, e->type);
 }
 
-/* return (a, b): the result list struct, its values left to right. */
-static IrOpd lx_tuple(Lx *lx, Expr *e)
+/* The values of a literal's elements (array, slice, results list), left
+ * to right. */
+static IrOpd *lx_elems(Lx *lx, Expr *e)
 {
     IrOpd *vals = NEW_ARRAY(IrOpd, e->array.nelems + 1);
     for (int i = 0; i < e->array.nelems; i++)
         vals[i] = lx_expr(lx, e->array.elems[i]);
+    return vals;
+}
+
+/* return (a, b): the result list struct, its values left to right. */
+static IrOpd lx_tuple(Lx *lx, Expr *e)
+{
+    IrOpd *vals = lx_elems(lx, e);
     IrIns *in = ir_emit(lx->f, IR_STRUCT, e->loc);
     in->args = vals;
     in->nargs = e->array.nelems;
@@ -538,9 +546,7 @@ static IrOpd lx_tuple(Lx *lx, Expr *e)
 static IrOpd lx_array_lit(Lx *lx, Expr *e)
 {
     int n = e->array.nelems;
-    IrOpd *vals = NEW_ARRAY(IrOpd, n + 1);
-    for (int i = 0; i < n; i++)
-        vals[i] = lx_expr(lx, e->array.elems[i]);
+    IrOpd *vals = lx_elems(lx, e);
     if (n == 0)
         return ir_zero(e->type);
     IrIns *in = ir_emit(lx->f, IR_ARRAY, e->loc);
@@ -555,9 +561,7 @@ static IrOpd lx_array_lit(Lx *lx, Expr *e)
 static IrOpd lx_slice_lit(Lx *lx, Expr *e)
 {
     int n = e->array.nelems;
-    IrOpd *vals = NEW_ARRAY(IrOpd, n + 1);
-    for (int i = 0; i < n; i++)
-        vals[i] = lx_expr(lx, e->array.elems[i]);
+    IrOpd *vals = lx_elems(lx, e);
     if (n == 0)
         return ir_zero(e->type);
     IrOpd len = ir_int(lx_ty(TY_I64), (uint64_t)n);
