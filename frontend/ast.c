@@ -162,6 +162,7 @@ static void clone_children(Expr *c, const Expr *e)
     case EX_INDEX:
         c->index.base = ast_clone_expr(e->index.base);
         c->index.index = ast_clone_expr(e->index.index);
+        c->index.targs = clone_types(e->index.targs, e->index.ntargs);
         break;
     case EX_SLICE:
         c->slice.base = ast_clone_expr(e->slice.base);
@@ -549,7 +550,10 @@ static void dump_expr(StrBuf *o, const Expr *e, int ind)
         sb_puts(o, "(index ");
         dump_expr(o, e->index.base, ind);
         sb_putc(o, ' ');
-        dump_expr(o, e->index.index, ind);
+        if (e->index.ntargs)
+            dump_type_list(o, e->index.targs, e->index.ntargs);
+        else
+            dump_expr(o, e->index.index, ind);
         break;
     case EX_SLICE:
         sb_puts(o, "(slice ");

@@ -72,7 +72,8 @@ static Type *ck_fn_value(Expr *e, ModSym *s)
 {
     if (s->ntparams > 0 || !s->fn) {
         if (s->ntparams > 0)
-            ck_error(e->loc, "generic function %s cannot be used as a value; call it", s->name);
+            ck_error(e->loc, "generic function %s cannot be used as a value without type arguments: call it, "
+                     "or name an instance (%s[int])", s->name, s->name);
         return ty_err();
     }
     FnInst *f = s->fn;
@@ -259,14 +260,65 @@ static bool ck_index_type(Expr **slot)
     return false;
 }
 
+/* The generic function (not a method) `b` names: `f`, `mod.f`; or NULL. */
+static ModSym *ck_generic_fn(Expr *b)
+{
+    ModSym *s = NULL;
+    if (b->kind == EX_IDENT && !ck_scope_find(b->ident.name))
+        s = ck_lookup_sym(ck.cur.module, b->ident.name);
+    else if (b->kind == EX_FIELD) {
+        Module *m = ck_module_alias(b->field.base);
+        s = m ? ck_lookup_sym(m, b->field.name) : NULL;
+    }
+    return s && s->kind == MS_FN && s->ntparams > 0 && !s->recv_struct ? s : NULL;
+}
+
+/* `f[T]`, `mod.f[A, B]` not called: that instance as a function value
+ * (the index node becomes a name of it). */
+static Type *ck_fn_inst_value(Expr *e, ModSym *s)
+{
+    int n = 0;
+    TypeExpr **tes = ck_index_targs(e, &n);
+    if (!tes) {
+        ck_error(e->index.index->loc, "expected type arguments for generic function %s", s->name);
+        return ty_err();
+    }
+    if (n != s->ntparams) {
+        ck_error(e->loc, "wrong number of type arguments to %s: expected %d, found %d", s->name, s->ntparams, n);
+        return ty_err();
+    }
+    Type **targs = NEW_ARRAY(Type *, n);
+    for (int i = 0; i < n; i++) {
+        targs[i] = ck_type(tes[i], TU_VALUE, "a type argument");
+        if (ck_is_err(targs[i]))
+            return ty_err();
+    }
+    FnInst *f = ck_fn_instance(s, targs, e->loc);
+    if (!f || !f->type || ck_is_err(f->type))
+        return ty_err();
+    e->kind = EX_IDENT;
+    memset(&e->ident, 0, sizeof e->ident);
+    e->ident.name = s->name;
+    e->ident.sym = SYM_FN;
+    e->ident.fn = f;
+    return f->type;
+}
+
 Type *ex_index(Expr *e, Type *hint)
 {
+    ModSym *g = ck_generic_fn(e->index.base);
+    if (g)
+        return ck_fn_inst_value(e, g);
     return ck_index_on(e, ck_any(&e->index.base, false));
 }
 
 /* An index whose base is already checked (of type bt). */
 Type *ck_index_on(Expr *e, Type *bt)
 {
+    if (!e->index.index) {
+        ck_error(e->loc, "type arguments in brackets here need a generic enum's variant after them (E[A, B].V)");
+        return ty_err();
+    }
     bool ok = ck_index_type(&e->index.index);
     if (ck_is_err(bt) || !ok)
         return ty_err();

@@ -78,12 +78,13 @@ int ck_variant_index(const StructInst *si, const char *name)
 
 /* ---- the enum a type-like expression names ---- */
 
-/* The enum symbol `b` names (`E`, `mod.E`, `E[T]`, `mod.E[T]`), or NULL. */
-static ModSym *ce_sym(Expr *b, Expr **targ)
+/* The enum symbol `b` names (`E`, `mod.E`, `E[T]`, `mod.E[A, B]`), or
+ * NULL; *ix is the bracketed type arguments' index node, if any. */
+static ModSym *ce_sym(Expr *b, Expr **ix)
 {
-    *targ = NULL;
+    *ix = NULL;
     if (b->kind == EX_INDEX) {
-        *targ = b->index.index;
+        *ix = b;
         b = b->index.base;
     }
     ModSym *s = NULL;
@@ -98,11 +99,31 @@ static ModSym *ce_sym(Expr *b, Expr **targ)
 
 bool ck_names_enum(Expr *b)
 {
-    Expr *targ;
-    return b && ce_sym(b, &targ) != NULL;
+    Expr *ix;
+    return b && ce_sym(b, &ix) != NULL;
 }
 
-/* A type argument written as an expression (`Tree[int]`, `Tree[geo.P]`). */
+static TypeExpr *ce_texpr(Expr *e);
+
+/* The type arguments an index node's brackets hold: parsed as types
+ * (`E[A, B]`) or as one expression that reads as a type (`E[int]`); NULL
+ * when the expression reads as no type. */
+TypeExpr **ck_index_targs(Expr *ix, int *n)
+{
+    if (ix->index.ntargs) {
+        *n = ix->index.ntargs;
+        return ix->index.targs;
+    }
+    TypeExpr *t = ce_texpr(ix->index.index);
+    if (!t)
+        return NULL;
+    TypeExpr **a = NEW_ARRAY(TypeExpr *, 1);
+    a[0] = t;
+    *n = 1;
+    return a;
+}
+
+/* A type written as an expression (`Tree[int]`, `geo.P`, `Pair[int, str]`). */
 static TypeExpr *ce_texpr(Expr *e)
 {
     TypeExpr *t = ast_type(TE_NAME, e->loc);
@@ -115,13 +136,11 @@ static TypeExpr *ce_texpr(Expr *e)
         t->name = e->field.name;
         return t;
     case EX_INDEX: {
-        TypeExpr *inner = ce_texpr(e->index.base), *arg = ce_texpr(e->index.index);
-        if (!inner || !arg || inner->nargs)
+        TypeExpr *inner = ce_texpr(e->index.base);
+        if (!inner || inner->nargs)
             return NULL;
-        inner->args = NEW_ARRAY(TypeExpr *, 1);
-        inner->args[0] = arg;
-        inner->nargs = 1;
-        return inner;
+        inner->args = ck_index_targs(e, &inner->nargs);
+        return inner->args ? inner : NULL;
     }
     default: break;
     }
@@ -132,33 +151,37 @@ static TypeExpr *ce_texpr(Expr *e)
  * when it has none, from the expected type. */
 static StructInst *ce_inst(Expr *b, Type *hint, const char *variant)
 {
-    Expr *targ;
-    ModSym *s = ce_sym(b, &targ);
+    Expr *ix;
+    ModSym *s = ce_sym(b, &ix);
     int np = s->decl->struct_.ntparams;
-    if (!targ && np == 0)
+    if (!ix && np == 0)
         return s->st;
-    if (!targ) {
+    if (!ix) {
         if (hint && hint->kind == TY_STRUCT && hint->st->decl == s->decl)
             return hint->st;
         ck_error(b->loc, "generic enum %s needs type arguments here: %s[...].%s", s->name, s->name, variant);
         return NULL;
     }
-    if (np != 1) {
-        ck_error(b->loc, np ? "enum %s takes %d type arguments: name its type where it is expected"
-                            : "enum %s is not generic", s->name, np);
+    int n = 0;
+    TypeExpr **tes = ck_index_targs(ix, &n);
+    if (!tes) {
+        ck_error(ix->index.index->loc, "expected a type argument");
         return NULL;
     }
-    TypeExpr *te = ce_texpr(targ);
-    if (!te) {
-        ck_error(targ->loc, "expected a type argument");
+    if (n != np) {
+        if (np)
+            ck_error(b->loc, "enum %s takes %d type argument%s, found %d", s->name, np, np == 1 ? "" : "s", n);
+        else
+            ck_error(b->loc, "enum %s is not generic", s->name);
         return NULL;
     }
-    Type *t = ck_type(te, TU_VALUE, "a type argument");
-    if (ck_is_err(t))
-        return NULL;
-    Type **targs = NEW_ARRAY(Type *, 1);
-    targs[0] = t;
-    return ck_struct_inst(s, targs, 1, b->loc);
+    Type **targs = NEW_ARRAY(Type *, n);
+    for (int i = 0; i < n; i++) {
+        targs[i] = ck_type(tes[i], TU_VALUE, "a type argument");
+        if (ck_is_err(targs[i]))
+            return NULL;
+    }
+    return ck_struct_inst(s, targs, n, b->loc);
 }
 
 /* The arguments of a variant call in payload order (named ones placed). */

@@ -33,7 +33,8 @@
  * are invisible and an element may be `{...}` without a type (a struct
  * literal when it starts `{name:`, else a slice literal). `name[T](` and
  * `x.name[T](` carry explicit type arguments when the brackets parse as
- * types (post_targs).
+ * types (post_targs); `E[A, B].V` and `f[A, B]` with no call are an index
+ * holding the types (index.targs) when the brackets are no expression.
  *
  * Precedence, loosest first: || && (== != < <= > >=) | ^ & (<< >>) (+ -)
  * (* / %), then unary - ! ~, then postfix call/index/slice/field/`as T`.
@@ -1127,7 +1128,7 @@ static bool targs_callee(const Expr *b)
     return b->kind == EX_IDENT || b->kind == EX_FIELD;
 }
 
-/* At `[`: `T, U ]` followed by `(`, the types kept on the parser's stack. */
+/* At `[`: `T, U ]`, the types kept on the parser's stack. */
 static bool targs_ahead(Parser *p)
 {
     advance(p);
@@ -1137,7 +1138,7 @@ static bool targs_ahead(Parser *p)
     while (accept(p, TK_COMMA) && !at(p, TK_RBRACK));
     bool ok = accept(p, TK_RBRACK);
     group_close(p, saved);
-    return ok && at(p, TK_LPAREN);
+    return ok;
 }
 
 /* At `[`: the brackets as one index expression ending at `end`, or NULL. */
@@ -1153,8 +1154,22 @@ static Expr *targ_as_index(Parser *p, int end)
     return spec_end(p, &s, ok && p->pos == end) ? e : NULL;
 }
 
+/* `E[A, B].V`, `f[[]int]`: an index whose brackets hold types only (a
+ * generic enum's variant or a generic function's instance). Brackets that
+ * also parse as one expression stay an ordinary index (`xs[i].f`,
+ * `Tree[int].Leaf`, `max[int]`), which the checker reads either way. */
+static Expr *targs_index(Expr *base, TypeExpr **ts, int n)
+{
+    Expr *e = ast_expr(EX_INDEX, base->loc);
+    e->index.base = base;
+    e->index.targs = ts;
+    e->index.ntargs = n;
+    return e;
+}
+
 /* `f[T, U](..)`, `mod.f[T](..)`: a call with explicit type arguments, when
- * the brackets after a name hold types and a `(` follows; NULL with nothing
+ * the brackets after a name hold types and a `(` follows; otherwise, when
+ * they hold types only, an index of them (targs_index); NULL with nothing
  * consumed otherwise. `a[i](x)` parses both ways (call.targ_index): the
  * checker decides by what `a` names. Not tried inside such a speculation
  * (array lengths in the types are constants, never such calls), which
@@ -1182,6 +1197,14 @@ static Expr *post_targs(Parser *p, Expr *base)
     Expr *ix = targ_as_index(p, end);
     p->in_targs = false;
     p->pos = end;
+    if (!at(p, TK_LPAREN) && ix) {
+        p->pos = start;
+        return NULL;
+    }
+    if (!at(p, TK_LPAREN)) {
+        p->h = 0;
+        return targs_index(base, ts, n);
+    }
     Expr *e = post_call(p, base);
     e->call.targs = ts;
     e->call.ntargs = n;
@@ -1653,6 +1676,11 @@ static Pattern *parse_pattern(Parser *p)
         bool some = strcmp(t->name, "some") == 0;
         pt->kind = some ? PAT_SOME : PAT_VARIANT;
         pt->name = t->name;
+        if (at(p, TK_DOT) && peek_n(p, 1)->kind == TK_IDENT) {
+            const char *v = peek_n(p, 1)->name;
+            fail(p, peek(p), "a pattern names the variant alone: write '%s', not '%s.%s'", v, t->name, v);
+            return pt;
+        }
         if (at(p, TK_LPAREN))
             parse_pat_binds(p, pt);
     } else {

@@ -265,7 +265,11 @@ struct Expr {
             struct FmtPiece *fmt;       /* [checked] printf, eprintf, format, format_into */
             int nfmt;
         } call;
-        struct { Expr *base, *index; } index;
+        struct {
+            Expr *base, *index;         /* (syntax) index NULL when targs are set */
+            TypeExpr **targs;           /* (syntax) `E[A, B].V`: brackets that hold types only */
+            int ntargs;
+        } index;
         struct { Expr *base, *lo, *hi; } slice;     /* lo/hi may be NULL */
         struct {
             Expr *base;                 /* (syntax) */
