@@ -5,7 +5,7 @@ NaN, subnormals, huge and tiny values): every result must have the same
 bits (any NaN matches any NaN), and is_nan / is_inf must agree with
 Python's math.isnan / math.isinf.
 
-  oracle.py [--cases N] [--seed S] [--cc clang|gcc|tcc]   (GOOSE: the goose binary)
+  oracle.py [--cases N] [--seed S] [--cc clang|gcc|tcc] [--sanitize]   (GOOSE: the goose binary)
 Prints one PASS/FAIL line.
 Not for: libm's own accuracy."""
 import argparse
@@ -15,10 +15,11 @@ import math
 import os
 import random
 import struct
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import oracle_util  # noqa: E402
 ONE = ["sqrt", "cbrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
        "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc"]
 TWO = ["pow", "atan2", "hypot", "fmod", "copysign"]
@@ -45,7 +46,7 @@ def rand_f64(rng):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=30000)
-    ap.add_argument("--cc", default="clang", help="the back end that builds driver.gs")
+    oracle_util.add_args(ap)
     ap.add_argument("--seed", type=int, default=7)
     a = ap.parse_args()
     libm = ctypes.CDLL(ctypes.util.find_library("m"))
@@ -65,22 +66,13 @@ def main():
             f.restype = ctypes.c_double
             f.argtypes = [ctypes.c_double] * (2 if name in TWO else 1)
             want.append(f(x, y) if name in TWO else f(x))
-    exe = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"math_oracle_{os.getpid()}")
-    goose = os.environ.get("GOOSE", "build/goose")
-    b = subprocess.run([goose, "build", "-O2", "--cc", a.cc, os.path.join(HERE, "driver.gs"), "-o", exe],
-                       capture_output=True, text=True)
-    if b.returncode != 0:
-        print(f"FAIL stdlib/math/oracle: driver.gs did not build: {b.stderr.strip()[:500]}")
-        return 1
     inp = "".join(f"{n} {bits(x)} {bits(y)}\n" for n, x, y in cases).encode()
     try:
-        r = subprocess.run([exe], input=inp, capture_output=True, timeout=300)
-    finally:
-        os.unlink(exe)
-    if r.returncode != 0:
-        print(f"FAIL stdlib/math/oracle: the driver exited {r.returncode}: {r.stderr.decode()[:300]}")
+        out = oracle_util.run_driver(os.path.join(HERE, "driver.gs"), inp, a)
+    except oracle_util.DriverError as e:
+        print(f"FAIL stdlib/math/oracle ({oracle_util.label(a)}): {e}")
         return 1
-    got = [int(v) for v in r.stdout.split()]
+    got = [int(v) for v in out.split()]
     bad = []
     for (name, x, y), w, g in zip(cases, want, got):
         gx = struct.unpack("<d", struct.pack("<Q", g))[0]
@@ -93,7 +85,7 @@ def main():
     if bad:
         print(f"FAIL stdlib/math/oracle: {len(bad)} of {len(cases)} results differ from libm")
         return 1
-    print(f"PASS stdlib/math/oracle ({a.cc}): {len(cases)} results (seed {a.seed}) have libm's bits")
+    print(f"PASS stdlib/math/oracle ({oracle_util.label(a)}): {len(cases)} results (seed {a.seed}) have libm's bits")
     return 0
 
 

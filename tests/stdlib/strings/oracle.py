@@ -6,16 +6,17 @@ or pattern steps through UTF-8 sequences; replace_n's count; repeat), the
 expected value comes from the small models below, written from Go's
 documentation.
 
-  oracle.py [--cases N] [--seed S] [--cc clang|gcc|tcc]   (GOOSE: the goose binary)
+  oracle.py [--cases N] [--seed S] [--cc clang|gcc|tcc] [--sanitize]   (GOOSE: the goose binary)
 Prints one PASS/FAIL line; on a mismatch, the first few cases that differ.
 Not for: the Builder's growth policy (bench/stdlib/strings)."""
 import argparse
 import os
 import random
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import oracle_util  # noqa: E402
 WS = b" \t\n\x0b\x0c\r"
 
 
@@ -134,7 +135,7 @@ def gen(rng):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=20000)
-    ap.add_argument("--cc", default="clang", help="the back end that builds driver.gs")
+    oracle_util.add_args(ap)
     ap.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args()
     goose = os.environ.get("GOOSE", "build/goose")
@@ -142,25 +143,17 @@ def main():
     cases = [gen(rng) for _ in range(a.cases)]
     inp = b"".join(op.encode() + b"\n" + frame(x) + frame(y) + frame(z) + frame(b"%d" % n)
                    for op, x, y, z, n in cases)
-    exe = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"strings_oracle_{os.getpid()}")
-    b = subprocess.run([goose, "build", "-O2", "--cc", a.cc, os.path.join(HERE, "driver.gs"), "-o", exe],
-                       capture_output=True, text=True)
-    if b.returncode != 0:
-        print(f"FAIL stdlib/strings/oracle: driver.gs did not build: {b.stderr.strip()[:500]}")
-        return 1
     try:
-        r = subprocess.run([exe], input=inp, capture_output=True, timeout=300)
-    finally:
-        os.unlink(exe)
-    if r.returncode != 0:
-        print(f"FAIL stdlib/strings/oracle: the driver exited {r.returncode}: {r.stderr.decode(errors='replace')[:500]}")
+        out = oracle_util.run_driver(os.path.join(HERE, "driver.gs"), inp, a)
+    except oracle_util.DriverError as e:
+        print(f"FAIL stdlib/strings/oracle ({oracle_util.label(a)}): {e}")
         return 1
     want = b"".join(expect(*c) for c in cases)
-    if r.stdout == want:
-        print(f"PASS stdlib/strings/oracle ({a.cc}): {a.cases} cases (seed {a.seed}) agree with Python's bytes")
+    if out == want:
+        print(f"PASS stdlib/strings/oracle ({oracle_util.label(a)}): {a.cases} cases (seed {a.seed}) agree with Python's bytes")
         return 0
     at, shown = 0, 0                          # find the first cases that differ
-    got = r.stdout
+    got = out
     for case in cases:
         w = expect(*case)
         if got[at:at + len(w)] != w:
