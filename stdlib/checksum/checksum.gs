@@ -30,17 +30,6 @@ const CK_IV5: u32 = 0x9b05688c
 const CK_IV6: u32 = 0x1f83d9ab
 const CK_IV7: u32 = 0x5be0cd19
 
-var ck_k: [64]u32 = [
-    0x428a2f98_u32, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-]
-
 // The SHA-256 digest of data.
 fn sha256(data: []u8) -> [32]u8 {
     var d = Sha256{}
@@ -118,57 +107,112 @@ inline fn ck_rotr(x: u32, n: u32) -> u32 {
 // One round: d and h of the working variables change; the caller rotates
 // the roles of the eight instead of moving them.
 inline fn ck_round(a: u32, b: u32, c: u32, d: ref u32, e: u32, f: u32, g: u32, h: ref u32, kw: u32) {
-    let t1 = h + (ck_rotr(e, 6) ^ ck_rotr(e, 11) ^ ck_rotr(e, 25)) + (g ^ (e & (f ^ g))) + kw
-    let t2 = (ck_rotr(a, 2) ^ ck_rotr(a, 13) ^ ck_rotr(a, 22)) + ((a & b) | (c & (a | b)))
+    let t1 = h + ck_rotr(ck_rotr(ck_rotr(e, 14) ^ e, 5) ^ e, 6) + (g ^ (e & (f ^ g))) + kw
+    let t2 = ck_rotr(ck_rotr(ck_rotr(a, 9) ^ a, 11) ^ a, 2) + ((a & b) | (c & (a | b)))
     d += t1
     h = t1 + t2
 }
 
-// The message schedule of one block.
-inline fn ck_schedule(w: ref [64]u32, b: [64]u8) {
-    for i in 0..16 {
-        w[i] = (b[4 * i] as u32) << 24 | (b[4 * i + 1] as u32) << 16 |
-            (b[4 * i + 2] as u32) << 8 | b[4 * i + 3] as u32
-    }
-    for i in 16..64 {
-        let x = w[i - 15]
-        let y = w[i - 2]
-        let s0 = ck_rotr(x, 7) ^ ck_rotr(x, 18) ^ (x >> 3)
-        let s1 = ck_rotr(y, 17) ^ ck_rotr(y, 19) ^ (y >> 10)
-        w[i] = w[i - 16] + s0 + w[i - 7] + s1
-    }
+// Word i >= 16 of the message schedule, computed in place in a window
+// of the last 16.
+inline fn ck_w(w: ref [16]u32, i: int) -> u32 {
+    let x = w[(i - 15) & 15]
+    let y = w[(i - 2) & 15]
+    let s0 = ck_rotr(x, 7) ^ ck_rotr(x, 18) ^ (x >> 3)
+    let s1 = ck_rotr(y, 17) ^ ck_rotr(y, 19) ^ (y >> 10)
+    w[i & 15] += s0 + w[(i - 7) & 15] + s1
+    return w[i & 15]
 }
 
-fn ck_sha_block(h: ref [8]u32, b: [64]u8) {
-    var w: [64]u32
-    ck_schedule(w, b)
-    var a = h[0]
-    var bb = h[1]
-    var c = h[2]
-    var d = h[3]
-    var e = h[4]
-    var f = h[5]
-    var g = h[6]
-    var hh = h[7]
-    for r in 0..8 {
-        let i = 8 * r
-        ck_round(a, bb, c, d, e, f, g, hh, ck_k[i] + w[i])
-        ck_round(hh, a, bb, c, d, e, f, g, ck_k[i + 1] + w[i + 1])
-        ck_round(g, hh, a, bb, c, d, e, f, ck_k[i + 2] + w[i + 2])
-        ck_round(f, g, hh, a, bb, c, d, e, ck_k[i + 3] + w[i + 3])
-        ck_round(e, f, g, hh, a, bb, c, d, ck_k[i + 4] + w[i + 4])
-        ck_round(d, e, f, g, hh, a, bb, c, ck_k[i + 5] + w[i + 5])
-        ck_round(c, d, e, f, g, hh, a, bb, ck_k[i + 6] + w[i + 6])
-        ck_round(bb, c, d, e, f, g, hh, a, ck_k[i + 7] + w[i + 7])
+// One block into the chaining value st: the 64 rounds written out, each
+// with its constant from FIPS 180-4 (4.2.2), the working variables' roles
+// rotating by one per round.
+fn ck_sha_block(st: ref [8]u32, blk: ref [64]u8) {
+    var w: [16]u32
+    for i in 0..16 {
+        w[i] = (blk[4 * i] as u32) << 24 | (blk[4 * i + 1] as u32) << 16 |
+            (blk[4 * i + 2] as u32) << 8 | blk[4 * i + 3] as u32
     }
-    h[0] += a
-    h[1] += bb
-    h[2] += c
-    h[3] += d
-    h[4] += e
-    h[5] += f
-    h[6] += g
-    h[7] += hh
+    var a = st[0]
+    var b = st[1]
+    var c = st[2]
+    var d = st[3]
+    var e = st[4]
+    var f = st[5]
+    var g = st[6]
+    var h = st[7]
+    ck_round(a, b, c, d, e, f, g, h, 0x428a2f98 + w[0])
+    ck_round(h, a, b, c, d, e, f, g, 0x71374491 + w[1])
+    ck_round(g, h, a, b, c, d, e, f, 0xb5c0fbcf + w[2])
+    ck_round(f, g, h, a, b, c, d, e, 0xe9b5dba5 + w[3])
+    ck_round(e, f, g, h, a, b, c, d, 0x3956c25b + w[4])
+    ck_round(d, e, f, g, h, a, b, c, 0x59f111f1 + w[5])
+    ck_round(c, d, e, f, g, h, a, b, 0x923f82a4 + w[6])
+    ck_round(b, c, d, e, f, g, h, a, 0xab1c5ed5 + w[7])
+    ck_round(a, b, c, d, e, f, g, h, 0xd807aa98 + w[8])
+    ck_round(h, a, b, c, d, e, f, g, 0x12835b01 + w[9])
+    ck_round(g, h, a, b, c, d, e, f, 0x243185be + w[10])
+    ck_round(f, g, h, a, b, c, d, e, 0x550c7dc3 + w[11])
+    ck_round(e, f, g, h, a, b, c, d, 0x72be5d74 + w[12])
+    ck_round(d, e, f, g, h, a, b, c, 0x80deb1fe + w[13])
+    ck_round(c, d, e, f, g, h, a, b, 0x9bdc06a7 + w[14])
+    ck_round(b, c, d, e, f, g, h, a, 0xc19bf174 + w[15])
+    ck_round(a, b, c, d, e, f, g, h, 0xe49b69c1 + ck_w(w, 16))
+    ck_round(h, a, b, c, d, e, f, g, 0xefbe4786 + ck_w(w, 17))
+    ck_round(g, h, a, b, c, d, e, f, 0x0fc19dc6 + ck_w(w, 18))
+    ck_round(f, g, h, a, b, c, d, e, 0x240ca1cc + ck_w(w, 19))
+    ck_round(e, f, g, h, a, b, c, d, 0x2de92c6f + ck_w(w, 20))
+    ck_round(d, e, f, g, h, a, b, c, 0x4a7484aa + ck_w(w, 21))
+    ck_round(c, d, e, f, g, h, a, b, 0x5cb0a9dc + ck_w(w, 22))
+    ck_round(b, c, d, e, f, g, h, a, 0x76f988da + ck_w(w, 23))
+    ck_round(a, b, c, d, e, f, g, h, 0x983e5152 + ck_w(w, 24))
+    ck_round(h, a, b, c, d, e, f, g, 0xa831c66d + ck_w(w, 25))
+    ck_round(g, h, a, b, c, d, e, f, 0xb00327c8 + ck_w(w, 26))
+    ck_round(f, g, h, a, b, c, d, e, 0xbf597fc7 + ck_w(w, 27))
+    ck_round(e, f, g, h, a, b, c, d, 0xc6e00bf3 + ck_w(w, 28))
+    ck_round(d, e, f, g, h, a, b, c, 0xd5a79147 + ck_w(w, 29))
+    ck_round(c, d, e, f, g, h, a, b, 0x06ca6351 + ck_w(w, 30))
+    ck_round(b, c, d, e, f, g, h, a, 0x14292967 + ck_w(w, 31))
+    ck_round(a, b, c, d, e, f, g, h, 0x27b70a85 + ck_w(w, 32))
+    ck_round(h, a, b, c, d, e, f, g, 0x2e1b2138 + ck_w(w, 33))
+    ck_round(g, h, a, b, c, d, e, f, 0x4d2c6dfc + ck_w(w, 34))
+    ck_round(f, g, h, a, b, c, d, e, 0x53380d13 + ck_w(w, 35))
+    ck_round(e, f, g, h, a, b, c, d, 0x650a7354 + ck_w(w, 36))
+    ck_round(d, e, f, g, h, a, b, c, 0x766a0abb + ck_w(w, 37))
+    ck_round(c, d, e, f, g, h, a, b, 0x81c2c92e + ck_w(w, 38))
+    ck_round(b, c, d, e, f, g, h, a, 0x92722c85 + ck_w(w, 39))
+    ck_round(a, b, c, d, e, f, g, h, 0xa2bfe8a1 + ck_w(w, 40))
+    ck_round(h, a, b, c, d, e, f, g, 0xa81a664b + ck_w(w, 41))
+    ck_round(g, h, a, b, c, d, e, f, 0xc24b8b70 + ck_w(w, 42))
+    ck_round(f, g, h, a, b, c, d, e, 0xc76c51a3 + ck_w(w, 43))
+    ck_round(e, f, g, h, a, b, c, d, 0xd192e819 + ck_w(w, 44))
+    ck_round(d, e, f, g, h, a, b, c, 0xd6990624 + ck_w(w, 45))
+    ck_round(c, d, e, f, g, h, a, b, 0xf40e3585 + ck_w(w, 46))
+    ck_round(b, c, d, e, f, g, h, a, 0x106aa070 + ck_w(w, 47))
+    ck_round(a, b, c, d, e, f, g, h, 0x19a4c116 + ck_w(w, 48))
+    ck_round(h, a, b, c, d, e, f, g, 0x1e376c08 + ck_w(w, 49))
+    ck_round(g, h, a, b, c, d, e, f, 0x2748774c + ck_w(w, 50))
+    ck_round(f, g, h, a, b, c, d, e, 0x34b0bcb5 + ck_w(w, 51))
+    ck_round(e, f, g, h, a, b, c, d, 0x391c0cb3 + ck_w(w, 52))
+    ck_round(d, e, f, g, h, a, b, c, 0x4ed8aa4a + ck_w(w, 53))
+    ck_round(c, d, e, f, g, h, a, b, 0x5b9cca4f + ck_w(w, 54))
+    ck_round(b, c, d, e, f, g, h, a, 0x682e6ff3 + ck_w(w, 55))
+    ck_round(a, b, c, d, e, f, g, h, 0x748f82ee + ck_w(w, 56))
+    ck_round(h, a, b, c, d, e, f, g, 0x78a5636f + ck_w(w, 57))
+    ck_round(g, h, a, b, c, d, e, f, 0x84c87814 + ck_w(w, 58))
+    ck_round(f, g, h, a, b, c, d, e, 0x8cc70208 + ck_w(w, 59))
+    ck_round(e, f, g, h, a, b, c, d, 0x90befffa + ck_w(w, 60))
+    ck_round(d, e, f, g, h, a, b, c, 0xa4506ceb + ck_w(w, 61))
+    ck_round(c, d, e, f, g, h, a, b, 0xbef9a3f7 + ck_w(w, 62))
+    ck_round(b, c, d, e, f, g, h, a, 0xc67178f2 + ck_w(w, 63))
+    st[0] += a
+    st[1] += b
+    st[2] += c
+    st[3] += d
+    st[4] += e
+    st[5] += f
+    st[6] += g
+    st[7] += h
 }
 
 // Every 64-byte block of p (p.len a multiple of 64).
@@ -181,26 +225,52 @@ fn ck_sha_blocks(h: ref [8]u32, p: []u8) {
 }
 
 // ---- CRC-32 ----
+//
+// Long inputs go through zlib's "braided" CRC (crc32.c, N = 5 lanes of
+// W = 8 bytes): five independent CRCs over interleaved 8-byte words, so the
+// table loads of the five overlap instead of waiting on each other, then
+// combined. The rest goes through slicing-by-8, the last bytes one by one.
 
 const CK_CRC_POLY: u32 = 0xedb88320     // IEEE 802.3, bits reversed
+const CK_LANES: int = 5                  // braids
+const CK_STRIDE: int = 40                // CK_LANES words of 8 bytes
 
-// ck_crc[k][b]: the CRC of byte b followed by k zero bytes.
-var ck_crc: [8][256]u32 = ck_crc_tables()
+// ck_crc[k][b]: the CRC register after byte b (from register 0) and then k
+// zero bytes; k = 0 is the classic table, 0..7 slice by 8.
+var ck_crc: [8][256]u32 = ck_crc_shifted(0)
+// ck_braid[k][b]: byte b at offset k of a lane's word, carried to the start
+// of that lane's next word, CK_STRIDE bytes on.
+var ck_braid: [8][256]u32 = ck_crc_braid_tables()
 
-fn ck_crc_tables() -> [8][256]u32 {
+// The register from zero after byte b then z zero bytes, rows z .. z + 7.
+fn ck_crc_shifted(z: int) -> [8][256]u32 {
     var t: [8][256]u32
     for i in 0..256 {
-        var c = i as u32
-        for k in 0..8 {
-            c = (c >> 1) ^ (CK_CRC_POLY & (0 - (c & 1)))
+        var c = ck_crc_row0(i as u32)
+        for k in 0..z + 8 {
+            if k >= z {
+                t[k - z][i] = c
+            }
+            c = (c >> 8) ^ ck_crc_row0(c & 0xff)
         }
-        t[0][i] = c
     }
-    for i in 0..256 {
-        for k in 1..8 {
-            let prev = t[k - 1][i]
-            t[k][i] = (prev >> 8) ^ t[0][prev & 0xff]
-        }
+    return t
+}
+
+// The classic table's entry for byte b (eight shifts of the polynomial).
+fn ck_crc_row0(b: u32) -> u32 {
+    var c = b
+    for k in 0..8 {
+        c = (c >> 1) ^ (CK_CRC_POLY & (0 - (c & 1)))
+    }
+    return c
+}
+
+fn ck_crc_braid_tables() -> [8][256]u32 {
+    let rows = ck_crc_shifted(CK_STRIDE - 8)
+    var t: [8][256]u32
+    for k in 0..8 {
+        t[k] = rows[7 - k]
     }
     return t
 }
@@ -208,10 +278,74 @@ fn ck_crc_tables() -> [8][256]u32 {
 // The CRC-32 (IEEE) of data: zlib's crc32(0, data, len).
 fn crc32(data: []u8) -> u32 {
     var c: u32 = 0xffffffff
+    let braided = data.len / CK_STRIDE * CK_STRIDE
+    if braided >= 2 * CK_STRIDE {
+        c = ck_crc_braided(c, data[0:braided])
+    } else {
+        c = ck_crc_slice8(c, data[0:braided])
+    }
+    c = ck_crc_slice8(c, data[braided:data.len])
+    return ~c
+}
+
+// Bytes off .. off + 7 of b as a little-endian u64.
+inline fn ck_le64(b: ref [40]u8, off: int) -> u64 {
+    return (b[off] as u64) | (b[off + 1] as u64) << 8 | (b[off + 2] as u64) << 16 |
+        (b[off + 3] as u64) << 24 | (b[off + 4] as u64) << 32 | (b[off + 5] as u64) << 40 |
+        (b[off + 6] as u64) << 48 | (b[off + 7] as u64) << 56
+}
+
+// A lane's word (register xor data) carried CK_STRIDE bytes on.
+inline fn ck_braid_word(w: u64) -> u64 {
+    return (ck_braid[0][w & 0xff] ^ ck_braid[1][(w >> 8) & 0xff] ^
+        ck_braid[2][(w >> 16) & 0xff] ^ ck_braid[3][(w >> 24) & 0xff] ^
+        ck_braid[4][(w >> 32) & 0xff] ^ ck_braid[5][(w >> 40) & 0xff] ^
+        ck_braid[6][(w >> 48) & 0xff] ^ ck_braid[7][w >> 56]) as u64
+}
+
+// The register after 8 bytes whose xor with the register is w.
+inline fn ck_crc_word(w: u64) -> u64 {
+    var x = w
+    for k in 0..8 {
+        x = (x >> 8) ^ ck_crc[0][x & 0xff] as u64
+    }
+    return x
+}
+
+// c carried over p (p.len a multiple of CK_STRIDE, at least 2 strides):
+// every stride but the last feeds the five lanes; the last combines them.
+fn ck_crc_braided(c: u32, p: []u8) -> u32 {
+    var c0 = c as u64
+    var c1: u64 = 0
+    var c2: u64 = 0
+    var c3: u64 = 0
+    var c4: u64 = 0
+    var b: [40]u8
+    let last = p.len / CK_STRIDE - 1
+    for k in 0..last {
+        copy_into(b, p[CK_STRIDE * k:CK_STRIDE * k + CK_STRIDE])
+        c0 = ck_braid_word(c0 ^ ck_le64(b, 0))
+        c1 = ck_braid_word(c1 ^ ck_le64(b, 8))
+        c2 = ck_braid_word(c2 ^ ck_le64(b, 16))
+        c3 = ck_braid_word(c3 ^ ck_le64(b, 24))
+        c4 = ck_braid_word(c4 ^ ck_le64(b, 32))
+    }
+    copy_into(b, p[CK_STRIDE * last:p.len])
+    var r = ck_crc_word(c0 ^ ck_le64(b, 0))
+    r = ck_crc_word(r ^ c1 ^ ck_le64(b, 8))
+    r = ck_crc_word(r ^ c2 ^ ck_le64(b, 16))
+    r = ck_crc_word(r ^ c3 ^ ck_le64(b, 24))
+    r = ck_crc_word(r ^ c4 ^ ck_le64(b, 32))
+    return r as u32
+}
+
+// c carried over p: eight bytes per step through ck_crc, then bytewise.
+fn ck_crc_slice8(c0: u32, p: []u8) -> u32 {
+    var c = c0
     var b: [8]u8
-    let n8 = data.len / 8
+    let n8 = p.len / 8
     for k in 0..n8 {
-        copy_into(b, data[8 * k:8 * k + 8])
+        copy_into(b, p[8 * k:8 * k + 8])
         let lo = c ^ ((b[0] as u32) | (b[1] as u32) << 8 | (b[2] as u32) << 16 | (b[3] as u32) << 24)
         let hi = (b[4] as u32) | (b[5] as u32) << 8 | (b[6] as u32) << 16 | (b[7] as u32) << 24
         c = ck_crc[7][lo & 0xff] ^ ck_crc[6][(lo >> 8) & 0xff] ^
@@ -219,10 +353,10 @@ fn crc32(data: []u8) -> u32 {
             ck_crc[3][hi & 0xff] ^ ck_crc[2][(hi >> 8) & 0xff] ^
             ck_crc[1][(hi >> 16) & 0xff] ^ ck_crc[0][hi >> 24]
     }
-    for i in 8 * n8..data.len {
-        c = ck_crc[0][(c ^ data[i] as u32) & 0xff] ^ (c >> 8)
+    for i in 8 * n8..p.len {
+        c = ck_crc[0][(c ^ p[i] as u32) & 0xff] ^ (c >> 8)
     }
-    return ~c
+    return c
 }
 
 // ---- FNV-1a ----
