@@ -82,34 +82,37 @@ fn enc_invalid(s: string, offset: int) -> Error {
 
 // ---- base64 ----
 
-// s's bytes as base64 with padding: 4 characters for every 3 bytes, the
-// last group padded with `=`. A new owned string.
+// data as base64 with padding: 4 characters for every 3 bytes, the last
+// group padded with `=`. A new owned string.
 fn base64_encode(data: []u8) -> string {
     let n = data.len
+    let groups = n / 3
     var out = make([]u8, (n + 2) / 3 * 4)
-    var i = 0
-    var j = 0
-    while i + 3 <= n {
-        let v = (data[i] as u32) << 16 | (data[i + 1] as u32) << 8 | data[i + 2] as u32
-        out[j] = enc_b64_enc[(v >> 18) & 63]
-        out[j + 1] = enc_b64_enc[(v >> 12) & 63]
-        out[j + 2] = enc_b64_enc[(v >> 6) & 63]
-        out[j + 3] = enc_b64_enc[v & 63]
-        i += 3
-        j += 4
+    // views of one group on each side: one slice check each, constant
+    // indices inside (the C compiler sees their length)
+    for g in 0..groups {
+        let q = data[3 * g:3 * g + 3]
+        let o = out[4 * g:4 * g + 4]
+        let v = (q[0] as u32) << 16 | (q[1] as u32) << 8 | q[2] as u32
+        o[0] = enc_b64_enc[v >> 18]
+        o[1] = enc_b64_enc[(v >> 12) & 63]
+        o[2] = enc_b64_enc[(v >> 6) & 63]
+        o[3] = enc_b64_enc[v & 63]
     }
-    if i < n {
-        var v = (data[i] as u32) << 16
-        if i + 1 < n {
-            v |= (data[i + 1] as u32) << 8
+    let rest = n - 3 * groups
+    if rest > 0 {
+        var v = (data[3 * groups] as u32) << 16
+        if rest == 2 {
+            v |= (data[3 * groups + 1] as u32) << 8
         }
-        out[j] = enc_b64_enc[(v >> 18) & 63]
-        out[j + 1] = enc_b64_enc[(v >> 12) & 63]
-        out[j + 2] = 61     // '='
-        if i + 1 < n {
-            out[j + 2] = enc_b64_enc[(v >> 6) & 63]
+        let o = out[4 * groups:4 * groups + 4]
+        o[0] = enc_b64_enc[v >> 18]
+        o[1] = enc_b64_enc[(v >> 12) & 63]
+        o[2] = 61   // '='
+        if rest == 2 {
+            o[2] = enc_b64_enc[(v >> 6) & 63]
         }
-        out[j + 3] = 61
+        o[3] = 61
     }
     let s = from_bytes(out)
     delete(out)
@@ -119,16 +122,53 @@ fn base64_encode(data: []u8) -> string {
 // The bytes base64 text s stands for (see the header for what is
 // accepted). A new owned slice; on a failure, the empty slice and the
 // error, whose offset is the first byte of s that cannot be right.
+// One pass: whole groups decode until one holds a byte outside the
+// alphabet ('=' included); what follows is checked by enc_b64_tail.
 fn base64_decode(s: string) -> ([]u8, ?Error) {
-    var p = 0
+    let groups = s.len / 4
+    var out = make([]u8, (s.len + 3) / 4 * 3)
+    var g = 0
+    while g < groups {
+        let q = s[4 * g:4 * g + 4]
+        let a = enc_b64_dec[q[0]]
+        let b = enc_b64_dec[q[1]]
+        let c = enc_b64_dec[q[2]]
+        let d = enc_b64_dec[q[3]]
+        if (a | b | c | d) >= 64 {
+            break
+        }
+        let o = out[3 * g:3 * g + 3]
+        o[0] = a << 2 | b >> 4
+        o[1] = b << 4 | c >> 2
+        o[2] = c << 6 | d
+        g += 1
+    }
+    var p = 4 * g       // then fewer than 4 data characters before a non-alphabet byte
     while p < s.len && enc_b64_dec[s[p]] != ENC_BAD {
         p += 1
     }
     let bad = enc_b64_tail(s, p)
     if bad != none {
+        delete(out)
         return ([]u8{}, bad)
     }
-    return (enc_b64_data(s[0:p]), none)
+    var n = 3 * g
+    if p - 4 * g >= 2 {     // a last group of 2 or 3: 1 or 2 bytes, unused low bits dropped
+        let a = enc_b64_dec[s[4 * g]] as u32
+        let b = enc_b64_dec[s[4 * g + 1]] as u32
+        var c: u32 = 0
+        if p - 4 * g == 3 {
+            c = enc_b64_dec[s[4 * g + 2]] as u32
+        }
+        let v = a << 18 | b << 12 | c << 6
+        out[n] = (v >> 16) as u8
+        out[n + 1] = (v >> 8) as u8
+        n += p - 4 * g - 1
+    }
+    while out.len > n {     // an owned result of the exact length
+        out.pop()
+    }
+    return (out, none)
 }
 
 // Checks what follows the p data characters of s: the padding that ends
@@ -175,43 +215,27 @@ fn enc_b64_end(q: int, p: int) -> ?Error {
     return none
 }
 
-// Decodes data characters only (every one checked already); a last group
-// of 2 or 3 characters gives 1 or 2 bytes, its unused low bits ignored.
-fn enc_b64_data(d: string) -> []u8 {
-    let groups = d.len / 4
-    let q = d.len % 4
-    var out = make([]u8, groups * 3 + max(q - 1, 0))
-    var j = 0
-    for g in 0..groups {
-        let i = 4 * g
-        let v = (enc_b64_dec[d[i]] as u32) << 18 | (enc_b64_dec[d[i + 1]] as u32) << 12 |
-            (enc_b64_dec[d[i + 2]] as u32) << 6 | enc_b64_dec[d[i + 3]] as u32
-        out[j] = (v >> 16) as u8
-        out[j + 1] = (v >> 8) as u8
-        out[j + 2] = v as u8
-        j += 3
-    }
-    if q >= 2 {
-        let i = 4 * groups
-        var v = (enc_b64_dec[d[i]] as u32) << 18 | (enc_b64_dec[d[i + 1]] as u32) << 12
-        out[j] = (v >> 16) as u8
-        if q == 3 {
-            v |= (enc_b64_dec[d[i + 2]] as u32) << 6
-            out[j + 1] = (v >> 8) as u8
-        }
-    }
-    return out
-}
-
 // ---- hexadecimal ----
 
 // Two lower-case hexadecimal digits for each byte. A new owned string.
 fn hex_encode(data: []u8) -> string {
-    var out = make([]u8, 2 * data.len)
-    for i in 0..data.len {
-        let b = data[i]
-        out[2 * i] = enc_hex_enc[b >> 4]
-        out[2 * i + 1] = enc_hex_enc[b & 15]
+    let n = data.len
+    var out = make([]u8, 2 * n)
+    // 8 bytes at a time through fixed arrays: one slice check per side
+    var inb: [8]u8
+    var outb: [16]u8
+    let blocks = n / 8
+    for k in 0..blocks {
+        copy_into(inb, data[8 * k:8 * k + 8])
+        for i in 0..8 {
+            outb[2 * i] = enc_hex_enc[inb[i] >> 4]
+            outb[2 * i + 1] = enc_hex_enc[inb[i] & 15]
+        }
+        copy_into(out[16 * k:16 * k + 16], outb)
+    }
+    for i in 8 * blocks..n {
+        out[2 * i] = enc_hex_enc[data[i] >> 4]
+        out[2 * i + 1] = enc_hex_enc[data[i] & 15]
     }
     let s = from_bytes(out)
     delete(out)
@@ -224,8 +248,9 @@ fn hex_encode(data: []u8) -> string {
 fn hex_decode(s: string) -> ([]u8, ?Error) {
     var out = make([]u8, s.len / 2)
     for k in 0..out.len {
-        let hi = enc_hex_dec[s[2 * k]]
-        let lo = enc_hex_dec[s[2 * k + 1]]
+        let q = s[2 * k:2 * k + 2]
+        let hi = enc_hex_dec[q[0]]
+        let lo = enc_hex_dec[q[1]]
         if (hi | lo) >= 16 {
             delete(out)
             var at = 2 * k
