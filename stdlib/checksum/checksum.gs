@@ -295,12 +295,16 @@ inline fn ck_le64(b: ref [40]u8, off: int) -> u64 {
         (b[off + 6] as u64) << 48 | (b[off + 7] as u64) << 56
 }
 
-// A lane's word (register xor data) carried CK_STRIDE bytes on.
-inline fn ck_braid_word(w: u64) -> u64 {
-    return (ck_braid[0][w & 0xff] ^ ck_braid[1][(w >> 8) & 0xff] ^
-        ck_braid[2][(w >> 16) & 0xff] ^ ck_braid[3][(w >> 24) & 0xff] ^
-        ck_braid[4][(w >> 32) & 0xff] ^ ck_braid[5][(w >> 40) & 0xff] ^
-        ck_braid[6][(w >> 48) & 0xff] ^ ck_braid[7][w >> 56]) as u64
+// A lane's register c xor its word at b[off:off + 8], carried CK_STRIDE
+// bytes on. The register has 32 bits, so the word's upper four bytes are
+// table indices as they are.
+inline fn ck_braid_lane(c: u32, b: ref [40]u8, off: int) -> u32 {
+    let lo = c ^ ((b[off] as u32) | (b[off + 1] as u32) << 8 | (b[off + 2] as u32) << 16 |
+        (b[off + 3] as u32) << 24)
+    return ck_braid[0][lo & 0xff] ^ ck_braid[1][(lo >> 8) & 0xff] ^
+        ck_braid[2][(lo >> 16) & 0xff] ^ ck_braid[3][lo >> 24] ^
+        ck_braid[4][b[off + 4]] ^ ck_braid[5][b[off + 5]] ^
+        ck_braid[6][b[off + 6]] ^ ck_braid[7][b[off + 7]]
 }
 
 // The register after 8 bytes whose xor with the register is w.
@@ -315,27 +319,27 @@ inline fn ck_crc_word(w: u64) -> u64 {
 // c carried over p (p.len a multiple of CK_STRIDE, at least 2 strides):
 // every stride but the last feeds the five lanes; the last combines them.
 fn ck_crc_braided(c: u32, p: []u8) -> u32 {
-    var c0 = c as u64
-    var c1: u64 = 0
-    var c2: u64 = 0
-    var c3: u64 = 0
-    var c4: u64 = 0
+    var c0 = c
+    var c1: u32 = 0
+    var c2: u32 = 0
+    var c3: u32 = 0
+    var c4: u32 = 0
     var b: [40]u8
     let last = p.len / CK_STRIDE - 1
     for k in 0..last {
         copy_into(b, p[CK_STRIDE * k:CK_STRIDE * k + CK_STRIDE])
-        c0 = ck_braid_word(c0 ^ ck_le64(b, 0))
-        c1 = ck_braid_word(c1 ^ ck_le64(b, 8))
-        c2 = ck_braid_word(c2 ^ ck_le64(b, 16))
-        c3 = ck_braid_word(c3 ^ ck_le64(b, 24))
-        c4 = ck_braid_word(c4 ^ ck_le64(b, 32))
+        c0 = ck_braid_lane(c0, b, 0)
+        c1 = ck_braid_lane(c1, b, 8)
+        c2 = ck_braid_lane(c2, b, 16)
+        c3 = ck_braid_lane(c3, b, 24)
+        c4 = ck_braid_lane(c4, b, 32)
     }
     copy_into(b, p[CK_STRIDE * last:p.len])
-    var r = ck_crc_word(c0 ^ ck_le64(b, 0))
-    r = ck_crc_word(r ^ c1 ^ ck_le64(b, 8))
-    r = ck_crc_word(r ^ c2 ^ ck_le64(b, 16))
-    r = ck_crc_word(r ^ c3 ^ ck_le64(b, 24))
-    r = ck_crc_word(r ^ c4 ^ ck_le64(b, 32))
+    var r = ck_crc_word(c0 as u64 ^ ck_le64(b, 0))
+    r = ck_crc_word(r ^ c1 as u64 ^ ck_le64(b, 8))
+    r = ck_crc_word(r ^ c2 as u64 ^ ck_le64(b, 16))
+    r = ck_crc_word(r ^ c3 as u64 ^ ck_le64(b, 24))
+    r = ck_crc_word(r ^ c4 as u64 ^ ck_le64(b, 32))
     return r as u32
 }
 
