@@ -243,40 +243,40 @@ const CK_STRIDE: int = 40                // CK_LANES words of 8 bytes
 
 // ck_crc[k][b]: the CRC register after byte b (from register 0) and then k
 // zero bytes; k = 0 is the classic table, 0..7 slice by 8.
-var ck_crc: [8][256]u32 = ck_crc_shifted(0)
+var ck_crc: [8][256]u32 = ck_crc_tables()
 // ck_braid[k][b]: byte b at offset k of a lane's word, carried to the start
-// of that lane's next word, CK_STRIDE bytes on.
+// of that lane's next word, CK_STRIDE bytes on: ck_crc[7 - k][b] carried
+// over CK_STRIDE - 8 more zero bytes.
 var ck_braid: [8][256]u32 = ck_crc_braid_tables()
 
-// The register from zero after byte b then z zero bytes, rows z .. z + 7.
-fn ck_crc_shifted(z: int) -> [8][256]u32 {
+fn ck_crc_tables() -> [8][256]u32 {
     var t: [8][256]u32
     for i in 0..256 {
-        var c = ck_crc_row0(i as u32)
-        for k in 0..z + 8 {
-            if k >= z {
-                t[k - z][i] = c
-            }
-            c = (c >> 8) ^ ck_crc_row0(c & 0xff)
+        var c = i as u32
+        for k in 0..8 {
+            c = (c >> 1) ^ (CK_CRC_POLY & (0 - (c & 1)))
+        }
+        t[0][i] = c
+    }
+    for k in 1..8 {
+        for i in 0..256 {
+            let prev = t[k - 1][i]
+            t[k][i] = (prev >> 8) ^ t[0][prev & 0xff]
         }
     }
     return t
 }
 
-// The classic table's entry for byte b (eight shifts of the polynomial).
-fn ck_crc_row0(b: u32) -> u32 {
-    var c = b
-    for k in 0..8 {
-        c = (c >> 1) ^ (CK_CRC_POLY & (0 - (c & 1)))
-    }
-    return c
-}
-
 fn ck_crc_braid_tables() -> [8][256]u32 {
-    let rows = ck_crc_shifted(CK_STRIDE - 8)
     var t: [8][256]u32
     for k in 0..8 {
-        t[k] = rows[7 - k]
+        for i in 0..256 {
+            var c = ck_crc[7 - k][i]
+            for z in 0..CK_STRIDE - 8 {
+                c = (c >> 8) ^ ck_crc[0][c & 0xff]
+            }
+            t[k][i] = c
+        }
     }
     return t
 }
