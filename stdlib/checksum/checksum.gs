@@ -1,11 +1,14 @@
 // checksum.gs — checksums of bytes: SHA-256 (FIPS 180-4), one call or
 // streaming through checksum.Sha256; CRC-32 (IEEE 802.3, the one of zlib,
-// gzip and PNG); FNV-1a 64. Pure Goose: SHA-256's compression runs eight
-// rounds per loop step with the working variables' roles rotated by hand;
-// CRC-32 is slicing-by-8 (eight 256-entry tables, 8 KiB, built when the
-// program starts). Input is read a block at a time through a fixed array
-// (copy_into), so each block costs one slice check and the loops over the
-// block index fixed arrays only.
+// gzip and PNG); FNV-1a 64. Pure Goose, no allocation.
+// SHA-256 writes its 64 rounds out, each with its constant, the working
+// variables' roles rotating instead of moving, the schedule in a 16-word
+// window. CRC-32 runs zlib's braided method over long inputs (five
+// interleaved lanes) and slicing-by-8 over the rest, from 16 KiB of
+// tables built when the program starts. Input is read a block at a time
+// through a fixed array (copy_into), so each block costs one slice check
+// and the work on the block indexes fixed arrays only, which the C
+// compiler proves in bounds.
 // Not for: keyed hashing (HMAC), passwords, other CRC polynomials.
 
 // ---- SHA-256 ----
