@@ -96,7 +96,7 @@ def main():
                 f.write(" ".join([op, str(len(data))] + [str(c) for c in sizes]).encode() + b"\n")
                 f.write(data)
                 f.write(b"\n")
-        p = subprocess.run([exe, path], capture_output=True)
+        p = subprocess.run([exe, path], capture_output=True, timeout=600)
         if p.returncode != 0 or p.stderr:
             print("FAIL stdlib/checksum/oracle: status %d: %s"
                   % (p.returncode, p.stderr.decode(errors="replace")[:600]))

@@ -95,8 +95,8 @@ def expected(op, s):
     got = python_decode(op, s)
     off = b64model.b64_error_offset(s) if op == "b64d" else b64model.hex_error_offset(s)
     if (got is None) != (off is not None):
-        raise AssertionError("model and Python disagree on %s %r: Python %r, model offset %r"
-                             % (op, s, got, off))
+        raise AssertionError("model and Python %s disagree on %s %r: Python %r, model offset %r"
+                             % (sys.version.split()[0], op, s, got, off))
     if got is not None:
         return b"ok " + binascii.hexlify(got), None
     return None, off
