@@ -23,7 +23,10 @@ def run(exe, records, path):
             f.write(b"%s %d\n" % (op.encode(), len(data)))
             f.write(data)
             f.write(b"\n")
-    p = subprocess.run([exe, path], capture_output=True, timeout=600)
+    try:
+        p = subprocess.run([exe, path], capture_output=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError("no result after 600 s (a hang)")
     if p.returncode != 0 or p.stderr:
         raise RuntimeError("status %d: %s" % (p.returncode, p.stderr.decode(errors="replace")[:600]))
     return p.stdout.split(b"\n")
