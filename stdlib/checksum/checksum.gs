@@ -126,8 +126,8 @@ inline fn ck_round(a: u32, b: u32, c: u32, d: ref u32, e: u32, f: u32, g: u32, h
 inline fn ck_w(w: ref [16]u32, i: int) -> u32 {
     let x = w[(i - 15) & 15]
     let y = w[(i - 2) & 15]
-    let s0 = ck_rotr(x, 7) ^ ck_rotr(x, 18) ^ (x >> 3)
-    let s1 = ck_rotr(y, 17) ^ ck_rotr(y, 19) ^ (y >> 10)
+    let s0 = ck_rotr(ck_rotr(x, 11) ^ x, 7) ^ (x >> 3)      // rotr 7, 18; shr 3
+    let s1 = ck_rotr(ck_rotr(y, 2) ^ y, 17) ^ (y >> 10)     // rotr 17, 19; shr 10
     w[i & 15] += s0 + w[(i - 7) & 15] + s1
     return w[i & 15]
 }
