@@ -61,7 +61,7 @@ fn enc_hex_inverse() -> [256]u8 {
     return t
 }
 
-// "'x'" for a printable ASCII byte, "byte 0x0a" otherwise.
+// "character 'x'" for a printable ASCII byte, "byte 0x0a" otherwise.
 fn enc_show(c: u8) -> string {
     if c >= 32 && c < 127 {
         return format("character '{:c}'", c)
@@ -73,9 +73,10 @@ fn enc_error(what: string, offset: int) -> Error {
     return Error{msg: format("{} at offset {}", what, offset), offset: offset}
 }
 
+// The byte at offset cannot appear in the text.
 fn enc_invalid(s: string, offset: int) -> Error {
     let shown = enc_show(s[offset])
-    let e = enc_error(format("invalid {}", shown), offset)
+    let e = Error{msg: format("invalid {} at offset {}", shown, offset), offset: offset}
     delete(shown)
     return e
 }
