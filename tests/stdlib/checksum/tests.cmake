@@ -1,0 +1,6 @@
+# checksum's checks (tests/stdlib/CMakeLists.txt includes this file):
+#   oracle  check_oracle.py: sha256, crc32 and fnv1a64 of random bytes of
+#           every length 0..300 and of 3 MiB (+ every tail up to 127 bytes)
+#           against hashlib, zlib and FNV-1a's definition; a streamed
+#           Sha256 in random chunks, sum() after each
+stdlib_test(checksum oracle ${Python3_EXECUTABLE} tests/stdlib/checksum/check_oracle.py)
