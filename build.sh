@@ -32,6 +32,10 @@ PACKAGES=(
   "valgrind:valgrind"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
+  # the C libraries bench/stdlib measures the standard library against
+  "libssl-dev:/usr/include/openssl/sha.h" "zlib1g-dev:/usr/include/zlib.h"
+  "libgmp-dev:/usr/include/x86_64-linux-gnu/gmp.h" "libcjson-dev:/usr/include/cjson/cJSON.h"
+  "libpcre2-dev:/usr/include/pcre2.h"
 )
 
 say() {
