@@ -318,7 +318,9 @@ fn (l: ref Lexer) escape(i: int) -> int {
         't' => l.buf.push('\t')
         'u' => return l.escape_u(i)
         _ => {
-            l.fail(format("invalid escape '\\{:c}'", c), i)
+            let name = lex_char_name(c)
+            l.fail(format("invalid escape character {} after '\\'", name), i)
+            delete(name)
             return -1
         }
     }

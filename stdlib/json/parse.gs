@@ -99,6 +99,9 @@ fn (p: ref Parser) string_copy() -> string {
 
 fn (p: ref Parser) string() -> Value {
     let s = p.string_copy()
+    if p.lx.failed {
+        return Value.Null
+    }
     return Value.Str(s)
 }
 
