@@ -32,6 +32,8 @@ PACKAGES=(
   "valgrind:valgrind"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
+  # cJSON: the C peer of the json benchmark (bench/stdlib/json/run.py)
+  "libcjson-dev:/usr/include/cjson/cJSON.h"
 )
 
 say() {
