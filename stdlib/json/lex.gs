@@ -56,6 +56,13 @@ fn (l: ref Lexer) fail_char(at: int, what: string) {
     delete(name)
 }
 
+// A raw control character in a string at src[at] (RFC 8259: escape it).
+fn (l: ref Lexer) fail_control(at: int) {
+    let name = lex_char_name(l.src[at])
+    l.fail(format("unescaped control character {} in string", name), at)
+    delete(name)
+}
+
 inline fn lex_is_ws(c: u8) -> bool {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t'
 }
@@ -384,7 +391,7 @@ fn (l: ref Lexer) string() -> int {
             return l.string_escaped(i)
         }
         if c < 0x20 {
-            l.fail_char(i, "string character (control characters must be escaped)")
+            l.fail_control(i)
             return LEX_STR_ERR
         }
         if c < 0x80 {
@@ -419,7 +426,7 @@ fn (l: ref Lexer) string_escaped(from: int) -> int {
                 return LEX_STR_ERR
             }
         } else if c < 0x20 {
-            l.fail_char(i, "string character (control characters must be escaped)")
+            l.fail_control(i)
             return LEX_STR_ERR
         } else if c < 0x80 {
             l.buf.push(c)
