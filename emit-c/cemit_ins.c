@@ -488,6 +488,7 @@ static const CmPrim cm_prims[] = {
     { BI_P_SPAN_AT, TY_ERROR, "(%S){(%E *)%0->base + %1, %2, GS_SPAN_CAP(%2)}" },
     { BI_P_BYTES_EQUAL, TY_ERROR, "gs_u8s_equal(%0.ptr, %0.len, %1.ptr, %1.len)" },
     { BI_P_BYTES_COMPARE, TY_ERROR, "gs_u8s_compare(%0.ptr, %0.len, %1.ptr, %1.len)" },
+    { BI_P_FMT_BUILDER, TY_ERROR, "gs_pf_take_into_builder((void *)%0)" },
 };
 
 /* The container type behind the first argument (through a reference). */
@@ -499,6 +500,8 @@ static Type *cm_prim_base(const IrIns *in)
 
 static const char *cm_prim_tmpl(const IrIns *in)
 {
+    if (ast_rt_prim_c[in->aux])
+        return ast_rt_prim_c[in->aux];
     TypeKind k = cm_prim_base(in)->kind;
     for (size_t i = 0; i < sizeof cm_prims / sizeof *cm_prims; i++)
         if ((int)cm_prims[i].id == in->aux && (cm_prims[i].pool == TY_ERROR || cm_prims[i].pool == k))

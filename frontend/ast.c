@@ -32,6 +32,21 @@ const char *const ast_builtin_name[BI__COUNT] = {
 #define BI_NAME(id, s, m) [BI_##id] = s,
     GS_BUILTINS(BI_NAME)
 #undef BI_NAME
+#define RTP_NAME(id, s, sig, c) [BI_##id] = s,
+    GS_RT_PRIMS(RTP_NAME)
+#undef RTP_NAME
+};
+
+const char *const ast_rt_prim_sig[BI__COUNT] = {
+#define RTP_SIG(id, s, sig, c) [BI_##id] = sig,
+    GS_RT_PRIMS(RTP_SIG)
+#undef RTP_SIG
+};
+
+const char *const ast_rt_prim_c[BI__COUNT] = {
+#define RTP_C(id, s, sig, c) [BI_##id] = c,
+    GS_RT_PRIMS(RTP_C)
+#undef RTP_C
 };
 
 const bool ast_builtin_is_method[BI__COUNT] = {

@@ -256,6 +256,7 @@ void ck_args_any(Expr *e, int from);
 void ck_enum_fields(StructInst *si);
 int ck_variant_index(const StructInst *si, const char *name);
 bool ck_names_enum(Expr *b);
+bool ck_is_builder(const Type *t);
 TypeExpr **ck_index_targs(Expr *ix, int *n);
 Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint);
 void ck_match(Stmt *s);

@@ -184,6 +184,7 @@ static const CkHabit ck_habits[] = {
 static const CkHabit ck_fn_habits[] = {
     { false, "len", NULL, "write %s.len" },
     { false, "append", NULL, "write %s.push(v)" },
+    { false, "some", NULL, "a value becomes an optional by itself: write %s where a ?T is expected" },
 };
 
 /* How a hint names a value: its name when it is a plain identifier. */

@@ -14,11 +14,7 @@
 static Type *ty_err(void) { return types_prim(TY_ERROR); }
 static Type *ty(TypeKind k) { return types_prim(k); }
 
-static const char *const bi_names[BI__COUNT] = {
-#define BI_NAME(id, s, m) [BI_##id] = s,
-    GS_BUILTINS(BI_NAME)
-#undef BI_NAME
-};
+static const char *const *const bi_names = ast_builtin_name;
 static const bool bi_method[BI__COUNT] = {
 #define BI_M(id, s, m) [BI_##id] = m,
     GS_BUILTINS(BI_M)
@@ -89,7 +85,20 @@ static Type *bi_format(Expr *e, Type *hint)
     return ck_fmt_call(e, 0, "format") ? ty(TY_STRING) : ty_err();
 }
 
-/* format_into(buf, fmt, ...): buf a mutable []u8, passed by reference. */
+/* t is the standard library's strings.Builder, whose fields the runtime
+ * knows (gs_builder: len, then buf). */
+bool ck_is_builder(const Type *t)
+{
+    if (t->kind != TY_STRUCT || strcmp(t->st->name, "Builder") != 0)
+        return false;
+    const StructInst *st = t->st;
+    return st->module && st->module->is_stdlib && strcmp(st->module->name, "strings") == 0
+           && st->nfields == 2 && st->fields[0].type == ty(TY_I64)
+           && st->fields[1].type == types_slice(ty(TY_U8));
+}
+
+/* format_into(buf, fmt, ...): buf a mutable []u8 or strings.Builder,
+ * passed by reference. */
 static Type *bi_format_into(Expr *e, Type *hint)
 {
     if (e->call.nargs < 1) {
@@ -99,8 +108,9 @@ static Type *bi_format_into(Expr *e, Type *hint)
     Type *u8s = types_slice(ty(TY_U8));
     Type *t = ck_any(arg(e, 0), false);
     bool ok = !ck_is_err(t);
-    if (ok && t != u8s) {
-        ck_error((*arg(e, 0))->loc, "format_into appends to a []u8, found %s", types_spell(t));
+    if (ok && t != u8s && !ck_is_builder(t)) {
+        ck_error((*arg(e, 0))->loc, "format_into appends to a []u8 or a strings.Builder, found %s",
+                 types_spell(t));
         ok = false;
     }
     ok = ok && ck_ref_arg(*arg(e, 0), "modify %s");
@@ -355,6 +365,39 @@ static Type *bi_p_bytes(Expr *e, Type *h)
     return e->call.builtin == BI_P_BYTES_EQUAL ? ty(TY_BOOL) : ty(TY_I64);
 }
 
+/* The type a GS_RT_PRIMS signature code stands for. */
+static Type *bi_rt_type(char c)
+{
+    switch (c) {
+    case 'f': return ty(TY_F64);
+    case 'i': return ty(TY_I64);
+    case 'w': return ty(TY_U64);
+    case 'c': return ty(TY_U8);
+    case 'b': return ty(TY_BOOL);
+    case 's': return ty(TY_STRING);
+    case 'S': return types_optional(ty(TY_STRING));
+    case 'y': return types_slice(ty(TY_U8));
+    default: return ty(TY_VOID);
+    }
+}
+
+/* A GS_RT_PRIMS primitive: arguments and result as its signature says. */
+static Type *bi_rt_prim(Expr *e, Type *h)
+{
+    const char *sig = ast_rt_prim_sig[e->call.builtin];
+    int n = (int)strlen(sig) - 1;
+    if (!bi_arity(e, 0, n, n))
+        return ty_err();
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        char c = sig[i + 1];
+        bool out = c == 'R' || c == 'Y';
+        ok = !ck_is_err(ck_value(arg(e, i), bi_rt_type(c == 'R' ? 's' : c == 'Y' ? 'y' : c))) && ok;
+        ok = ok && (!out || ck_ref_arg(*arg(e, i), "write %s"));
+    }
+    return ok ? bi_rt_type(sig[0]) : ty_err();
+}
+
 typedef Type *(*BiCheck)(Expr *e, Type *hint);
 
 static const BiCheck bi_fn[BI__COUNT] = {
@@ -370,6 +413,9 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,
     [BI_P_OWN] = bi_p_own, [BI_P_DROP] = bi_p_own,
     [BI_P_BYTES_EQUAL] = bi_p_bytes, [BI_P_BYTES_COMPARE] = bi_p_bytes,
+#define RTP_CHECK(id, s, sig, c) [BI_##id] = bi_rt_prim,
+    GS_RT_PRIMS(RTP_CHECK)
+#undef RTP_CHECK
 };
 
 static bool bi_is_primitive(BuiltinId id) { return bi_names[id][0] == '_'; }

@@ -191,6 +191,13 @@ static IrOpd bi_format_into(Lx *lx, Expr *e)
 {
     IrOpd *v = lx_args(lx, e->call.args, 0, e->call.nargs);
     lx_fmt_pieces(lx, e, ir_int(lx_ty(TY_I64), 0), v);
+    if (e->call.args[0]->type->kind == TY_STRUCT) {   /* a strings.Builder */
+        IrIns *in = ir_emit(lx->f, IR_PRIM, e->loc);
+        in->aux = BI_P_FMT_BUILDER;
+        in->args = v;
+        in->nargs = 1;
+        return lx_finish(lx, in, NULL);
+    }
     return lx_rt1(lx, e->loc, "gs_pf_take_into", NULL, v[0]);
 }
 
@@ -585,6 +592,9 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_P_SPAN_FIND] = bi_primitive, [BI_P_SPAN_RESIZE] = bi_primitive, [BI_P_SPAN_AT] = bi_primitive,
     [BI_P_OWN] = bi_own, [BI_P_DROP] = bi_drop,
     [BI_P_BYTES_EQUAL] = bi_primitive, [BI_P_BYTES_COMPARE] = bi_primitive,
+#define RTP_LOWER(id, s, sig, c) [BI_##id] = bi_primitive,
+    GS_RT_PRIMS(RTP_LOWER)
+#undef RTP_LOWER
 };
 
 IrOpd lx_call(Lx *lx, Expr *e)

@@ -1129,6 +1129,29 @@ void gs_pf_take_into(gs_slice_u8 *b) {
     pf_fmtbuf.len = 0;
 }
 
+void gs_pf_take_into_builder(void *b) {
+    gs_builder *sb = (gs_builder *)b;
+    gs_pf_take_into(&sb->buf);
+    sb->len = sb->buf.len;
+}
+
+/* s may view b's own storage (builder.write(builder.as_string())): then
+ * its bytes are copied aside before b can move. */
+void gs_u8s_append(gs_slice_u8 *b, gs_str s) {
+    size_t n = (size_t)GS_SLEN(s);
+    if (n == 0) return;
+    bool inside = b->ptr && s.ptr >= b->ptr && s.ptr < b->ptr + GS_CAP(*b);
+    if (!inside || (size_t)(GS_CAP(*b) - b->len) >= n) {
+        pf_buf_append(b, s.ptr, n);
+        return;
+    }
+    uint8_t *tmp = (uint8_t *)malloc(n);
+    if (tmp == NULL) gs_fail_oom(NULL);
+    memcpy(tmp, s.ptr, n);
+    pf_buf_append(b, tmp, n);
+    free(tmp);
+}
+
 gs_str gs_pf_take(void) {
     gs_str r = str_own(pf_fmtbuf.ptr, (size_t)pf_fmtbuf.len, NULL, 0);
     pf_fmtbuf.len = 0;

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 
 #ifdef __TINYC__
@@ -230,6 +231,38 @@ gs_str gs_fmt_f64(double x, int64_t digits); /* %.*f; > 4096 -> 4096; < 0: short
 gs_opt_i64 gs_parse_int(gs_str s);       /* [+-]?[0-9]+, none on overflow */
 gs_opt_str gs_read_file(gs_str path);    /* whole file; none on any failure */
 gs_slice_str gs_args(void);              /* not owned; without the program name */
+
+/* ---- library primitives of strings, math and os (gs_std.c; the
+ * GS_RT_PRIMS table of the compiler's ast.h names them) ---- */
+int64_t gs_str_index(gs_str s, gs_str sub);       /* first byte offset, or -1 */
+int64_t gs_str_last_index(gs_str s, gs_str sub);  /* last byte offset, or -1 */
+int64_t gs_str_index_byte(gs_str s, uint8_t c);   /* memchr, or -1 */
+GS_INLINE gs_str gs_str_view(gs_slice_u8 b) {      /* the bytes as a string view */
+    gs_str r = { b.ptr, b.len };
+    return r;
+}
+GS_INLINE void gs_copy_str(gs_slice_u8 dst, gs_str s) { /* min of the lengths */
+    int64_t n = GS_SLEN(s) < dst.len ? GS_SLEN(s) : dst.len;
+    if (n > 0) memcpy(dst.ptr, s.ptr, (size_t)n);
+}
+/* s's bytes onto *b, growing it as push does. */
+void gs_u8s_append(gs_slice_u8 *b, gs_str s);
+/* An owned []u8 (from make or push) as an owned string of its bytes. */
+GS_INLINE gs_str gs_str_take(gs_slice_u8 b) {
+    gs_str r = { b.ptr, b.len | (b.cap & GS_OWN_BIT) };
+    return r;
+}
+GS_INLINE uint64_t gs_f64_bits(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
+GS_INLINE double gs_f64_from_bits(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }
+/* Files and stdin. A failure's message ("open <path>: <reason>") goes to
+ * *err (a new owned string) or is the result ("" when it worked). */
+gs_str gs_os_read_file(gs_str path, gs_str *err);
+gs_str gs_os_write_file(gs_str path, gs_str data, bool append);
+gs_str gs_os_remove(gs_str path);
+gs_opt_str gs_os_read_line(void);        /* without its \n (and a \r before it); none at EOF */
+gs_str gs_os_read_all_stdin(void);
+gs_opt_str gs_os_getenv(gs_str name);
+bool gs_os_exists(gs_str path);
 int64_t gs_clock_ns(void);               /* CLOCK_MONOTONIC */
 /* hash(x): integers are widened to 64 bits first (signed: sign-extended,
  * so hash(-1 as i32) == hash(-1)), then gs_hash_u64 = the splitmix64 output
@@ -335,6 +368,12 @@ gs_str gs_pf_take(void);                 /* format(): the format buffer as a new
 /* format_into(buf, ...): appends the format buffer to *b (growing it as
  * push does), so an argument that views b's storage reads it unchanged. */
 void gs_pf_take_into(gs_slice_u8 *b);
+/* The same onto a strings.Builder (stdlib/strings: its fields len, buf). */
+typedef struct gs_builder {
+    int64_t len;
+    gs_slice_u8 buf;
+} gs_builder;
+void gs_pf_take_into_builder(void *b);
 /* The debug form of a map.Map: the indices of its occupied slots (dist at
  * dist_off != 0, a uint32_t) sorted by key (at key_off; key_kind 's'
  * signed, 'u' unsigned integer of key_size bytes, 't' a string). *count

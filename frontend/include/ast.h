@@ -122,14 +122,56 @@ struct TypeExpr {
     BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
     BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) \
     BI(P_BYTES_EQUAL, "__bytes_equal", 0) BI(P_BYTES_COMPARE, "__bytes_compare", 0) \
-    /* lowering only (formatted output, one piece): no source spelling reaches it */ \
-    BI(P_FMT, "__fmt", 0)
+    /* lowering only (formatted output, one piece; format_into's end on a
+       strings.Builder): no source spelling reaches them */ \
+    BI(P_FMT, "__fmt", 0) BI(P_FMT_BUILDER, "__fmt_builder", 0)
+
+/* Library primitives with a fixed signature, each one C expression (a
+ * runtime or libm call) for the modules written in Goose (math, strings,
+ * os): RTP(id, spelling, signature, C template). The signature is the
+ * result's code, then the parameters': f f64, i int, w u64, c u8, b bool,
+ * s string, S ?string, y []u8, v nothing (result only); R a string and
+ * Y a []u8 passed by reference (a mutable place). In the template
+ * %0 %1 .. are the arguments (emit-c/cemit_ins.c, cm_prim). */
+#define GS_RT_PRIMS(RTP) \
+    RTP(M_SQRT, "__sqrt", "ff", "sqrt(%0)") RTP(M_CBRT, "__cbrt", "ff", "cbrt(%0)") \
+    RTP(M_POW, "__pow", "fff", "pow(%0, %1)") RTP(M_EXP, "__exp", "ff", "exp(%0)") \
+    RTP(M_EXP2, "__exp2", "ff", "exp2(%0)") RTP(M_LOG, "__log", "ff", "log(%0)") \
+    RTP(M_LOG2, "__log2", "ff", "log2(%0)") RTP(M_LOG10, "__log10", "ff", "log10(%0)") \
+    RTP(M_SIN, "__sin", "ff", "sin(%0)") RTP(M_COS, "__cos", "ff", "cos(%0)") \
+    RTP(M_TAN, "__tan", "ff", "tan(%0)") RTP(M_ASIN, "__asin", "ff", "asin(%0)") \
+    RTP(M_ACOS, "__acos", "ff", "acos(%0)") RTP(M_ATAN, "__atan", "ff", "atan(%0)") \
+    RTP(M_ATAN2, "__atan2", "fff", "atan2(%0, %1)") RTP(M_SINH, "__sinh", "ff", "sinh(%0)") \
+    RTP(M_COSH, "__cosh", "ff", "cosh(%0)") RTP(M_TANH, "__tanh", "ff", "tanh(%0)") \
+    RTP(M_HYPOT, "__hypot", "fff", "hypot(%0, %1)") RTP(M_FLOOR, "__floor", "ff", "floor(%0)") \
+    RTP(M_CEIL, "__ceil", "ff", "ceil(%0)") RTP(M_ROUND, "__round", "ff", "round(%0)") \
+    RTP(M_TRUNC, "__trunc", "ff", "trunc(%0)") RTP(M_FMOD, "__fmod", "fff", "fmod(%0, %1)") \
+    RTP(M_COPYSIGN, "__copysign", "fff", "copysign(%0, %1)") \
+    RTP(M_F64_BITS, "__f64_bits", "wf", "gs_f64_bits(%0)") \
+    RTP(M_F64_FROM_BITS, "__f64_from_bits", "fw", "gs_f64_from_bits(%0)") \
+    RTP(S_INDEX, "__str_index", "iss", "gs_str_index(%0, %1)") \
+    RTP(S_LAST_INDEX, "__str_last_index", "iss", "gs_str_last_index(%0, %1)") \
+    RTP(S_INDEX_BYTE, "__str_index_byte", "isc", "gs_str_index_byte(%0, %1)") \
+    RTP(S_VIEW, "__str_view", "sy", "gs_str_view(%0)") \
+    RTP(S_COPY, "__copy_str", "vys", "gs_copy_str(%0, %1)") \
+    RTP(S_APPEND, "__append_str", "vYs", "gs_u8s_append(%0, %1)") \
+    RTP(S_TAKE, "__str_take", "sy", "gs_str_take(%0)") \
+    RTP(OS_READ_FILE, "__os_read_file", "ssR", "gs_os_read_file(%0, %1)") \
+    RTP(OS_WRITE_FILE, "__os_write_file", "sssb", "gs_os_write_file(%0, %1, %2)") \
+    RTP(OS_REMOVE, "__os_remove", "ss", "gs_os_remove(%0)") \
+    RTP(OS_READ_LINE, "__os_read_line", "S", "gs_os_read_line()") \
+    RTP(OS_READ_ALL_STDIN, "__os_read_all_stdin", "s", "gs_os_read_all_stdin()") \
+    RTP(OS_GETENV, "__os_getenv", "Ss", "gs_os_getenv(%0)") \
+    RTP(OS_EXISTS, "__os_exists", "bs", "gs_os_exists(%0)")
 
 typedef enum BuiltinId {
     BI_NONE,
 #define BI_ENUM(id, s, m) BI_##id,
     GS_BUILTINS(BI_ENUM)
 #undef BI_ENUM
+#define RTP_ENUM(id, s, sig, c) BI_##id,
+    GS_RT_PRIMS(RTP_ENUM)
+#undef RTP_ENUM
     BI__COUNT
 } BuiltinId;
 
@@ -610,6 +652,10 @@ void ast_dump_module(StrBuf *out, const Module *m);   /* --dump=ast */
 void frontend_reset(void);
 extern const char *const ast_binop_spelling[BIN__COUNT];
 extern const char *const ast_builtin_name[BI__COUNT];
+/* An RTP primitive's signature and C template (GS_RT_PRIMS); NULL for
+ * every other builtin. */
+extern const char *const ast_rt_prim_sig[BI__COUNT];
+extern const char *const ast_rt_prim_c[BI__COUNT];
 extern const bool ast_builtin_is_method[BI__COUNT];
 
 /* ---- types.c: interning and spelling of types ---- */

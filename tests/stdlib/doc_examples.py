@@ -62,7 +62,7 @@ def run_one(goose, program, tmp, line):
     with open(path, "w") as f:
         f.write(program)
     try:
-        r = subprocess.run([goose, "run", path], capture_output=True, text=True, timeout=120)
+        r = subprocess.run([goose, "run", path], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return None, "timed out"
     if r.returncode != 0:

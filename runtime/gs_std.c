@@ -1,0 +1,241 @@
+/* gs_std.c — the library primitives behind the standard library modules
+ * strings and os (the GS_RT_PRIMS table of the compiler's ast.h; math's
+ * are libm calls written in place). Results that own their bytes have
+ * GS_OWN_BIT set; failures come back as a message, never as a runtime
+ * error (docs/stdlib.md).
+ * Not for: the builtins' runtime (goose_rt.c). */
+#define _GNU_SOURCE /* memmem, memrchr */
+#include "goose_rt.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- strings ---- */
+
+int64_t gs_str_index(gs_str s, gs_str sub)
+{
+    size_t n = (size_t)GS_SLEN(s), m = (size_t)GS_SLEN(sub);
+    if (m == 0)
+        return 0;
+    const uint8_t *p = m <= n ? memmem(s.ptr, n, sub.ptr, m) : NULL;
+    return p ? (int64_t)(p - s.ptr) : -1;
+}
+
+int64_t gs_str_last_index(gs_str s, gs_str sub)
+{
+    int64_t n = GS_SLEN(s), m = GS_SLEN(sub);
+    if (m == 0)
+        return n;
+    for (int64_t i = n - m; i >= 0; i--) {
+        const uint8_t *p = memrchr(s.ptr, sub.ptr[0], (size_t)i + 1);
+        if (!p)
+            return -1;
+        i = p - s.ptr;
+        if (memcmp(p, sub.ptr, (size_t)m) == 0)
+            return i;
+    }
+    return -1;
+}
+
+int64_t gs_str_index_byte(gs_str s, uint8_t c)
+{
+    size_t n = (size_t)GS_SLEN(s);
+    const uint8_t *p = n ? memchr(s.ptr, c, n) : NULL;
+    return p ? (int64_t)(p - s.ptr) : -1;
+}
+
+/* ---- owned strings and messages ---- */
+
+static gs_str std_own(const void *p, size_t n)
+{
+    uint8_t *b = (uint8_t *)gs_alloc_uninit(n ? n : 1);
+    if (n)
+        memcpy(b, p, n);
+    gs_str r = { b, (int64_t)n | GS_OWN_BIT };
+    return r;
+}
+
+static gs_str std_empty(void)
+{
+    gs_str r = { NULL, 0 };
+    return r;
+}
+
+/* "<op> <path>: <reason>" for the errno of a failed call. */
+static gs_str std_error(const char *op, gs_str path, int err)
+{
+    const char *why = strerror(err);
+    size_t n = strlen(op) + (size_t)GS_SLEN(path) + strlen(why) + 4;
+    char *b = (char *)malloc(n + 1);
+    if (!b)
+        gs_fail_oom(NULL);
+    int k = snprintf(b, n + 1, "%s %.*s: %s", op, (int)GS_SLEN(path), (const char *)path.ptr, why);
+    gs_str r = std_own(b, (size_t)k);
+    free(b);
+    return r;
+}
+
+/* The path as a C string (malloc'd), or NULL when it holds a NUL byte. */
+static char *std_cpath(gs_str path)
+{
+    size_t n = (size_t)GS_SLEN(path);
+    if (n && memchr(path.ptr, 0, n))
+        return NULL;
+    char *c = (char *)malloc(n + 1);
+    if (!c)
+        gs_fail_oom(NULL);
+    if (n)
+        memcpy(c, path.ptr, n);
+    c[n] = 0;
+    return c;
+}
+
+/* The whole of f into an owned string; false on a read error. */
+static bool std_slurp(FILE *f, gs_str *out)
+{
+    size_t len = 0, cap = 4096;
+    uint8_t *buf = (uint8_t *)gs_alloc_uninit(cap);
+    for (;;) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        if (cap > (size_t)GS_LEN_MASK / 2)
+            gs_fail_oom(NULL);
+        cap *= 2;
+        buf = (uint8_t *)gs_realloc(buf, cap);
+    }
+    if (ferror(f)) {
+        gs_free(buf);
+        return false;
+    }
+    out->ptr = buf;
+    out->len = (int64_t)len | GS_OWN_BIT;
+    return true;
+}
+
+/* ---- files ---- */
+
+gs_str gs_os_read_file(gs_str path, gs_str *err)
+{
+    gs_str r = std_empty();
+    *err = std_empty();
+    char *c = std_cpath(path);
+    if (!c) {
+        *err = std_error("open", path, EINVAL);
+        return r;
+    }
+    FILE *f = fopen(c, "rb");
+    free(c);
+    if (!f) {
+        *err = std_error("open", path, errno);
+        return r;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        *err = std_error("read", path, EISDIR);
+        return r;
+    }
+    if (!std_slurp(f, &r))
+        *err = std_error("read", path, errno ? errno : EIO);
+    fclose(f);
+    return r;
+}
+
+gs_str gs_os_write_file(gs_str path, gs_str data, bool append)
+{
+    char *c = std_cpath(path);
+    if (!c)
+        return std_error("open", path, EINVAL);
+    FILE *f = fopen(c, append ? "ab" : "wb");
+    free(c);
+    if (!f)
+        return std_error("open", path, errno);
+    size_t n = (size_t)GS_SLEN(data);
+    bool ok = fwrite(data.ptr, 1, n, f) == n;
+    int e = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    return ok ? std_empty() : std_error("write", path, e ? e : EIO);
+}
+
+gs_str gs_os_remove(gs_str path)
+{
+    char *c = std_cpath(path);
+    if (!c)
+        return std_error("remove", path, EINVAL);
+    int r = remove(c);
+    int e = errno;
+    free(c);
+    return r == 0 ? std_empty() : std_error("remove", path, e);
+}
+
+bool gs_os_exists(gs_str path)
+{
+    char *c = std_cpath(path);
+    if (!c)
+        return false;
+    struct stat st;
+    bool r = stat(c, &st) == 0;
+    free(c);
+    return r;
+}
+
+/* ---- stdin and the environment ---- */
+
+gs_opt_str gs_os_read_line(void)
+{
+    gs_opt_str r = { false, { NULL, 0 } };
+    gs_flush();
+    size_t len = 0, cap = 128;
+    uint8_t *buf = NULL;
+    int ch;
+    while ((ch = getchar()) != EOF) {
+        if (!buf)
+            buf = (uint8_t *)gs_alloc_uninit(cap);
+        if (ch == '\n')
+            break;
+        if (len == cap) {
+            cap *= 2;
+            buf = (uint8_t *)gs_realloc(buf, cap);
+        }
+        buf[len++] = (uint8_t)ch;
+    }
+    if (!buf)
+        return r;
+    if (len > 0 && buf[len - 1] == '\r')
+        len--;
+    r.has = true;
+    r.val.ptr = buf;
+    r.val.len = (int64_t)len | GS_OWN_BIT;
+    return r;
+}
+
+gs_str gs_os_read_all_stdin(void)
+{
+    gs_flush();
+    gs_str r = std_empty();
+    if (!std_slurp(stdin, &r))
+        r = std_own("", 0);
+    return r;
+}
+
+gs_opt_str gs_os_getenv(gs_str name)
+{
+    gs_opt_str r = { false, { NULL, 0 } };
+    char *c = std_cpath(name);
+    if (!c)
+        return r;
+    const char *v = getenv(c);
+    free(c);
+    if (v) {
+        r.has = true;
+        r.val = std_own(v, strlen(v));
+    }
+    return r;
+}
