@@ -6,6 +6,7 @@
 // Strings escape '"', '\\', \n \r \t \b \f, other bytes below 0x20 as
 // \u00xx (lower case hex), and keep every other byte as it is.
 // Not for: pretty printing.
+import "strings"
 
 const WRITE_HEX: string = "0123456789abcdef"
 
@@ -13,9 +14,13 @@ const WRITE_HEX: string = "0123456789abcdef"
 fn to_string(v: Value) -> string {
     var out: []u8
     write_value(out, v)
-    let s = from_bytes(out)
-    delete(out)
-    return s
+    return __str_take(out)
+}
+
+// Appends v as compact JSON text to b.
+fn write(b: ref strings.Builder, v: Value) {
+    write_value(b.buf, v)
+    b.len = b.buf.len
 }
 
 // Appends v as compact JSON text to out.
@@ -56,21 +61,31 @@ fn write_value(out: ref []u8, v: Value) {
     }
 }
 
-fn write_str(out: ref []u8, s: string) {
-    for i in 0..s.len {
-        out.push(s[i])
-    }
+inline fn write_str(out: ref []u8, s: string) {
+    __append_str(out, s)
+}
+
+inline fn write_plain(c: u8) -> bool {
+    return c >= 0x20 && c != '"' && c != '\\'
 }
 
 // s as a JSON string, quoted and escaped.
 fn write_quoted(out: ref []u8, s: string) {
     out.push('"')
-    for i in 0..s.len {
-        let c = s[i]
-        if c >= 0x20 && c != '"' && c != '\\' {
-            out.push(c)
-            continue
+    var i = 0
+    while i < s.len {
+        let start = i
+        while i < s.len && write_plain(s[i]) {
+            i += 1
         }
+        if i > start {
+            __append_str(out, s[start:i])
+            if i == s.len {
+                break
+            }
+        }
+        let c = s[i]
+        i += 1
         out.push('\\')
         match c {
             '"' => out.push('"')

@@ -6,7 +6,12 @@
 // With a second argument "reader" it also runs the document through
 // json.Reader and prints "RD OK <token count>" or "RD ERR <offset>" on the
 // line after, so the tester can hold the two to the same verdict.
+// Every accepted value is written both by json.to_string and by json.write
+// into a strings.Builder; when the two differ the line is "BAD write".
 import "json"
+import "strings"
+
+var builder = strings.Builder{}
 
 fn main() -> int {
     let a = args()
@@ -35,7 +40,13 @@ fn one(doc: string) {
         some(e) => println("ERR", e.offset, e.msg)
         none => {
             let s = json.to_string(v)
-            println("OK", s)
+            builder.clear()
+            json.write(builder, v)
+            if builder.as_string() == s {
+                println("OK", s)
+            } else {
+                println("BAD write")
+            }
             delete(s)
         }
     }
