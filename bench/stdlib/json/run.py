@@ -8,8 +8,11 @@ CPU time (user + sys) of the whole process, medians of interleaved runs
 renamed copies); the ratio goose/cJSON below 1 means Goose is faster.
 Target: at most 2.0 for every document.
 Guards: both arms print the same checksum; their binaries differ; the
-positive control (cJSON parsing 1.5x as many times) must be told apart
-from cJSON, else the cell proves nothing and the run exits 3.
+positive control (cJSON parsing twice as many times) must be told apart
+from cJSON, else the cell's times prove nothing and the run exits 3.
+Load-independent figure: instructions per parse from valgrind
+--tool=callgrind (a run of 3 parses less a run of 0: start-up and reading
+the file cancel), for both arms, on every run unless --no-callgrind.
 
   python3 bench/stdlib/json/run.py --quick      # smoke run, 3 rounds
   python3 bench/stdlib/json/run.py              # 11 rounds
@@ -29,7 +32,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 from harness import build, guards, runner, stats  # noqa: E402
 
 DOCS = {"numbers": 16, "records": 24, "mixed": 12}   # parses per run
-CONTROL_SCALE = 1.5
+CONTROL_SCALE = 2.0
+CALLGRIND_PARSES = 3
 TARGET = 2.0
 
 
@@ -78,11 +82,18 @@ def cell(doc_path, n, arts, rounds, warmup):
             "samples": {a: cr.samples[a] for a in arms}, "drift": d, "checksum": sums["goose"]}
 
 
+def ir_per_parse(copy, doc_path):
+    ir_n, _ = runner.callgrind(copy + [doc_path, str(CALLGRIND_PARSES)])
+    ir_0, _ = runner.callgrind(copy + [doc_path, "0"])
+    return (ir_n - ir_0) / CALLGRIND_PARSES
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--goose", default=os.path.join(ROOT, "build", "goose"))
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "out", "json"))
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-callgrind", action="store_true")
     a = ap.parse_args()
     rounds, warmup, copies = (3, 1, 2) if a.quick else (11, 2, 3)
     os.makedirs(a.out, exist_ok=True)
@@ -97,6 +108,8 @@ def main():
         doc = os.path.join(a.out, name + ".json")
         results[name] = cell(doc, n, arts, rounds, warmup)
         results[name]["bytes"] = os.path.getsize(doc)
+        if not a.no_callgrind:
+            results[name]["ir"] = {k: ir_per_parse(arts[k].copies[0], doc) for k in ("cjson", "goose")}
     lines = ["| document | size | parses/run | cJSON CPU s | Goose CPU s | Goose/cJSON | noise band | verdict | control |",
              "|---|---|---|---|---|---|---|---|---|"]
     proved = True
@@ -106,6 +119,12 @@ def main():
         lines.append(f"| {name} | {r['bytes'] / 1e6:.2f} MB | {r['parses']} | {c['median_ref']:.3f} | "
                      f"{c['median_other']:.3f} | {c['ratio']:.2f} | +-{c['band']:.3f} | {c['verdict']} | "
                      f"{'separated' if r['control_ok'] else 'NOT separated'} |")
+    if not a.no_callgrind:
+        lines += ["", "| document | cJSON Ir/parse | Goose Ir/parse | Goose/cJSON (Ir) |", "|---|---|---|---|"]
+        for name, r in results.items():
+            ir = r["ir"]
+            lines.append(f"| {name} | {ir['cjson'] / 1e6:.1f} M | {ir['goose'] / 1e6:.1f} M | "
+                         f"{ir['goose'] / ir['cjson']:.2f} |")
     md = "\n".join(lines) + f"\n\n{rounds} rounds, {warmup} warm-up(s), {copies} copies per arm; " \
         f"{datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC; {platform.node()}; load {os.getloadavg()}\n"
     print(md)

@@ -4,8 +4,11 @@
 //   OK <json.to_string of the value>
 //   ERR <offset> <msg>
 // With a second argument "reader" it also runs the document through
-// json.Reader and prints "RD OK <token count>" or "RD ERR <offset>" on the
-// line after, so the tester can hold the two to the same verdict.
+// json.Reader twice and prints on the line after "RD OK" (the tokens,
+// written back as JSON, give exactly json.to_string's text, and a pass
+// that skips every second member's value also ends without error),
+// "RD ERR <offset>" (both passes failed there) or "RD BAD <why>", so the
+// tester holds the Reader to parse's verdict and values.
 // Every accepted value is written both by json.to_string and by json.write
 // into a strings.Builder; when the two differ the line is "BAD write".
 import "json"
@@ -26,16 +29,21 @@ fn main() -> int {
         let n = parse_int(text[i:j]).unwrap()
         let doc = text[j + 1:j + 1 + n]
         i = j + 2 + n
-        one(doc)
+        let text = one(doc)
         if with_reader {
-            read_all(doc)
+            reader_check(doc, text)
+        }
+        if text.len > 0 {
+            delete(text)
         }
     }
     return 0
 }
 
-fn one(doc: string) {
+// Prints parse's verdict; returns to_string of the value ("" on error).
+fn one(doc: string) -> string {
     let (v, err) = json.parse(doc)
+    var text = ""
     match err {
         some(e) => println("ERR", e.offset, e.msg)
         none => {
@@ -47,29 +55,113 @@ fn one(doc: string) {
             } else {
                 println("BAD write")
             }
-            delete(s)
+            text = s
         }
     }
     json.free(v)
+    return text
 }
 
-// Every token of doc; with a skip of every second array or object value
-// met after a key, so skip is exercised on the same inputs.
-fn read_all(doc: string) {
+fn reader_check(doc: string, want: string) {
+    let (got, off) = read_tokens(doc)
+    let off2 = read_skipping(doc)
+    if off != off2 {
+        println("RD BAD skip pass ended at", off2, "token pass at", off)
+    } else if off >= 0 {
+        println("RD ERR", off)
+    } else if got != want {
+        println("RD BAD tokens give", got)
+    } else {
+        println("RD OK")
+    }
+    if got.len > 0 {
+        delete(got)
+    }
+}
+
+// The document's tokens written back as compact JSON, and -1; or "" and
+// the error's offset.
+fn read_tokens(doc: string) -> (string, int) {
     var r = json.new_reader(doc)
-    var count = 0
+    var out = strings.Builder{}
+    var first: []bool // per open array or object: no element written yet
+    var after_key = false
+    while true {
+        let (t, err) = r.next()
+        match err {
+            some(e) => {
+                r.free()
+                out.free()
+                delete(first)
+                return ("", e.offset)
+            }
+            none => {}
+        }
+        match t {
+            End => break
+            EndArr | EndObj => {
+                out.write_byte(if_arr(t))
+                first.pop()
+                continue
+            }
+            _ => {}
+        }
+        if !after_key && first.len > 0 {
+            if !first[first.len - 1] {
+                out.write_byte(',')
+            }
+            first[first.len - 1] = false
+        }
+        after_key = false
+        match t {
+            BeginArr => {
+                out.write_byte('[')
+                first.push(true)
+            }
+            BeginObj => {
+                out.write_byte('{')
+                first.push(true)
+            }
+            Key(k) => {
+                json.write(out, json.Value.Str(k))
+                out.write_byte(':')
+                after_key = true
+            }
+            Str(x) => json.write(out, json.Value.Str(x))
+            Num(n) => json.write(out, json.Value.Num(n))
+            Bool(b) => json.write(out, json.Value.Bool(b))
+            Null => json.write(out, json.Value.Null)
+            _ => {}
+        }
+    }
+    r.free()
+    delete(first)
+    let s = out.to_string()
+    out.free()
+    return (s, -1)
+}
+
+fn if_arr(t: json.Token) -> u8 {
+    match t {
+        EndArr => return ']'
+        _ => return '}'
+    }
+}
+
+// Every token of doc with a skip of every second member met; -1 at the
+// end, else the error's offset.
+fn read_skipping(doc: string) -> int {
+    var r = json.new_reader(doc)
     var keys = 0
     while true {
         let (t, err) = r.next()
         match err {
             some(e) => {
-                println("RD ERR", e.offset)
                 r.free()
-                return
+                return e.offset
             }
             none => {}
         }
-        count += 1
         match t {
             End => break
             Key(_) => {
@@ -77,9 +169,8 @@ fn read_all(doc: string) {
                 if keys % 2 == 0 {
                     match r.skip() {
                         some(e) => {
-                            println("RD ERR", e.offset)
                             r.free()
-                            return
+                            return e.offset
                         }
                         none => {}
                     }
@@ -88,6 +179,6 @@ fn read_all(doc: string) {
             _ => {}
         }
     }
-    println("RD OK")
     r.free()
+    return -1
 }
