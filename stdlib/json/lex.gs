@@ -28,6 +28,18 @@ var lex_p10: [23]f64 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
     1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
     1e21, 1e22]
 
+// lex_plain[c]: c may stand in a string as it is and needs no second look
+// (printable ASCII other than '"' and '\\'); the scanning loops run on it.
+var lex_plain: [256]bool = lex_make_plain()
+
+fn lex_make_plain() -> [256]bool {
+    var t: [256]bool
+    for c in 0x20..0x80 {
+        t[c] = c != '"' as int && c != '\\' as int
+    }
+    return t
+}
+
 // Records the first failure: msg followed by " at offset N".
 fn (l: ref Lexer) fail(msg: string, at: int) {
     if !l.failed {
@@ -104,8 +116,9 @@ inline fn lex_is_digit(c: u8) -> bool {
 }
 
 // Scans the number at pos (a '-' or a digit) and returns its value,
-// correctly rounded. Up to 15 significant digits with a decimal exponent
-// within 22 are exact in f64 and need one multiplication or division;
+// correctly rounded. A significand up to 2^53 with a decimal exponent
+// within 22 is exact in f64 and needs one multiplication or division
+// (Clinger's fast path); an integer of up to 19 digits one conversion;
 // anything else goes to parse_f64 (strtod). Too large for f64 is an error.
 fn (l: ref Lexer) number() -> f64 {
     let s = l.src
@@ -184,7 +197,7 @@ fn (l: ref Lexer) number() -> f64 {
         }
     }
     l.pos = i
-    if !many && nd <= 15 {
+    if !many && m <= 9007199254740992 {
         if m == 0 {
             if neg {
                 return -0.0
@@ -203,6 +216,13 @@ fn (l: ref Lexer) number() -> f64 {
             }
             return f
         }
+    }
+    if !many && e == 0 {
+        // an integer of up to 19 digits: one correctly rounded conversion
+        if neg {
+            return -(m as f64)
+        }
+        return m as f64
     }
     match parse_f64(s[start:i]) {
         some(f) => return f
@@ -375,7 +395,13 @@ fn (l: ref Lexer) string() -> int {
     let n = s.len
     let start = l.pos + 1
     var i = start
-    while i < n {
+    while true {
+        while i < n && lex_plain[s[i]] {
+            i += 1
+        }
+        if i >= n {
+            break
+        }
         let c = s[i]
         if c == '"' {
             l.sa = start
@@ -385,9 +411,7 @@ fn (l: ref Lexer) string() -> int {
         }
         if c == '\\' {
             l.buf.clear()
-            for k in start..i {
-                l.buf.push(s[k])
-            }
+            __append_str(l.buf, s[start:i])
             return l.string_escaped(i)
         }
         if c < 0x20 {
@@ -416,6 +440,14 @@ fn (l: ref Lexer) string_escaped(from: int) -> int {
     var i = from
     while i < n {
         let c = s[i]
+        if lex_plain[c] {
+            let run = i
+            while i < n && lex_plain[s[i]] {
+                i += 1
+            }
+            __append_str(l.buf, s[run:i])
+            continue
+        }
         if c == '"' {
             l.pos = i + 1
             return LEX_STR_BUF
@@ -437,9 +469,7 @@ fn (l: ref Lexer) string_escaped(from: int) -> int {
                 l.fail("invalid UTF-8 in string", i)
                 return LEX_STR_ERR
             }
-            for j in i..i + k {
-                l.buf.push(s[j])
-            }
+            __append_str(l.buf, s[i:i + k])
             i += k
         }
     }
