@@ -12,7 +12,8 @@ json (made strict as RFC 8259 is; see common.py), with a fixed seed.
 3. numbers: random doubles (random bits and edge ranges) and long decimal
    strings; Goose's to_string must equal a Python re-implementation of
    JavaScript's String(n) of the correctly rounded value.
-Usage: check_json.py [--count N]   (default 10000 documents, 70000 numbers)"""
+Usage: check_json.py [--count N] [--cc clang|gcc|tcc]
+       (default 10000 documents, 70000 numbers, clang)"""
 import argparse
 import os
 import random
@@ -161,8 +162,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=8259)
+    ap.add_argument("--cc", default="clang")
     a = ap.parse_args()
-    exe = common.build_driver(os.environ.get("GOOSE", "build/goose"))
+    exe = common.build_driver(os.environ.get("GOOSE", "build/goose"), cc=a.cc)
     rng = random.Random(a.seed)
     total_fail = 0
     for name, (f, n) in [("corpus", check_corpus(exe)),
@@ -170,7 +172,7 @@ def main():
                          ("numbers", check_numbers(exe, rng, a.count * 7))]:
         print("  %s: %d cases, %d failed" % (name, n, f))
         total_fail += f
-    print("%s: stdlib/json/check_json" % ("PASS" if total_fail == 0 else "FAIL"))
+    print("%s: stdlib/json/check_json (%s)" % ("PASS" if total_fail == 0 else "FAIL", a.cc))
     return 1 if total_fail else 0
 
 

@@ -73,14 +73,14 @@ def goose_value(text):
     return _check(_loads(text), 0)
 
 
-def build_driver(goose, sanitize=False):
-    """The driver built once, natively; returns its path."""
+def build_driver(goose, sanitize=False, cc="clang"):
+    """The driver built once, natively by cc (clang under the sanitizers);
+    returns its path."""
     exe = os.path.join(tempfile.mkdtemp(prefix="json_oracle_"), "json_driver")
     env = dict(os.environ)
-    cmd = [goose, "build", DRIVER, "-o", exe, "-O2"]
+    cmd = [goose, "build", DRIVER, "-o", exe, "-O2", "--cc", "clang" if sanitize else cc]
     if sanitize:
         env["GOOSE_CFLAGS"] = SAN_CFLAGS
-        cmd += ["--cc", "clang"]
     subprocess.run(cmd, check=True, env=env)
     return exe
 

@@ -65,7 +65,7 @@ def main():
             if fails <= 10:
                 print("  %r: %s" % (doc[:120], why))
     print("  %d inputs (%d valid), %d failed" % (len(docs), valid, fails))
-    name = "fuzz_json_sanitize" if a.sanitize else "fuzz_json"
+    name = "fuzz_json_sanitized" if a.sanitize else "fuzz_json"
     print("%s: stdlib/json/%s" % ("PASS" if fails == 0 else "FAIL", name))
     return 1 if fails else 0
 
