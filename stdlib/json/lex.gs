@@ -9,7 +9,7 @@
 // one with escapes is decoded into the scratch buffer buf.
 // Not for: building values (parse.gs) or tokens (reader.gs).
 
-const LEX_STR_ERR: int = 0    // lex_string failed (err is set)
+const LEX_STR_ERR: int = 0    // Lexer.string failed (err is set)
 const LEX_STR_PLAIN: int = 1  // the string is src[sa:sb], as is
 const LEX_STR_BUF: int = 2    // the decoded string is buf
 
@@ -48,6 +48,12 @@ fn (l: ref Lexer) fail(msg: string, at: int) {
     }
 }
 
+// fail with a message built for it, which it then deletes.
+fn (l: ref Lexer) fail_own(msg: string, at: int) {
+    l.fail(msg, at)
+    delete(msg)
+}
+
 // c as an error message shows it: 'x' when printable, else its code.
 fn lex_char_name(c: u8) -> string {
     if c > 0x20 && c < 0x7f {
@@ -60,18 +66,18 @@ fn lex_char_name(c: u8) -> string {
 // what was expected.
 fn (l: ref Lexer) fail_char(at: int, what: string) {
     if at >= l.src.len {
-        l.fail(format("unexpected end of input, expected {}", what), at)
+        l.fail_own(format("unexpected end of input, expected {}", what), at)
         return
     }
     let name = lex_char_name(l.src[at])
-    l.fail(format("invalid character {}, expected {}", name, what), at)
+    l.fail_own(format("invalid character {}, expected {}", name, what), at)
     delete(name)
 }
 
 // A raw control character in a string at src[at] (RFC 8259: escape it).
 fn (l: ref Lexer) fail_control(at: int) {
     let name = lex_char_name(l.src[at])
-    l.fail(format("unescaped control character {} in string", name), at)
+    l.fail_own(format("unescaped control character {} in string", name), at)
     delete(name)
 }
 
@@ -103,7 +109,9 @@ fn (l: ref Lexer) word(w: string) -> bool {
     let i = l.pos
     for k in 0..w.len {
         if i + k >= s.len || s[i + k] != w[k] {
-            l.fail_char(i + k, format("'{:c}' of {}", w[k], w))
+            let what = format("'{:c}' of {}", w[k], w)
+            l.fail_char(i + k, what)
+            delete(what)
             return false
         }
     }
@@ -346,7 +354,7 @@ fn (l: ref Lexer) escape(i: int) -> int {
         'u' => return l.escape_u(i)
         _ => {
             let name = lex_char_name(c)
-            l.fail(format("invalid escape character {} after '\\'", name), i)
+            l.fail_own(format("invalid escape character {} after '\\'", name), i)
             delete(name)
             return -1
         }
