@@ -114,7 +114,10 @@ def compare(doc, out):
     if line.startswith(b"OK "):
         if want is INVALID:
             return "Goose accepted, Python rejects"
-        got = goose_value(line[3:].decode("utf-8"))
+        try:
+            got = goose_value(line[3:].decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, Reject) as e:
+            return "Goose wrote text Python cannot read back (%s): %r" % (e, line[3:200])
         if got != want:
             return "values differ: %r" % line[3:200]
         verdict = "ok"
