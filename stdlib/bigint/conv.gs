@@ -1,9 +1,15 @@
 // conv.gs — bigint.parse and Int.to_string in bases 2 to 36. Bases that
 // are powers of two move bits directly (linear time); the others work in
-// chunks of as many digits as fit in a limb: parsing multiplies the
-// magnitude by base^k and adds each chunk, printing divides by base^k
-// (by the constant 10^9 in base 10, which C compilers turn into a
-// multiplication) and writes each remainder's k digits.
+// chunks of k digits, base^k the largest power below 2^32. Short numbers
+// directly: parsing multiplies by base^k and adds each chunk, printing
+// divides by base^k (by the constant 10^9 in base 10, which C compilers
+// turn into a multiplication) and writes each remainder's k digits.
+// Long numbers divide and conquer with the powers base^(k * 2^i): a
+// number is split at such a power and each part is converted on its own
+// (printing: quotient and remainder of one division; parsing: high part
+// times the power plus the low part), so most of the work is a few large
+// divisions or Karatsuba products instead of a quadratic number of
+// single-limb steps.
 // Not for: prefixes (0x), underscores, spaces; formatted widths.
 
 const big_digits: string = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -79,9 +85,8 @@ fn parse(s: string, base: int) -> ?Int {
         big_parse_pow2(z.mag, digits, b)
         z.big_finish(z.mag.len, neg)
     } else {
-        z.mag = make([]u32, digits.len * 6 / 32 + 2)
-        let n = big_parse_chunks(z.mag, digits, base)
-        z.big_finish(n, neg)
+        z = big_parse_dc(digits, base)
+        z.minus = neg && z.n > 0
     }
     return z
 }
@@ -153,7 +158,7 @@ fn (x: Int) to_string(base: int) -> string {
     if b > 0 {
         at = big_format_pow2(buf, x.big_limbs(), b)
     } else {
-        at = big_format_chunks(buf, x.big_limbs(), base)
+        at = big_format_dc(buf, x.big_limbs(), base)
     }
     if x.minus {
         at -= 1
@@ -226,4 +231,111 @@ fn big_div_1e9(z: []u32, x: []u32) -> u32 {
         i -= 1
     }
     return r as u32
+}
+
+// Numbers of at least this many limbs (to_string) or digits (parse) are
+// split by powers of the base.
+const big_conv_dc_limbs: int = 40
+const big_conv_dc_digits: int = 400
+
+// The powers base^(k * 2^i) of a chunk base^k, i = 0, 1, ..., up to the
+// first whose square would have more than max limbs (new Ints).
+fn big_powers(bk: u64, max: int) -> []Int {
+    var pows: []Int
+    pows.push(from_int(bk as int))
+    while true {
+        let last = pows[pows.len - 1]
+        if 2 * last.n - 1 > max {
+            break
+        }
+        pows.push(last.mul(last))
+    }
+    return pows
+}
+
+fn big_free_powers(pows: []Int) {
+    for i in 0..pows.len {
+        pows[i].free()
+    }
+    var p = pows
+    delete(p)
+}
+
+// Writes x's digits in a base that is not a power of two at the end of
+// buf; where they start. Long numbers go through big_format_rec.
+fn big_format_dc(buf: []u8, x: []u32, base: int) -> int {
+    if x.len < big_conv_dc_limbs {
+        return big_format_chunks(buf, x, base)
+    }
+    let (k, bk) = big_chunk(base)
+    let pows = big_powers(bk, x.len)
+    let at = big_format_rec(buf, buf.len, x, 0, pows, k, base)
+    big_free_powers(pows)
+    return at
+}
+
+// Writes x's digits ending at buf[end - 1], zero-padded to width digits;
+// where they start. x is split at the largest power p = pows[i] with
+// about half x's limbs (so p < x and the quotient is not zero): the
+// remainder fills exactly k * 2^i digits, the quotient goes before it.
+fn big_format_rec(buf: []u8, end: int, x: []u32, width: int, pows: []Int, k: int, base: int) -> int {
+    if x.len < big_conv_dc_limbs {
+        var start = big_format_chunks(buf[0:end], x, base)
+        while end - start < width {
+            start -= 1
+            buf[start] = '0'
+        }
+        return start
+    }
+    var i = pows.len - 1
+    while i > 0 && 2 * pows[i].n - 1 > x.len {
+        i -= 1
+    }
+    let xi = Int{n: x.len, mag: x}
+    var (q, r) = xi.divmod(pows[i])
+    let dw = k << i
+    big_format_rec(buf, end, r.big_limbs(), dw, pows, k, base)
+    var qw = width - dw
+    if qw < 0 {
+        qw = 0
+    }
+    let start = big_format_rec(buf, end - dw, q.big_limbs(), qw, pows, k, base)
+    q.free()
+    r.free()
+    return start
+}
+
+// The value of digits (all valid in base, not a power of two) as a new
+// Int; long runs split into a high part times base^(k * 2^i) plus the
+// low k * 2^i digits.
+fn big_parse_dc(digits: string, base: int) -> Int {
+    let (k, bk) = big_chunk(base)
+    var pows: []Int
+    if digits.len >= big_conv_dc_digits {
+        pows = big_powers(bk, digits.len / (k * 2) + 1)
+    }
+    let z = big_parse_rec(digits, pows, k, base)
+    big_free_powers(pows)
+    return z
+}
+
+fn big_parse_rec(digits: string, pows: []Int, k: int, base: int) -> Int {
+    if digits.len < big_conv_dc_digits {
+        var z = Int{}
+        z.mag = make([]u32, digits.len * 6 / 32 + 2)
+        let n = big_parse_chunks(z.mag, digits, base)
+        z.big_finish(n, false)
+        return z
+    }
+    var i = pows.len - 1
+    while i > 0 && (k << i) * 2 > digits.len {
+        i -= 1
+    }
+    let cut = digits.len - (k << i)
+    var hi = big_parse_rec(digits[0:cut], pows, k, base)
+    var lo = big_parse_rec(digits[cut:digits.len], pows, k, base)
+    hi.set_mul(hi, pows[i])
+    hi.set_add(hi, lo)
+    lo.free()
+    return hi
 }

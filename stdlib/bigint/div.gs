@@ -56,19 +56,22 @@ fn big_knuth_d(q: []u32, u: []u32, v: []u32) {
     }
 }
 
-// u[0:n+1] -= v * qd (n = v.len); true when that went below zero (u then
-// holds the result plus 2^(32(n+1))).
+// u[0:n+1] -= v * qd (n = v.len, qd < 2^32); true when that went below
+// zero (u then holds the result plus 2^(32(n+1))). The product's carry
+// and the subtraction's borrow are separate chains, so they overlap.
 fn big_submul(u: []u32, v: []u32, qd: u64) -> bool {
     let n = v.len
     let ul = u[0:n]
-    var k: i64 = 0
+    var c: u64 = 0
+    var b: u64 = 0
     for i in 0..n {
-        let p = qd * (v[i] as u64)
-        let t = (ul[i] as i64) - k - ((p & 0xffffffff) as i64)
-        ul[i] = t as u32
-        k = ((p >> 32) as i64) - (t >> 32)
+        let t = qd * (v[i] as u64) + c
+        c = t >> 32
+        let d = (ul[i] as u64) - (t & 0xffffffff) - b
+        ul[i] = d as u32
+        b = d >> 63
     }
-    let t = (u[n] as i64) - k
-    u[n] = t as u32
-    return t < 0
+    let d = (u[n] as u64) - c - b
+    u[n] = d as u32
+    return d >> 63 != 0
 }
