@@ -32,6 +32,8 @@ PACKAGES=(
   "valgrind:valgrind"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
+  # GMP: the peer of the bigint benchmark (bench/stdlib/bigint/run.py)
+  "libgmp-dev:/usr/include/x86_64-linux-gnu/gmp.h"
 )
 
 say() {
