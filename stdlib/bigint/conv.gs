@@ -238,16 +238,15 @@ fn big_div_1e9(z: []u32, x: []u32) -> u32 {
 const big_conv_dc_limbs: int = 40
 const big_conv_dc_digits: int = 400
 
-// The powers base^(k * 2^i) of a chunk base^k, i = 0, 1, ..., up to the
-// first whose square would have more than max limbs (new Ints).
+// The powers p = base^(k * 2^i) of a chunk base^k, i = 0, 1, ..., that
+// can split a number of max limbs (2 * p.n - 1 <= max), as new Ints. A
+// square has at least 2 * n - 1 limbs, so squaring stops before the
+// first power too large.
 fn big_powers(bk: u64, max: int) -> []Int {
     var pows: []Int
     pows.push(from_int(bk as int))
-    while true {
+    while 4 * pows[pows.len - 1].n - 3 <= max {
         let last = pows[pows.len - 1]
-        if 2 * last.n - 1 > max {
-            break
-        }
         pows.push(last.mul(last))
     }
     return pows
@@ -312,7 +311,8 @@ fn big_parse_dc(digits: string, base: int) -> Int {
     let (k, bk) = big_chunk(base)
     var pows: []Int
     if digits.len >= big_conv_dc_digits {
-        pows = big_powers(bk, digits.len / (k * 2) + 1)
+        let chunk_bits = 32 - big_nlz(bk as u32)
+        pows = big_powers(bk, (digits.len / k + 1) * chunk_bits / 32 + 1)
     }
     let z = big_parse_rec(digits, pows, k, base)
     big_free_powers(pows)
