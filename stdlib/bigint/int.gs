@@ -194,6 +194,15 @@ fn (z: ref Int) big_shares(x: Int) -> bool {
     return x.n > 0 && z.mag.len > 0 && __ref_index(z.mag, x.mag[0]) >= 0
 }
 
+// q and r are one place: a mark written through r shows through q.
+fn (q: ref Int) big_same_place(r: ref Int) -> bool {
+    let saved = r.n
+    r.n = -1
+    let same = q.n == -1
+    r.n = saved
+    return same
+}
+
 // z = n.
 fn (z: ref Int) set_int(n: int) {
     var v = n as u64
@@ -318,11 +327,14 @@ fn (z: ref Int) set_rem(x: Int, y: Int) {
 }
 
 // q = x / y truncated toward zero and r = x % y with the sign of x, as
-// Goose's / and %; q and r may be x or y but not the same place. A
-// runtime error when y is 0.
+// Goose's / and %; q and r may be x or y. A runtime error when y is 0
+// or q and r are one place.
 fn (q: ref Int) set_divmod(r: ref Int, x: Int, y: Int) {
     if y.n == 0 {
         __fail("bigint division by zero")
+    }
+    if q.big_same_place(r) {
+        __fail("bigint set_divmod with the quotient and the remainder in one place")
     }
     let qneg = x.minus != y.minus
     let rneg = x.minus
