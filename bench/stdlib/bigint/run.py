@@ -15,6 +15,8 @@ products.
         [--products 2000] [--out DIR] [--quick]
 
 Prints a Markdown table; writes results.json (every sample) to --out.
+--callgrind adds each arm's instructions per product under valgrind
+(runs of --products minus runs of 0; exact whatever the load).
 """
 import argparse
 import json
@@ -65,6 +67,7 @@ def main():
     ap.add_argument("--products", type=int, default=2000)
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="3 rounds of 300 products")
+    ap.add_argument("--callgrind", action="store_true")
     a = ap.parse_args()
     if a.quick:
         a.rounds, a.products, a.warmup = 3, 300, 1
@@ -103,6 +106,15 @@ def main():
     print(f"goose/gmp: net {net['goose'][0] / net['gmp'][0]:.2f}x, whole runs {cmp['ratio']:.2f}x "
           f"({cmp['verdict']}, noise band +-{cmp['band']:.3f})")
     print(ctext)
+    if a.callgrind:
+        ir = {}
+        for k, v in arms.items():
+            full, _ = runner.callgrind([v[0][0], str(a.products)])
+            base_ir, _ = runner.callgrind([v[0][0], "0"])
+            ir[k] = (full - base_ir) / a.products
+        print("instructions per product (callgrind): " +
+              ", ".join(f"{k} {v:,.0f}" for k, v in ir.items()) +
+              f"; goose/gmp {ir['goose'] / ir['gmp']:.2f}")
     print(f"samples: {out}/results.json")
     if not ok:
         sys.exit(guards.EXIT_CONTROL)
