@@ -7,7 +7,7 @@ limb boundaries mixed in), writes them in a random base from 2 to 36 (hex
 half the time), runs tests/stdlib/bigint/oracle.gs on them in batches and
 compares every printed result with Python's.
 
-Default (ctest): 4,000 operations, operands up to 20,000 digits.
+Default (ctest): 3,000 operations, operands up to 20,000 digits.
 --ops 100000 is the full run (minutes). GOOSE names the goose binary.
 Prints one PASS/FAIL line.
 """
@@ -134,7 +134,7 @@ def gen_op(rng, max_digits):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--ops", type=int, default=4000)
+    ap.add_argument("--ops", type=int, default=3000)
     ap.add_argument("--max-digits", type=int, default=20000)
     ap.add_argument("--batch", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261206)

@@ -1,5 +1,5 @@
 # bigint's checks (tests/stdlib/CMakeLists.txt includes this file):
-#   oracle      check_oracle.py: 4,000 random operations against Python's
+#   oracle      check_oracle.py: 3,000 random operations against Python's
 #               int (--ops 100000 for the full run)
 #   parse_fuzz  check_parse.py: random and mutated strings given to
 #               bigint.parse agree with the page's rules and Python's int
