@@ -12,7 +12,8 @@
 const big_digit_min: int = 24
 // Below this many digits in the shorter operand the digit product is
 // schoolbook (measured with bench/stdlib/bigint at 10,000 digits; flat
-// from 80 to 128). At most 256: big_dmul_basic sums that many products.
+// from 80 to 128). Well below 256: big_dmul_basic sums that many
+// products below 2^56 in a u64.
 const big_karatsuba_min: int = 96
 const big_dbits: int = 28
 const big_dmask: u64 = 0xfffffff
