@@ -8,8 +8,9 @@
  * Not for: anything that knows about the compiler. Compiles warning-free
  * under clang/gcc -Wall -Wextra -std=c11 and TinyCC 0.9.27, so it uses only
  * C11 plus POSIX (write, clock_gettime), and no 128-bit integers.
- * Goose programs are single-threaded: no locking here (the heap, gs_heap.c,
- * is thread-safe for the runtime's own tests and later use). */
+ * Threads (thread.parallel, gs_thread.c): output and format's buffers are
+ * per thread once a second thread has started (Output, below); the heap
+ * (gs_heap.c) is thread-safe. */
 #define _XOPEN_SOURCE 700 /* POSIX 2008 with XSI: sigaltstack, SA_ONSTACK */
 #define __STDC_WANT_IEC_60559_BFP_EXT__ 1 /* strfromd (glibc 2.25+) */
 
@@ -17,6 +18,7 @@
 #include "gs_heap.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -29,6 +31,12 @@
  * Output: ONE buffer that holds bytes for one fd at a time. Writing to the
  * other fd drains it first, so stdout and stderr stay in program order and
  * stdout is always flushed before anything reaches stderr.
+ *
+ * Threads (gs_thread.c): once a program has started a thread
+ * (gs_rt_threaded), each thread gathers its output in its own line buffer
+ * (rt_local) and moves every finished line, whole, into the one buffer
+ * under out_mu; so lines of different threads never interleave. Until
+ * then nothing takes a lock: one flag test per write.
  * ================================================================ */
 #define OUT_CAP ((size_t)1 << 16)
 
@@ -38,6 +46,30 @@ static struct {
     size_t len;
     char buf[OUT_CAP];
 } out = { 1, false, 0, { 0 } };
+
+/* What each thread keeps for itself: the bytes of its unfinished line (for
+ * line_fd), and format's buffers (below). The main thread's (and every
+ * thread's before the first one starts) is rt_main. */
+typedef struct rt_local {
+    gs_slice_u8 line;
+    int line_fd;
+    gs_slice_u8 fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
+    gs_slice_u8 scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
+} rt_local;
+
+int gs_rt_threaded;
+static rt_local rt_main;
+static pthread_key_t rt_key;
+static pthread_mutex_t out_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static rt_local *rt_self(void) {
+    rt_local *l;
+    if (GS_LIKELY(!gs_rt_threaded)) return &rt_main;
+    l = (rt_local *)pthread_getspecific(rt_key);
+    return l != NULL ? l : &rt_main;
+}
+
+static void pf_raw_append(gs_slice_u8 *b, const void *p, size_t n);
 
 static void out_write_all(int fd, const char *p, size_t n) {
     while (n > 0) {
@@ -49,18 +81,19 @@ static void out_write_all(int fd, const char *p, size_t n) {
     }
 }
 
-static void out_drain(void) {
+/* The one buffer (out_mu held once threads run). */
+static void sh_drain(void) {
     size_t n = out.len;
     out.len = 0;
     out_write_all(out.fd, out.buf, n);
 }
 
-static void out_put(int fd, const void *p, size_t n) {
+static void sh_put(int fd, const void *p, size_t n) {
     if (out.fd != fd) {
-        out_drain();
+        sh_drain();
         out.fd = fd;
     }
-    if (n > OUT_CAP - out.len) out_drain();
+    if (n > OUT_CAP - out.len) sh_drain();
     if (n >= OUT_CAP) {
         out_write_all(fd, (const char *)p, n);
         return;
@@ -69,8 +102,40 @@ static void out_put(int fd, const void *p, size_t n) {
     out.len += n;
 }
 
+/* Moves the first n bytes of l's line into the one buffer. */
+static void line_emit(rt_local *l, size_t n) {
+    pthread_mutex_lock(&out_mu);
+    sh_put(l->line_fd, l->line.ptr, n);
+    pthread_mutex_unlock(&out_mu);
+    memmove(l->line.ptr, l->line.ptr + n, (size_t)l->line.len - n);
+    l->line.len -= (int64_t)n;
+}
+
+/* A thread's write: onto its line, which goes out up to its last newline. */
+static void line_put(int fd, const void *p, size_t n) {
+    rt_local *l = rt_self();
+    size_t end;
+    if (l->line_fd != fd && l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    l->line_fd = fd;
+    pf_raw_append(&l->line, p, n);
+    if (memchr(p, '\n', n) != NULL) {
+        for (end = (size_t)l->line.len; l->line.ptr[end - 1] != '\n'; end--) {}
+        line_emit(l, end);
+    } else if ((size_t)l->line.len >= OUT_CAP) {
+        line_emit(l, (size_t)l->line.len);
+    }
+}
+
+static void out_put(int fd, const void *p, size_t n) {
+    if (GS_UNLIKELY(gs_rt_threaded)) {
+        line_put(fd, p, n);
+        return;
+    }
+    sh_put(fd, p, n);
+}
+
 static void out_byte(int fd, char c) {
-    if (out.fd == fd && out.len < OUT_CAP) {
+    if (out.fd == fd && out.len < OUT_CAP && GS_LIKELY(!gs_rt_threaded)) {
         out.buf[out.len++] = c;
         return;
     }
@@ -79,7 +144,61 @@ static void out_byte(int fd, char c) {
 
 static void out_cstr(int fd, const char *s) { out_put(fd, s, strlen(s)); }
 
+/* Everything this thread wrote reaches its fd. */
+static void out_drain(void) {
+    rt_local *l;
+    if (GS_LIKELY(!gs_rt_threaded)) {
+        sh_drain();
+        return;
+    }
+    l = rt_self();
+    if (l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    pthread_mutex_lock(&out_mu);
+    sh_drain();
+    pthread_mutex_unlock(&out_mu);
+}
+
+/* The program ends now: everything this thread wrote reaches its fd and no
+ * other thread writes again (out_mu stays held). */
+static void out_final(void) {
+    rt_local *l;
+    if (GS_LIKELY(!gs_rt_threaded)) {
+        sh_drain();
+        return;
+    }
+    l = rt_self();
+    pthread_mutex_lock(&out_mu);
+    if (l->line.len > 0) sh_put(l->line_fd, l->line.ptr, (size_t)l->line.len);
+    sh_drain();
+}
+
 void gs_flush(void) { out_drain(); }
+
+/* ---- threads: what gs_thread.c calls ---- */
+void gs_rt_threads_start(void) {
+    if (gs_rt_threaded) return;
+    if (pthread_key_create(&rt_key, NULL) != 0) gs_fail_msg(NULL, "cannot start threads (no thread key)");
+    (void)gs_args(); /* built once, here: args() reads it from any thread */
+    gs_heap_threads_on();
+    gs_rt_threaded = 1;
+}
+
+void gs_rt_thread_enter(void) {
+    rt_local *l = (rt_local *)calloc(1, sizeof *l);
+    if (l == NULL || pthread_setspecific(rt_key, l) != 0) gs_fail_oom(NULL);
+    l->line_fd = 1;
+}
+
+void gs_rt_thread_leave(void) {
+    rt_local *l = rt_self();
+    if (l == &rt_main) return;
+    if (l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    free(l->line.ptr);
+    free(l->fmtbuf.ptr);
+    free(l->scratch.ptr);
+    pthread_setspecific(rt_key, NULL);
+    free(l);
+}
 
 /* ================================================================
  * Number formatting into caller buffers (shared by print and to_string).
@@ -143,7 +262,7 @@ static void fail_begin(const gs_site *s) {
 
 static GS_NORETURN void fail_end(void) {
     out_byte(2, '\n');
-    out_drain();
+    out_final();
     exit(101);
 }
 
@@ -676,7 +795,7 @@ int64_t gs_clock_ns(void) {
 }
 
 void gs_exit(int64_t code) {
-    gs_flush();
+    out_final();
     exit((int)code);
 }
 
@@ -884,8 +1003,8 @@ void gs_eprint_nl(void) {
  * Formatted output (goose_rt.h, "formatted output"): sinks, padding, the
  * spec-driven writers, the debug form of strings, map order, parse_f64.
  * ================================================================ */
-static gs_slice_u8 pf_fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
-static gs_slice_u8 pf_scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
+#define pf_fmtbuf (rt_self()->fmtbuf)   /* this thread's (rt_local) */
+#define pf_scratch (rt_self()->scratch)
 
 #define PF_FILL(s) ((uint32_t)(s))
 #define PF_ALIGN(s) ((int)(((s) >> 32) & 3))
