@@ -90,6 +90,16 @@ static uint32_t at_add32(uint32_t *p, uint32_t v) {
 #define gs_heap_live_count ht_u_live_count
 #define gs_heap_trim ht_u_trim
 #define gs_heap_mode ht_u_mode
+void *gs_heap_alloc(size_t bytes, bool zero);
+bool gs_heap_free(void *p);
+void *gs_heap_realloc(void *p, size_t bytes);
+bool gs_heap_live(const void *p);
+size_t gs_heap_usable(const void *p);
+bool gs_heap_contains(const void *p);
+bool gs_heap_reserved(const void *p);
+size_t gs_heap_live_count(void);
+void gs_heap_trim(void);
+int gs_heap_mode(void);
 #else
 #define HT_TLS _Thread_local
 #define AT_LD(p) __atomic_load_n(p, __ATOMIC_RELAXED)
