@@ -55,6 +55,8 @@ typedef struct rt_local {
     int line_fd;
     gs_slice_u8 fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
     gs_slice_u8 scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
+    uintptr_t stack_lo, stack_hi; /* a started thread's stack (0, 0: unknown) */
+    void *alt;           /* its signal stack (Stack overflow, below) */
 } rt_local;
 
 int gs_rt_threaded;
@@ -183,16 +185,25 @@ void gs_rt_threads_start(void) {
     gs_rt_threaded = 1;
 }
 
-void gs_rt_thread_enter(void) {
+static void guard_thread_on(rt_local *l);
+static void guard_thread_off(rt_local *l);
+
+/* A started thread, on it: its own state; lo..hi its stack (0, 0 when
+ * unknown). */
+void gs_rt_thread_enter(uintptr_t lo, uintptr_t hi) {
     rt_local *l = (rt_local *)calloc(1, sizeof *l);
     if (l == NULL || pthread_setspecific(rt_key, l) != 0) gs_fail_oom(NULL);
     l->line_fd = 1;
+    l->stack_lo = lo;
+    l->stack_hi = hi;
+    guard_thread_on(l);
 }
 
 void gs_rt_thread_leave(void) {
     rt_local *l = rt_self();
     if (l == &rt_main) return;
     if (l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    guard_thread_off(l);
     free(l->line.ptr);
     free(l->fmtbuf.ptr);
     free(l->scratch.ptr);
@@ -821,7 +832,40 @@ static struct {
  * (it unpoisons the alternate stack at every noreturn call). */
 static uint64_t guard_alt[GUARD_STACK / sizeof(uint64_t)];
 
-static bool guard_hit(uintptr_t a) { return a < guard.top + 4096 && guard.top - a <= guard.span; }
+static bool guard_hit(uintptr_t a) {
+    rt_local *l;
+    if (a < guard.top + 4096 && guard.top - a <= guard.span) return true;
+    /* a started thread's stack, or just below it (pthread_getspecific is
+     * async-signal-safe in glibc) */
+    l = rt_self();
+    return l->stack_hi != 0 && a < l->stack_hi && a + GUARD_SLACK >= l->stack_lo;
+}
+
+/* Each started thread has its own signal stack: the handler cannot run on
+ * the stack that overflowed. */
+static void guard_thread_on(rt_local *l) {
+    stack_t ss;
+    if (!guard.on || l->stack_hi == 0) return;
+    l->alt = malloc(GUARD_STACK);
+    if (l->alt == NULL) return;
+    ss.ss_sp = l->alt;
+    ss.ss_size = GUARD_STACK;
+    ss.ss_flags = 0;
+    if (sigaltstack(&ss, NULL) != 0) {
+        free(l->alt);
+        l->alt = NULL;
+    }
+}
+
+static void guard_thread_off(rt_local *l) {
+    stack_t ss;
+    if (l->alt == NULL) return;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_flags = SS_DISABLE;
+    sigaltstack(&ss, NULL);
+    free(l->alt);
+    l->alt = NULL;
+}
 
 /* Not instrumented by AddressSanitizer: before _exit it would unpoison the
  * stack it thinks it is on, and this runs on the alternate one. */
@@ -836,7 +880,7 @@ static void guard_handler(int sig, siginfo_t *si, void *ctx) {
         sigaction(SIGSEGV, &guard.old, NULL);
         return;
     }
-    out_drain();
+    out_final();
     out_write_all(2, msg, sizeof msg - 1);
     _exit(101);
 }

@@ -30,7 +30,7 @@
 
 /* goose_rt.c */
 void gs_rt_threads_start(void);
-void gs_rt_thread_enter(void);
+void gs_rt_thread_enter(uintptr_t stack_lo, uintptr_t stack_hi);
 void gs_rt_thread_leave(void);
 
 /* ================================================================
@@ -144,7 +144,14 @@ typedef struct thr_job {
 
 static void *thr_run(void *arg) {
     thr_job *j = (thr_job *)arg;
-    gs_rt_thread_enter();
+    pthread_attr_t at;
+    void *lo = NULL;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &at) == 0) {
+        pthread_attr_getstack(&at, &lo, &size);
+        pthread_attr_destroy(&at);
+    }
+    gs_rt_thread_enter((uintptr_t)lo, lo != NULL ? (uintptr_t)lo + size : 0);
     j->fn(j->env, j->i);
     gs_rt_thread_leave();
 #ifndef __TINYC__
