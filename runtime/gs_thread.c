@@ -132,6 +132,21 @@ void gs_mutex_unlock(const gs_site *s, int32_t *m) {
     else if (c != 1) gs_fail_msg(s, c == 0 ? "unlock of an unlocked thread.Mutex" : "thread.Mutex is corrupt");
 }
 
+/* Built with ThreadSanitizer (GOOSE_CFLAGS=-fsanitize=thread): parallel
+ * joins every thread it starts, except when a runtime error or exit ends
+ * the program under way, where the unjoined threads are no leak. */
+#if defined(__SANITIZE_THREAD__)
+#define GS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define GS_TSAN 1
+#endif
+#endif
+#ifdef GS_TSAN
+const char *__tsan_default_options(void);
+const char *__tsan_default_options(void) { return "report_thread_leaks=0"; }
+#endif
+
 /* ================================================================
  * parallel and cpus.
  * ================================================================ */
