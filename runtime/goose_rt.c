@@ -495,13 +495,23 @@ void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t e
 
 static bool args_hold(const void *p);
 
-/* The regions of the live span pools (gs_pool_note). */
+/* The regions of the live span pools (gs_pool_note); pools on different
+ * threads note theirs at once: under pools_mu once threads run. */
 static struct {
     struct pool_region { uintptr_t base; size_t size; } *at;
     size_t n, cap;
 } pools;
+static pthread_mutex_t pools_mu = PTHREAD_MUTEX_INITIALIZER;
 
-void gs_pool_note(const void *base, size_t size, bool live) {
+static void pools_lock(void) {
+    if (gs_rt_threaded) pthread_mutex_lock(&pools_mu);
+}
+
+static void pools_unlock(void) {
+    if (gs_rt_threaded) pthread_mutex_unlock(&pools_mu);
+}
+
+static void pool_note_locked(const void *base, size_t size, bool live) {
     size_t i;
     if (!live) {
         for (i = 0; i < pools.n; i++)
@@ -520,11 +530,20 @@ void gs_pool_note(const void *base, size_t size, bool live) {
     pools.at[pools.n++].size = size;
 }
 
+void gs_pool_note(const void *base, size_t size, bool live) {
+    pools_lock();
+    pool_note_locked(base, size, live);
+    pools_unlock();
+}
+
 static bool pool_holds(const void *p) {
     size_t i;
-    for (i = 0; i < pools.n; i++)
-        if ((uintptr_t)p - pools.at[i].base < pools.at[i].size) return true;
-    return false;
+    bool r = false;
+    pools_lock();
+    for (i = 0; i < pools.n && !r; i++)
+        r = (uintptr_t)p - pools.at[i].base < pools.at[i].size;
+    pools_unlock();
+    return r;
 }
 
 /* Why delete(p) cannot free p: p is owned (GS_OWN_BIT) but no live heap

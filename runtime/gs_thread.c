@@ -18,6 +18,7 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, syscall */
 
 #include "goose_rt.h"
+#include "gs_span_tree.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -183,6 +184,7 @@ void gs_thread_parallel(const gs_site *s, int64_t n, void (*fn)(void *, int64_t)
     jobs = (thr_job *)calloc((size_t)n, sizeof *jobs);
     if (jobs == NULL) gs_fail_oom(s);
     gs_rt_threads_start();
+    (void)gs_span_tree_variant(); /* the span trees' CPU check, once, before any thread reads it */
     for (i = 0; i < n; i++) {
         int rc;
         jobs[i].fn = fn;
