@@ -350,8 +350,15 @@ void gs_fail_div_overflow(const gs_site *s) { fail_text(s, "integer overflow in 
 void gs_fail_unwrap(const gs_site *s) { fail_text(s, "unwrap of none"); }
 void gs_fail_msg(const gs_site *s, const char *msg) { fail_text(s, msg); }
 
+/* Per thread where the compiler has thread-local storage: two threads may
+ * fail at once (TinyCC: one, the first to report wins either way). */
+#ifdef __TINYC__
+#define RT_TLS
+#else
+#define RT_TLS _Thread_local
+#endif
 const gs_site *gs_site_with(const gs_site *s, const char *what) {
-    static gs_site w;
+    static RT_TLS gs_site w;
     if (s) w = *s;
     else memset(&w, 0, sizeof w);
     w.what = what;
