@@ -29,6 +29,8 @@ PACKAGES=(
   # the sanitizer runtime behind the ASan/UBSan tests (a Recommends of clang,
   # so --no-install-recommends would otherwise leave it out)
   "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a"
+  # gcc's ThreadSanitizer runtime (tests/stdlib/thread/check_tsan.py; clang's is above)
+  "libtsan2:/usr/lib/x86_64-linux-gnu/libtsan.so.2"
   "valgrind:valgrind"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"

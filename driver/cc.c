@@ -376,6 +376,7 @@ static int cc_link(const CcCtx *ctx, const char *c_file, const Vec *objs)
     cc_arg(&argv, c_file);
     cc_push_all(&argv, objs);
     cc_arg(&argv, "-lm");
+    cc_arg(&argv, ctx->is_tcc ? "-lpthread" : "-pthread"); /* thread.parallel (runtime/gs_thread.c) */
     cc_arg(&argv, "-o");
     cc_arg(&argv, ctx->job->out);
     return cc_run(ctx, &argv);

@@ -489,6 +489,14 @@ static const CmPrim cm_prims[] = {
     { BI_P_BYTES_EQUAL, TY_ERROR, "gs_u8s_equal(%0.ptr, %0.len, %1.ptr, %1.len)" },
     { BI_P_BYTES_COMPARE, TY_ERROR, "gs_u8s_compare(%0.ptr, %0.len, %1.ptr, %1.len)" },
     { BI_P_FMT_BUILDER, TY_ERROR, "gs_pf_take_into_builder((void *)%0)" },
+    { BI_P_PARALLEL, TY_ERROR, "gs_thread_parallel(%s, %0, %1.fn, %1.env)" },
+    { BI_P_CPUS, TY_ERROR, "gs_thread_cpus()" },
+    { BI_P_ATOMIC_LOAD, TY_ERROR, "gs_atomic_load(%0)" },
+    { BI_P_ATOMIC_STORE, TY_ERROR, "gs_atomic_store(%0, %1)" },
+    { BI_P_ATOMIC_ADD, TY_ERROR, "gs_atomic_add(%0, %1)" },
+    { BI_P_ATOMIC_CAS, TY_ERROR, "gs_atomic_cas(%0, %1, %2)" },
+    { BI_P_MUTEX_LOCK, TY_ERROR, "gs_mutex_lock(%0)" },
+    { BI_P_MUTEX_UNLOCK, TY_ERROR, "gs_mutex_unlock(%s, %0)" },
 };
 
 /* The container type behind the first argument (through a reference). */
@@ -502,7 +510,7 @@ static const char *cm_prim_tmpl(const IrIns *in)
 {
     if (ast_rt_prim_c[in->aux])
         return ast_rt_prim_c[in->aux];
-    TypeKind k = cm_prim_base(in)->kind;
+    TypeKind k = in->nargs > 0 ? cm_prim_base(in)->kind : TY_ERROR;
     for (size_t i = 0; i < sizeof cm_prims / sizeof *cm_prims; i++)
         if ((int)cm_prims[i].id == in->aux && (cm_prims[i].pool == TY_ERROR || cm_prims[i].pool == k))
             return cm_prims[i].tmpl;

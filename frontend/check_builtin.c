@@ -365,6 +365,48 @@ static Type *bi_p_bytes(Expr *e, Type *h)
     return e->call.builtin == BI_P_BYTES_EQUAL ? ty(TY_BOOL) : ty(TY_I64);
 }
 
+/* __parallel(n, body): an int and a fn(int); __cpus() -> int. */
+static Type *bi_p_parallel(Expr *e, Type *h)
+{
+    static Type *param[1];
+    if (!bi_arity(e, 0, 2, 2))
+        return ty_err();
+    param[0] = ty(TY_I64);
+    bool ok = !ck_is_err(ck_value(arg(e, 0), ty(TY_I64)));
+    ok = !ck_is_err(ck_value(arg(e, 1), types_fn(param, 1, ty(TY_VOID)))) && ok;
+    return ok ? ty(TY_VOID) : ty_err();
+}
+
+static Type *bi_p_cpus(Expr *e, Type *h) { return bi_arity(e, 0, 0, 0) ? ty(TY_I64) : ty_err(); }
+
+/* __atomic_*(place, ...): an int place, passed by reference, then ints;
+ * __mutex_*(place): an i32 place. */
+typedef struct BiAtomic {
+    BuiltinId id;
+    TypeKind place;
+    int nargs;
+    TypeKind ret;
+} BiAtomic;
+
+static const BiAtomic bi_atomics[] = {
+    { BI_P_ATOMIC_LOAD, TY_I64, 1, TY_I64 }, { BI_P_ATOMIC_STORE, TY_I64, 2, TY_VOID },
+    { BI_P_ATOMIC_ADD, TY_I64, 2, TY_I64 },  { BI_P_ATOMIC_CAS, TY_I64, 3, TY_BOOL },
+    { BI_P_MUTEX_LOCK, TY_I32, 1, TY_VOID }, { BI_P_MUTEX_UNLOCK, TY_I32, 1, TY_VOID },
+};
+
+static Type *bi_p_atomic(Expr *e, Type *h)
+{
+    const BiAtomic *a = bi_atomics;
+    while (a->id != e->call.builtin)
+        a++;
+    if (!bi_arity(e, 0, a->nargs, a->nargs))
+        return ty_err();
+    bool ok = bi_prim_place(e, 0, a->place, a->place == TY_I64 ? "an int" : "an i32") != NULL;
+    for (int i = 1; i < a->nargs; i++)
+        ok = !ck_is_err(ck_value(arg(e, i), ty(TY_I64))) && ok;
+    return ok ? ty(a->ret) : ty_err();
+}
+
 /* The type a GS_RT_PRIMS signature code stands for. */
 static Type *bi_rt_type(char c)
 {
@@ -413,6 +455,9 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,
     [BI_P_OWN] = bi_p_own, [BI_P_DROP] = bi_p_own,
     [BI_P_BYTES_EQUAL] = bi_p_bytes, [BI_P_BYTES_COMPARE] = bi_p_bytes,
+    [BI_P_PARALLEL] = bi_p_parallel, [BI_P_CPUS] = bi_p_cpus,
+    [BI_P_ATOMIC_LOAD] = bi_p_atomic, [BI_P_ATOMIC_STORE] = bi_p_atomic, [BI_P_ATOMIC_ADD] = bi_p_atomic,
+    [BI_P_ATOMIC_CAS] = bi_p_atomic, [BI_P_MUTEX_LOCK] = bi_p_atomic, [BI_P_MUTEX_UNLOCK] = bi_p_atomic,
 #define RTP_CHECK(id, s, sig, c) [BI_##id] = bi_rt_prim,
     GS_RT_PRIMS(RTP_CHECK)
 #undef RTP_CHECK

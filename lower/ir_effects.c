@@ -130,6 +130,11 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
         e->read = in->place ? e->place : op->calls == IR_CALLS_CODE ? IR_AT_ANY : ir_args_reach(in);
     ir_effect_write(in, e);
     e->frees = op->frees == IR_FREE_ALWAYS || (op->frees == IR_FREE_REFS && ir_has_ref_arg(in));
+    if (in->op == IR_PRIM && in->aux == BI_P_PARALLEL) {   /* calls the closure it is given, as CALLV */
+        e->calls = IR_CALLS_CODE;
+        e->read = e->write = IR_AT_ANY;
+        e->frees = true;
+    }
     e->stops = ir_stops(ir, in);
     if (e->stops) {     /* nothing after it runs */
         e->write = IR_AT_NONE;

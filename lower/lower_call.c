@@ -592,6 +592,9 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_P_SPAN_FIND] = bi_primitive, [BI_P_SPAN_RESIZE] = bi_primitive, [BI_P_SPAN_AT] = bi_primitive,
     [BI_P_OWN] = bi_own, [BI_P_DROP] = bi_drop,
     [BI_P_BYTES_EQUAL] = bi_primitive, [BI_P_BYTES_COMPARE] = bi_primitive,
+    [BI_P_PARALLEL] = bi_primitive, [BI_P_CPUS] = bi_primitive,
+    [BI_P_ATOMIC_LOAD] = bi_primitive, [BI_P_ATOMIC_STORE] = bi_primitive, [BI_P_ATOMIC_ADD] = bi_primitive,
+    [BI_P_ATOMIC_CAS] = bi_primitive, [BI_P_MUTEX_LOCK] = bi_primitive, [BI_P_MUTEX_UNLOCK] = bi_primitive,
 #define RTP_LOWER(id, s, sig, c) [BI_##id] = bi_primitive,
     GS_RT_PRIMS(RTP_LOWER)
 #undef RTP_LOWER

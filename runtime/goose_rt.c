@@ -8,8 +8,9 @@
  * Not for: anything that knows about the compiler. Compiles warning-free
  * under clang/gcc -Wall -Wextra -std=c11 and TinyCC 0.9.27, so it uses only
  * C11 plus POSIX (write, clock_gettime), and no 128-bit integers.
- * Goose programs are single-threaded: no locking here (the heap, gs_heap.c,
- * is thread-safe for the runtime's own tests and later use). */
+ * Threads (thread.parallel, gs_thread.c): output and format's buffers are
+ * per thread once a second thread has started (Output, below); the heap
+ * (gs_heap.c) is thread-safe. */
 #define _XOPEN_SOURCE 700 /* POSIX 2008 with XSI: sigaltstack, SA_ONSTACK */
 #define __STDC_WANT_IEC_60559_BFP_EXT__ 1 /* strfromd (glibc 2.25+) */
 
@@ -17,6 +18,7 @@
 #include "gs_heap.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -29,6 +31,12 @@
  * Output: ONE buffer that holds bytes for one fd at a time. Writing to the
  * other fd drains it first, so stdout and stderr stay in program order and
  * stdout is always flushed before anything reaches stderr.
+ *
+ * Threads (gs_thread.c): once a program has started a thread
+ * (gs_rt_threaded), each thread gathers its output in its own line buffer
+ * (rt_local) and moves every finished line, whole, into the one buffer
+ * under out_mu; so lines of different threads never interleave. Until
+ * then nothing takes a lock: one flag test per write.
  * ================================================================ */
 #define OUT_CAP ((size_t)1 << 16)
 
@@ -38,6 +46,32 @@ static struct {
     size_t len;
     char buf[OUT_CAP];
 } out = { 1, false, 0, { 0 } };
+
+/* What each thread keeps for itself: the bytes of its unfinished line (for
+ * line_fd), and format's buffers (below). The main thread's (and every
+ * thread's before the first one starts) is rt_main. */
+typedef struct rt_local {
+    gs_slice_u8 line;
+    int line_fd;
+    gs_slice_u8 fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
+    gs_slice_u8 scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
+    uintptr_t stack_lo, stack_hi; /* a started thread's stack (0, 0: unknown) */
+    void *alt;           /* its signal stack (Stack overflow, below) */
+} rt_local;
+
+int gs_rt_threaded;
+static rt_local rt_main;
+static pthread_key_t rt_key;
+static pthread_mutex_t out_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static rt_local *rt_self(void) {
+    rt_local *l;
+    if (GS_LIKELY(!gs_rt_threaded)) return &rt_main;
+    l = (rt_local *)pthread_getspecific(rt_key);
+    return l != NULL ? l : &rt_main;
+}
+
+static void pf_raw_append(gs_slice_u8 *b, const void *p, size_t n);
 
 static void out_write_all(int fd, const char *p, size_t n) {
     while (n > 0) {
@@ -49,18 +83,19 @@ static void out_write_all(int fd, const char *p, size_t n) {
     }
 }
 
-static void out_drain(void) {
+/* The one buffer (out_mu held once threads run). */
+static void sh_drain(void) {
     size_t n = out.len;
     out.len = 0;
     out_write_all(out.fd, out.buf, n);
 }
 
-static void out_put(int fd, const void *p, size_t n) {
+static void sh_put(int fd, const void *p, size_t n) {
     if (out.fd != fd) {
-        out_drain();
+        sh_drain();
         out.fd = fd;
     }
-    if (n > OUT_CAP - out.len) out_drain();
+    if (n > OUT_CAP - out.len) sh_drain();
     if (n >= OUT_CAP) {
         out_write_all(fd, (const char *)p, n);
         return;
@@ -69,8 +104,40 @@ static void out_put(int fd, const void *p, size_t n) {
     out.len += n;
 }
 
+/* Moves the first n bytes of l's line into the one buffer. */
+static void line_emit(rt_local *l, size_t n) {
+    pthread_mutex_lock(&out_mu);
+    sh_put(l->line_fd, l->line.ptr, n);
+    pthread_mutex_unlock(&out_mu);
+    memmove(l->line.ptr, l->line.ptr + n, (size_t)l->line.len - n);
+    l->line.len -= (int64_t)n;
+}
+
+/* A thread's write: onto its line, which goes out up to its last newline. */
+static void line_put(int fd, const void *p, size_t n) {
+    rt_local *l = rt_self();
+    size_t end;
+    if (l->line_fd != fd && l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    l->line_fd = fd;
+    pf_raw_append(&l->line, p, n);
+    if (memchr(p, '\n', n) != NULL) {
+        for (end = (size_t)l->line.len; l->line.ptr[end - 1] != '\n'; end--) {}
+        line_emit(l, end);
+    } else if ((size_t)l->line.len >= OUT_CAP) {
+        line_emit(l, (size_t)l->line.len);
+    }
+}
+
+static void out_put(int fd, const void *p, size_t n) {
+    if (GS_UNLIKELY(gs_rt_threaded)) {
+        line_put(fd, p, n);
+        return;
+    }
+    sh_put(fd, p, n);
+}
+
 static void out_byte(int fd, char c) {
-    if (out.fd == fd && out.len < OUT_CAP) {
+    if (out.fd == fd && out.len < OUT_CAP && GS_LIKELY(!gs_rt_threaded)) {
         out.buf[out.len++] = c;
         return;
     }
@@ -79,7 +146,70 @@ static void out_byte(int fd, char c) {
 
 static void out_cstr(int fd, const char *s) { out_put(fd, s, strlen(s)); }
 
+/* Everything this thread wrote reaches its fd. */
+static void out_drain(void) {
+    rt_local *l;
+    if (GS_LIKELY(!gs_rt_threaded)) {
+        sh_drain();
+        return;
+    }
+    l = rt_self();
+    if (l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    pthread_mutex_lock(&out_mu);
+    sh_drain();
+    pthread_mutex_unlock(&out_mu);
+}
+
+/* The program ends now: everything this thread wrote reaches its fd and no
+ * other thread writes again (out_mu stays held). */
+static void out_final(void) {
+    rt_local *l;
+    if (GS_LIKELY(!gs_rt_threaded)) {
+        sh_drain();
+        return;
+    }
+    l = rt_self();
+    pthread_mutex_lock(&out_mu);
+    if (l->line.len > 0) sh_put(l->line_fd, l->line.ptr, (size_t)l->line.len);
+    sh_drain();
+}
+
 void gs_flush(void) { out_drain(); }
+
+/* ---- threads: what gs_thread.c calls ---- */
+void gs_rt_threads_start(void) {
+    if (gs_rt_threaded) return;
+    if (pthread_key_create(&rt_key, NULL) != 0) gs_fail_msg(NULL, "cannot start threads (no thread key)");
+    (void)gs_args(); /* built once, here: args() reads it from any thread */
+    gs_heap_threads_on();
+    gs_rt_threaded = 1;
+}
+
+static void guard_thread_on(rt_local *l);
+static void guard_thread_off(rt_local *l);
+
+/* A started thread, on it: its own state; lo..hi its stack (0, 0 when
+ * unknown). */
+void gs_rt_thread_enter(uintptr_t lo, uintptr_t hi) {
+    rt_local *l = (rt_local *)calloc(1, sizeof *l);
+    if (l == NULL || pthread_setspecific(rt_key, l) != 0) gs_fail_oom(NULL);
+    l->line_fd = 1;
+    l->stack_lo = lo;
+    l->stack_hi = hi;
+    guard_thread_on(l);
+}
+
+void gs_rt_thread_leave(void) {
+    rt_local *l = rt_self();
+    if (l == &rt_main) return;
+    if (l->line.len > 0) line_emit(l, (size_t)l->line.len);
+    guard_thread_off(l);
+    free(l->line.ptr);
+    free(l->fmtbuf.ptr);
+    free(l->scratch.ptr);
+    pthread_setspecific(rt_key, NULL);
+    free(l);
+}
 
 /* ================================================================
  * Number formatting into caller buffers (shared by print and to_string).
@@ -143,7 +273,7 @@ static void fail_begin(const gs_site *s) {
 
 static GS_NORETURN void fail_end(void) {
     out_byte(2, '\n');
-    out_drain();
+    out_final();
     exit(101);
 }
 
@@ -220,8 +350,15 @@ void gs_fail_div_overflow(const gs_site *s) { fail_text(s, "integer overflow in 
 void gs_fail_unwrap(const gs_site *s) { fail_text(s, "unwrap of none"); }
 void gs_fail_msg(const gs_site *s, const char *msg) { fail_text(s, msg); }
 
+/* Per thread where the compiler has thread-local storage: two threads may
+ * fail at once (TinyCC: one, the first to report wins either way). */
+#ifdef __TINYC__
+#define RT_TLS
+#else
+#define RT_TLS _Thread_local
+#endif
 const gs_site *gs_site_with(const gs_site *s, const char *what) {
-    static gs_site w;
+    static RT_TLS gs_site w;
     if (s) w = *s;
     else memset(&w, 0, sizeof w);
     w.what = what;
@@ -365,13 +502,23 @@ void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t e
 
 static bool args_hold(const void *p);
 
-/* The regions of the live span pools (gs_pool_note). */
+/* The regions of the live span pools (gs_pool_note); pools on different
+ * threads note theirs at once: under pools_mu once threads run. */
 static struct {
     struct pool_region { uintptr_t base; size_t size; } *at;
     size_t n, cap;
 } pools;
+static pthread_mutex_t pools_mu = PTHREAD_MUTEX_INITIALIZER;
 
-void gs_pool_note(const void *base, size_t size, bool live) {
+static void pools_lock(void) {
+    if (gs_rt_threaded) pthread_mutex_lock(&pools_mu);
+}
+
+static void pools_unlock(void) {
+    if (gs_rt_threaded) pthread_mutex_unlock(&pools_mu);
+}
+
+static void pool_note_locked(const void *base, size_t size, bool live) {
     size_t i;
     if (!live) {
         for (i = 0; i < pools.n; i++)
@@ -390,11 +537,20 @@ void gs_pool_note(const void *base, size_t size, bool live) {
     pools.at[pools.n++].size = size;
 }
 
+void gs_pool_note(const void *base, size_t size, bool live) {
+    pools_lock();
+    pool_note_locked(base, size, live);
+    pools_unlock();
+}
+
 static bool pool_holds(const void *p) {
     size_t i;
-    for (i = 0; i < pools.n; i++)
-        if ((uintptr_t)p - pools.at[i].base < pools.at[i].size) return true;
-    return false;
+    bool r = false;
+    pools_lock();
+    for (i = 0; i < pools.n && !r; i++)
+        r = (uintptr_t)p - pools.at[i].base < pools.at[i].size;
+    pools_unlock();
+    return r;
 }
 
 /* Why delete(p) cannot free p: p is owned (GS_OWN_BIT) but no live heap
@@ -676,7 +832,7 @@ int64_t gs_clock_ns(void) {
 }
 
 void gs_exit(int64_t code) {
-    gs_flush();
+    out_final();
     exit((int)code);
 }
 
@@ -702,7 +858,40 @@ static struct {
  * (it unpoisons the alternate stack at every noreturn call). */
 static uint64_t guard_alt[GUARD_STACK / sizeof(uint64_t)];
 
-static bool guard_hit(uintptr_t a) { return a < guard.top + 4096 && guard.top - a <= guard.span; }
+static bool guard_hit(uintptr_t a) {
+    rt_local *l;
+    if (a < guard.top + 4096 && guard.top - a <= guard.span) return true;
+    /* a started thread's stack, or just below it (pthread_getspecific is
+     * async-signal-safe in glibc) */
+    l = rt_self();
+    return l->stack_hi != 0 && a < l->stack_hi && a + GUARD_SLACK >= l->stack_lo;
+}
+
+/* Each started thread has its own signal stack: the handler cannot run on
+ * the stack that overflowed. */
+static void guard_thread_on(rt_local *l) {
+    stack_t ss;
+    if (!guard.on || l->stack_hi == 0) return;
+    l->alt = malloc(GUARD_STACK);
+    if (l->alt == NULL) return;
+    ss.ss_sp = l->alt;
+    ss.ss_size = GUARD_STACK;
+    ss.ss_flags = 0;
+    if (sigaltstack(&ss, NULL) != 0) {
+        free(l->alt);
+        l->alt = NULL;
+    }
+}
+
+static void guard_thread_off(rt_local *l) {
+    stack_t ss;
+    if (l->alt == NULL) return;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_flags = SS_DISABLE;
+    sigaltstack(&ss, NULL);
+    free(l->alt);
+    l->alt = NULL;
+}
 
 /* Not instrumented by AddressSanitizer: before _exit it would unpoison the
  * stack it thinks it is on, and this runs on the alternate one. */
@@ -717,7 +906,7 @@ static void guard_handler(int sig, siginfo_t *si, void *ctx) {
         sigaction(SIGSEGV, &guard.old, NULL);
         return;
     }
-    out_drain();
+    out_final();
     out_write_all(2, msg, sizeof msg - 1);
     _exit(101);
 }
@@ -884,8 +1073,8 @@ void gs_eprint_nl(void) {
  * Formatted output (goose_rt.h, "formatted output"): sinks, padding, the
  * spec-driven writers, the debug form of strings, map order, parse_f64.
  * ================================================================ */
-static gs_slice_u8 pf_fmtbuf;  /* format's and format_into's bytes: malloc'd, reused */
-static gs_slice_u8 pf_scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
+#define pf_fmtbuf (rt_self()->fmtbuf)   /* this thread's (rt_local) */
+#define pf_scratch (rt_self()->scratch)
 
 #define PF_FILL(s) ((uint32_t)(s))
 #define PF_ALIGN(s) ((int)(((s) >> 32) & 3))

@@ -308,6 +308,18 @@ GS_INLINE int64_t gs_u8s_compare(const uint8_t *a, int64_t na, const uint8_t *b,
     if (c != 0) return c < 0 ? -1 : 1;
     return na < nb ? -1 : na > nb;
 }
+/* The library's thread module (stdlib/thread, runtime/gs_thread.c):
+ * parallel calls fn(env, i) for each i in [0, n), each on its own thread,
+ * and returns when all have returned; the Atomic's and the Mutex's one
+ * field is passed by address. */
+void gs_thread_parallel(const gs_site *s, int64_t n, void (*fn)(void *, int64_t), void *env);
+int64_t gs_thread_cpus(void);
+int64_t gs_atomic_load(const int64_t *p);
+void gs_atomic_store(int64_t *p, int64_t v);
+int64_t gs_atomic_add(int64_t *p, int64_t d); /* the new value */
+bool gs_atomic_cas(int64_t *p, int64_t old, int64_t v);
+void gs_mutex_lock(int32_t *m);
+void gs_mutex_unlock(const gs_site *s, int32_t *m);
 
 /* ---- printing: print/println to stdout, eprintln to stderr ----
  * Arguments are separated by gs_print_space; println ends with

@@ -75,6 +75,31 @@ static uint32_t at_add32(uint32_t *p, uint32_t v) {
 #define AT_LOCK(p) (*(p) = 1, 0)
 #define AT_UNLOCK(p) (*(p) = 0)
 #define AT_PAUSE() ((void)0)
+/* So one heap serves the whole process and, once a program has started a
+ * thread (gs_heap_threads_on), every entry point takes one mutex: the
+ * definitions below are the unlocked bodies, renamed here; the locking
+ * wrappers under the real names are at the end of the file. */
+#include <pthread.h>
+#define gs_heap_alloc ht_u_alloc
+#define gs_heap_free ht_u_free
+#define gs_heap_realloc ht_u_realloc
+#define gs_heap_live ht_u_live
+#define gs_heap_usable ht_u_usable
+#define gs_heap_contains ht_u_contains
+#define gs_heap_reserved ht_u_reserved
+#define gs_heap_live_count ht_u_live_count
+#define gs_heap_trim ht_u_trim
+#define gs_heap_mode ht_u_mode
+void *gs_heap_alloc(size_t bytes, bool zero);
+bool gs_heap_free(void *p);
+void *gs_heap_realloc(void *p, size_t bytes);
+bool gs_heap_live(const void *p);
+size_t gs_heap_usable(const void *p);
+bool gs_heap_contains(const void *p);
+bool gs_heap_reserved(const void *p);
+size_t gs_heap_live_count(void);
+void gs_heap_trim(void);
+int gs_heap_mode(void);
 #else
 #define HT_TLS _Thread_local
 #define AT_LD(p) __atomic_load_n(p, __ATOMIC_RELAXED)
@@ -285,37 +310,6 @@ static bool live_contains(const LiveSet *s, uintptr_t a) {
 /* ================================================================
  * GOOSE_HEAP=system: malloc with the live set (single-threaded).
  * ================================================================ */
-static void *sys_alloc(size_t bytes, bool zero) {
-    void *p = zero ? calloc(1, bytes) : malloc(bytes);
-    if (p != NULL && !live_insert(&sys_live, (uintptr_t)p, bytes)) {
-        free(p);
-        return NULL;
-    }
-    return p;
-}
-
-static bool sys_free(void *p) {
-    size_t i = live_find(&sys_live, (uintptr_t)p);
-    if (i == SIZE_MAX) return false;
-    live_remove_at(&sys_live, i);
-    free(p);
-    return true;
-}
-
-static void *sys_realloc(void *p, size_t bytes) {
-    size_t i = live_find(&sys_live, (uintptr_t)p);
-    void *q = realloc(p, bytes);
-    if (q == NULL) return NULL;
-    live_remove_at(&sys_live, i);
-    if (!live_insert(&sys_live, (uintptr_t)q, bytes)) gs_fail_oom(NULL);
-    return q;
-}
-
-static size_t sys_usable(const void *p) {
-    size_t i = live_find(&sys_live, (uintptr_t)p);
-    return i == SIZE_MAX ? 0 : sys_live.slots[i].size;
-}
-
 /* ================================================================
  * The global lock and start-up.
  * ================================================================ */
@@ -325,6 +319,62 @@ static void ht_lock(void) {
 }
 
 static void ht_unlock(void) { AT_UNLOCK(&ht.lock); }
+
+/* Each under the global lock: a program's threads share the live set. */
+static void *sys_alloc(size_t bytes, bool zero) {
+    void *p = zero ? calloc(1, bytes) : malloc(bytes);
+    ht_lock();
+    if (p != NULL && !live_insert(&sys_live, (uintptr_t)p, bytes)) {
+        free(p);
+        p = NULL;
+    }
+    ht_unlock();
+    return p;
+}
+
+static bool sys_free(void *p) {
+    size_t i;
+    ht_lock();
+    i = live_find(&sys_live, (uintptr_t)p);
+    if (i != SIZE_MAX) live_remove_at(&sys_live, i);
+    ht_unlock();
+    if (i == SIZE_MAX) return false;
+    free(p);
+    return true;
+}
+
+static void *sys_realloc(void *p, size_t bytes) {
+    size_t i;
+    void *q;
+    ht_lock();
+    i = live_find(&sys_live, (uintptr_t)p);
+    q = realloc(p, bytes);
+    if (q != NULL) {
+        live_remove_at(&sys_live, i);
+        if (!live_insert(&sys_live, (uintptr_t)q, bytes)) gs_fail_oom(NULL);
+    }
+    ht_unlock();
+    return q;
+}
+
+static size_t sys_usable(const void *p) {
+    size_t i, n;
+    ht_lock();
+    i = live_find(&sys_live, (uintptr_t)p);
+    n = i == SIZE_MAX ? 0 : sys_live.slots[i].size;
+    ht_unlock();
+    return n;
+}
+
+/* p is a live block's start (is_start) or lies inside one. */
+static bool sys_holds(const void *p, bool is_start) {
+    bool r;
+    ht_lock();
+    r = is_start ? live_find(&sys_live, (uintptr_t)p) != SIZE_MAX : live_contains(&sys_live, (uintptr_t)p);
+    ht_unlock();
+    return r;
+}
+
 
 /* Whether address a lies in the run region's reservation. */
 static inline bool run_holds(uintptr_t a) { return a - ht.run_base < ht.run_r.reserved; }
@@ -1540,7 +1590,7 @@ bool gs_heap_live(const void *p) {
     uintptr_t a = (uintptr_t)p;
     ht_slab *s;
     if (p == NULL) return false;
-    if (gs_heap_mode() == MODE_SYSTEM) return live_find(&sys_live, a) != SIZE_MAX;
+    if (gs_heap_mode() == MODE_SYSTEM) return sys_holds(p, true);
     s = slab_find(a);
     if (s != NULL) return slab_live_index(s, a) >= 0;
     return big_usable(a) != 0;
@@ -1629,7 +1679,7 @@ bool gs_heap_contains(const void *p) {
     uintptr_t a = (uintptr_t)p;
     bool r;
     if (p == NULL) return false;
-    if (gs_heap_mode() == MODE_SYSTEM) return live_contains(&sys_live, a);
+    if (gs_heap_mode() == MODE_SYSTEM) return sys_holds(p, false);
     if (slab_inside(a) || slab_inside(a - 1)) return true;
     ht_lock();
     r = run_contains_locked(a) || live_contains(&ht.huge, a);
@@ -1768,4 +1818,52 @@ __attribute__((destructor)) static void gs_heap_stats(void) {
     }
     if (f) fclose(f);
 }
+#endif
+
+/* ================================================================
+ * Threads. Built by clang or gcc, the heap is thread-safe as it is. Built
+ * by TinyCC (single-threaded above), it serializes: once a program starts
+ * a thread, each entry point holds ht_big for its whole call.
+ * ================================================================ */
+#ifdef __TINYC__
+static int ht_threads;
+static pthread_mutex_t ht_big = PTHREAD_MUTEX_INITIALIZER;
+
+void gs_heap_threads_on(void) { ht_threads = 1; }
+
+#define HT_BIG(T, call)                                  \
+    do {                                                 \
+        T r_;                                            \
+        if (!ht_threads) return call;                    \
+        pthread_mutex_lock(&ht_big);                     \
+        r_ = call;                                       \
+        pthread_mutex_unlock(&ht_big);                   \
+        return r_;                                       \
+    } while (0)
+#undef gs_heap_alloc
+#undef gs_heap_free
+#undef gs_heap_realloc
+#undef gs_heap_live
+#undef gs_heap_usable
+#undef gs_heap_contains
+#undef gs_heap_reserved
+#undef gs_heap_live_count
+#undef gs_heap_trim
+#undef gs_heap_mode
+void *gs_heap_alloc(size_t bytes, bool zero) { HT_BIG(void *, ht_u_alloc(bytes, zero)); }
+bool gs_heap_free(void *p) { HT_BIG(bool, ht_u_free(p)); }
+void *gs_heap_realloc(void *p, size_t bytes) { HT_BIG(void *, ht_u_realloc(p, bytes)); }
+bool gs_heap_live(const void *p) { HT_BIG(bool, ht_u_live(p)); }
+size_t gs_heap_usable(const void *p) { HT_BIG(size_t, ht_u_usable(p)); }
+bool gs_heap_contains(const void *p) { HT_BIG(bool, ht_u_contains(p)); }
+bool gs_heap_reserved(const void *p) { HT_BIG(bool, ht_u_reserved(p)); }
+size_t gs_heap_live_count(void) { HT_BIG(size_t, ht_u_live_count()); }
+int gs_heap_mode(void) { HT_BIG(int, ht_u_mode()); }
+void gs_heap_trim(void) {
+    pthread_mutex_lock(&ht_big);
+    ht_u_trim();
+    pthread_mutex_unlock(&ht_big);
+}
+#else
+void gs_heap_threads_on(void) {}
 #endif

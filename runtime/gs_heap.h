@@ -116,6 +116,9 @@ int gs_heap_mode(void);
 void gs_heap_thread_exit(void);
 /* Gives back to the OS now the pages still waiting in a batch. */
 void gs_heap_trim(void);
+/* A program is about to start its first thread (gs_thread.c): under
+ * TinyCC, from now on every entry point takes the heap's one mutex. */
+void gs_heap_threads_on(void);
 
 /* Size classes (tests): the class of bytes (<= GS_HEAP_SMALL_MAX) and the
  * block size of a class. */

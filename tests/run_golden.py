@@ -47,7 +47,8 @@ empty, the variable selects CONFIGS.
 
 --sanitize (ctest passes it in a -DGOOSE_SANITIZE=ON build): the clang and
 gcc configurations build the programs with AddressSanitizer and UBSan
-(GOOSE_CFLAGS=SAN_CFLAGS, which goose passes to those compilers only); tcc
+(GOOSE_CFLAGS=SAN_CFLAGS, which goose passes to those compilers only;
+programs named std_thread_* get ThreadSanitizer instead, TSAN_CFLAGS); tcc
 and the JIT run as always (TinyCC cannot instrument; under `goose run` the
 runtime linked into the sanitized goose is instrumented, the program is
 not). A sanitizer report on the stderr of goose or of a program fails the
@@ -92,6 +93,10 @@ ALL_CONFIGS = [
 ] + [("jit-O0", "run", "-O0", None), ("jit-O2", "run", "-O2", None)]
 
 SAN_CFLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# Programs that start threads (tests named std_thread_*) are built with
+# ThreadSanitizer instead (it cannot be combined with ASan): a data race is
+# a report, and so a failure, like any other.
+TSAN_CFLAGS = "-fsanitize=thread -fno-omit-frame-pointer"
 # AddressSanitizer / LeakSanitizer / UBSan reports; a Goose runtime error
 # names a .gs file, UBSan names the emitted .c or a runtime .c/.h.
 SAN_REPORT_RE = re.compile(rb"^==\d+==ERROR: \w+Sanitizer|^\S+\.[ch]:\d+:\d+: runtime error:|"
@@ -316,7 +321,8 @@ class Runner:
             return st, out, err, None
         exe = os.path.join(tmp, "prog-" + name)
         cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc] + self.lower_flags
-        san = {"GOOSE_CFLAGS": SAN_CFLAGS} if SANITIZE and cc in ("clang", "gcc") else None
+        flags = TSAN_CFLAGS if os.path.basename(t.path).startswith("std_thread_") else SAN_CFLAGS
+        san = {"GOOSE_CFLAGS": flags} if SANITIZE and cc in ("clang", "gcc") else None
         st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT, san)
         if st != 0 or not os.path.exists(exe):
             msg = f"goose build failed ({status_text(st)})\n" + err.decode("utf-8", "replace")[:2000]

@@ -122,6 +122,10 @@ struct TypeExpr {
     BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
     BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) \
     BI(P_BYTES_EQUAL, "__bytes_equal", 0) BI(P_BYTES_COMPARE, "__bytes_compare", 0) \
+    BI(P_PARALLEL, "__parallel", 0) BI(P_CPUS, "__cpus", 0) \
+    BI(P_ATOMIC_LOAD, "__atomic_load", 0) BI(P_ATOMIC_STORE, "__atomic_store", 0) \
+    BI(P_ATOMIC_ADD, "__atomic_add", 0) BI(P_ATOMIC_CAS, "__atomic_cas", 0) \
+    BI(P_MUTEX_LOCK, "__mutex_lock", 0) BI(P_MUTEX_UNLOCK, "__mutex_unlock", 0) \
     /* lowering only (formatted output, one piece; format_into's end on a
        strings.Builder): no source spelling reaches them */ \
     BI(P_FMT, "__fmt", 0) BI(P_FMT_BUILDER, "__fmt_builder", 0)
