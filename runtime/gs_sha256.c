@@ -107,13 +107,18 @@ static bool sha_ni_usable(void)
     return (b >> 29) & 1;
 }
 
-static int sha_ni_state = -1;   /* -1 not asked yet, else sha_ni_usable() */
+/* -1 not asked yet, else sha_ni_usable(); every thread that asks finds
+ * the same answer, so a race only asks twice. */
+static int sha_ni_state = -1;
 
 bool gs_sha256_blocks(uint32_t *st, int64_t nst, const uint8_t *p, int64_t n)
 {
-    if (sha_ni_state < 0)
-        sha_ni_state = sha_ni_usable();
-    if (!sha_ni_state || nst != 8 || n < 0 || n % 64 != 0)
+    int on = __atomic_load_n(&sha_ni_state, __ATOMIC_RELAXED);
+    if (on < 0) {
+        on = sha_ni_usable();
+        __atomic_store_n(&sha_ni_state, on, __ATOMIC_RELAXED);
+    }
+    if (!on || nst != 8 || n < 0 || n % 64 != 0)
         return false;
     sha_ni_blocks(st, p, (size_t)(n / 64));
     return true;
