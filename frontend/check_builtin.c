@@ -416,9 +416,11 @@ static Type *bi_rt_type(char c)
     case 'w': return ty(TY_U64);
     case 'c': return ty(TY_U8);
     case 'b': return ty(TY_BOOL);
-    case 's': return ty(TY_STRING);
+    case 's': case 'R': return ty(TY_STRING);
     case 'S': return types_optional(ty(TY_STRING));
-    case 'y': return types_slice(ty(TY_U8));
+    case 'y': case 'Y': return types_slice(ty(TY_U8));
+    case 'H': return types_array(ty(TY_U32), 8);
+    case 'B': return types_array(ty(TY_U8), 64);
     default: return ty(TY_VOID);
     }
 }
@@ -433,8 +435,8 @@ static Type *bi_rt_prim(Expr *e, Type *h)
     bool ok = true;
     for (int i = 0; i < n; i++) {
         char c = sig[i + 1];
-        bool out = c == 'R' || c == 'Y';
-        ok = !ck_is_err(ck_value(arg(e, i), bi_rt_type(c == 'R' ? 's' : c == 'Y' ? 'y' : c))) && ok;
+        bool out = strchr("RYHB", c) != NULL;
+        ok = !ck_is_err(ck_value(arg(e, i), bi_rt_type(c))) && ok;
         ok = ok && (!out || ck_ref_arg(*arg(e, i), "write %s"));
     }
     return ok ? bi_rt_type(sig[0]) : ty_err();

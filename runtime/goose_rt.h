@@ -263,6 +263,11 @@ gs_opt_str gs_os_read_line(void);        /* without its \n (and a \r before it);
 gs_str gs_os_read_all_stdin(void);
 gs_opt_str gs_os_getenv(gs_str name);
 bool gs_os_exists(gs_str path);
+/* SHA-256 compression of the n / 64 blocks at p into the chaining value
+ * st (nst words) with the CPU's SHA extensions (gs_sha256.c). False, and
+ * st untouched, when they are not there (or GOOSE_NO_SHA_NI is set, or
+ * under TinyCC), or nst != 8, or n is not a multiple of 64. */
+bool gs_sha256_blocks(uint32_t *st, int64_t nst, const uint8_t *p, int64_t n);
 int64_t gs_clock_ns(void);               /* CLOCK_MONOTONIC */
 /* hash(x): integers are widened to 64 bits first (signed: sign-extended,
  * so hash(-1 as i32) == hash(-1)), then gs_hash_u64 = the splitmix64 output

@@ -134,9 +134,10 @@ struct TypeExpr {
  * runtime or libm call) for the modules written in Goose (math, strings,
  * os): RTP(id, spelling, signature, C template). The signature is the
  * result's code, then the parameters': f f64, i int, w u64, c u8, b bool,
- * s string, S ?string, y []u8, v nothing (result only); R a string and
- * Y a []u8 passed by reference (a mutable place). In the template
- * %0 %1 .. are the arguments (emit-c/cemit_ins.c, cm_prim). */
+ * s string, S ?string, y []u8, v nothing (result only); passed by
+ * reference (a mutable place; C gets a pointer): R a string, Y a []u8,
+ * H a [8]u32, B a [64]u8 (a fixed array is struct { T a[N]; } in C). In
+ * the template %0 %1 .. are the arguments (emit-c/cemit_ins.c, cm_prim). */
 #define GS_RT_PRIMS(RTP) \
     RTP(M_SQRT, "__sqrt", "ff", "sqrt(%0)") RTP(M_CBRT, "__cbrt", "ff", "cbrt(%0)") \
     RTP(M_POW, "__pow", "fff", "pow(%0, %1)") RTP(M_EXP, "__exp", "ff", "exp(%0)") \
@@ -166,7 +167,9 @@ struct TypeExpr {
     RTP(OS_READ_LINE, "__os_read_line", "S", "gs_os_read_line()") \
     RTP(OS_READ_ALL_STDIN, "__os_read_all_stdin", "s", "gs_os_read_all_stdin()") \
     RTP(OS_GETENV, "__os_getenv", "Ss", "gs_os_getenv(%0)") \
-    RTP(OS_EXISTS, "__os_exists", "bs", "gs_os_exists(%0)")
+    RTP(OS_EXISTS, "__os_exists", "bs", "gs_os_exists(%0)") \
+    RTP(CK_SHA256_BLOCKS, "__sha256_blocks", "bHy", "gs_sha256_blocks(%0->a, 8, %1.ptr, %1.len)") \
+    RTP(CK_SHA256_BLOCK, "__sha256_block", "bHB", "gs_sha256_blocks(%0->a, 8, %1->a, 64)")
 
 typedef enum BuiltinId {
     BI_NONE,

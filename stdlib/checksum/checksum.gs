@@ -1,7 +1,9 @@
 // checksum.gs — checksums of bytes: SHA-256 (FIPS 180-4), one call or
 // streaming through checksum.Sha256; CRC-32 (IEEE 802.3, the one of zlib,
-// gzip and PNG); FNV-1a 64. Pure Goose, no allocation.
-// SHA-256 writes its 64 rounds out, each with its constant, the working
+// gzip and PNG); FNV-1a 64. No allocation. SHA-256 hands runs of whole
+// blocks to the runtime, which compresses them with the CPU's SHA
+// extensions when it has them (__sha256_blocks); otherwise its own
+// compression, in Goose, writes the 64 rounds out, each with its constant, the working
 // variables' roles rotating instead of moving, the schedule in a 16-word
 // window. CRC-32 runs zlib's braided method over long inputs (five
 // interleaved lanes) and slicing-by-8 over the rest, from 16 KiB of
@@ -51,7 +53,7 @@ fn (d: ref Sha256) write(data: []u8) {
         if d.nbuf < 64 {
             return
         }
-        ck_sha_block(d.h, d.buf)
+        ck_sha_buffered(d.h, d.buf)
         d.nbuf = 0
     }
     let whole = (data.len - i) / 64 * 64
@@ -78,13 +80,13 @@ fn (d: Sha256) sum() -> [32]u8 {
         s.buf[k] = 0
     }
     if s.nbuf >= 56 {
-        ck_sha_block(s.h, s.buf)
+        ck_sha_buffered(s.h, s.buf)
         defaults(s.buf)
     }
     for k in 0..8 {
         s.buf[56 + k] = (bits >> (56 - 8 * k) as u64) as u8
     }
-    ck_sha_block(s.h, s.buf)
+    ck_sha_buffered(s.h, s.buf)
     var out: [32]u8
     for i in 0..8 {
         out[4 * i] = (s.h[i] >> 24) as u8
@@ -224,12 +226,24 @@ fn ck_sha_block(st: ref [8]u32, blk: ref [64]u8) {
     st[7] += h
 }
 
-// Every 64-byte block of p (p.len a multiple of 64).
+// Every 64-byte block of p (p.len a multiple of 64) into h: the runtime's
+// compression with the CPU's SHA extensions when it has them (one call for
+// the whole run), else the rounds above a block at a time.
 fn ck_sha_blocks(h: ref [8]u32, p: []u8) {
+    if __sha256_blocks(h, p) {
+        return
+    }
     var b: [64]u8
     for k in 0..p.len / 64 {
         copy_into(b, p[64 * k:64 * k + 64])
         ck_sha_block(h, b)
+    }
+}
+
+// One block (the buffered one, or padding) into h, as ck_sha_blocks.
+fn ck_sha_buffered(h: ref [8]u32, blk: ref [64]u8) {
+    if !__sha256_block(h, blk) {
+        ck_sha_block(h, blk)
     }
 }
 

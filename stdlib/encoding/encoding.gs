@@ -115,9 +115,7 @@ fn base64_encode(data: []u8) -> string {
         }
         o[3] = 61
     }
-    let s = from_bytes(out)
-    delete(out)
-    return s
+    return __str_take(out)
 }
 
 // The bytes base64 text s stands for (see the header for what is
@@ -238,9 +236,7 @@ fn hex_encode(data: []u8) -> string {
         out[2 * i] = enc_hex_enc[data[i] >> 4]
         out[2 * i + 1] = enc_hex_enc[data[i] & 15]
     }
-    let s = from_bytes(out)
-    delete(out)
-    return s
+    return __str_take(out)
 }
 
 // The bytes of hexadecimal text s (digits in either case, two per byte).

@@ -9,14 +9,17 @@ same printed checksum, which must agree. Cells and arms:
   sha256: openssl (its default choice: the SHA extensions on this CPU),
           openssl_avx2 (OPENSSL_ia32cap masks the SHA extensions),
           openssl_x86_64 (also masks AVX and SSSE3: its plain integer
-          code, the fair peer of portable C), goose, and control;
+          code, the fair peer of portable C), goose (whole blocks
+          through the runtime's SHA-extension code), goose_portable
+          (GOOSE_NO_SHA_NI=1: checksum.gs's own rounds), and control;
   crc32:  zlib, goose, control.
 control is the Goose program doing twice the work: the positive control
 (if the harness cannot tell it from goose, it says "the instrument proved
 nothing" and exits 3). Each arm also runs with REPS 0 (set-up only), and
 the figures are net: (CPU - set-up CPU) / bytes, in ns per byte and MB/s.
 Ratios are goose / C on those net medians (below 1: goose is faster);
---callgrind adds instruction counts (exact, independent of the load).
+--callgrind adds instruction counts (exact, independent of the load; of
+goose_portable only, as valgrind hides the SHA extensions).
 
     python3 bench/stdlib/checksum/run.py [--goose build/goose] [--quick]
         [--out DIR] [--callgrind]
@@ -46,6 +49,8 @@ ROUNDS = {False: (9, 2, 3), True: (3, 1, 2)}   # rounds, warm-ups, copies
 # word 2 is the SHA extensions; ~bits 3, 5, 8 BMI1, AVX2, BMI2; word 0
 # bits 60 and 41 are AVX and SSSE3.
 NO_SHA_EXT = ":~0x20000000"
+# Goose's runtime: the portable SHA-256 rounds of checksum.gs.
+GOOSE_PORTABLE = {"GOOSE_NO_SHA_NI": "1"}
 PLAIN_X86_64 = "~0x1000020000000000:~0x20000128"
 
 
@@ -77,6 +82,9 @@ def arms_of(algo, exes, reps):
         peers, base = {"zlib": cmd("c", reps)}, {"zlib": cmd("c", 0)}
     arms = dict(peers, goose=cmd("goose", reps), control=cmd("goose", 2 * reps))
     base.update(goose=cmd("goose", 0), control=cmd("goose", 0))
+    if algo == "sha256":
+        arms["goose_portable"] = cmd("goose", reps, GOOSE_PORTABLE)
+        base["goose_portable"] = cmd("goose", 0, GOOSE_PORTABLE)
     return arms, base
 
 
@@ -116,8 +124,10 @@ def measure(algo, exes, quick, log):
                    "ratio_to_ref": cmp["ratio"], "band": cmp["band"], "verdict": cmp["verdict"],
                    "samples": len(nets[a])}
     for a in arms:
-        if a != "goose" and a != "control" and a != ref:
+        if a not in ("goose", "goose_portable", "control", ref):
             rows[a]["goose_over_this"] = stats.median(nets["goose"]) / stats.median(nets[a])
+            if "goose_portable" in nets:
+                rows[a]["portable_over_this"] = stats.median(nets["goose_portable"]) / stats.median(nets[a])
     return {"algo": algo, "reps": reps, "size": SIZE, "ref": ref, "control": text, "control_ok": ok,
             "rows": rows, "samples": cell.samples, "drift_ns_per_byte": dr}
 
@@ -128,6 +138,7 @@ def callgrind_counts(algo, exes):
     r = 4 if algo == "sha256" else 32
     sides = {"goose": (exes["goose"][0], None)}
     if algo == "sha256":
+        sides = {"goose_portable": (exes["goose"][0], GOOSE_PORTABLE)}
         sides["openssl_x86_64"] = (exes["c"][0], {"OPENSSL_ia32cap": PLAIN_X86_64})
         # valgrind hides the SHA extensions, so OpenSSL's default there is its AVX2 code
         sides["openssl_avx2"] = (exes["c"][0], {"OPENSSL_ia32cap": NO_SHA_EXT})
@@ -156,6 +167,11 @@ def markdown(doc):
         if others:
             lines.append("")
             lines.append("goose / " + ", goose / ".join(f"{a} = {v:.2f}" for a, v in others.items()))
+        portable = {a: r["portable_over_this"] for a, r in c["rows"].items() if "portable_over_this" in r}
+        if portable:
+            lines.append("")
+            lines.append("goose_portable / " + ", goose_portable / ".join(
+                f"{a} = {v:.2f}" for a, v in portable.items()))
         if c.get("callgrind"):
             lines.append("")
             lines.append("instructions per byte (callgrind): " +
