@@ -171,12 +171,14 @@ typedef struct CkHabit {
 } CkHabit;
 
 static bool ck_is_slice(const Type *t) { return t->kind == TY_SLICE; }
+static bool ck_is_optional(const Type *t) { return t->kind == TY_OPTIONAL; }
 
 static const CkHabit ck_habits[] = {
     { false, "length", ck_has_len, "write %s.len" },
     { true, "length", ck_has_len, "write %s.len" },
     { true, "len", ck_has_len, "len is a field: write %s.len" },
     { true, "append", ck_is_slice, "write %s.push(v)" },
+    { true, "is_none", ck_is_optional, "write !%s.is_some()" },
 };
 
 /* Go's and Python's functions for what Goose writes as a field or method
@@ -184,7 +186,7 @@ static const CkHabit ck_habits[] = {
 static const CkHabit ck_fn_habits[] = {
     { false, "len", NULL, "write %s.len" },
     { false, "append", NULL, "write %s.push(v)" },
-    { false, "some", NULL, "a value becomes an optional by itself: write %s where a ?T is expected" },
+    { false, "some", NULL, "a value becomes an optional by itself: write the value where a ?T is expected" },
 };
 
 /* How a hint names a value: its name when it is a plain identifier. */
