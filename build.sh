@@ -30,6 +30,8 @@ PACKAGES=(
   # so --no-install-recommends would otherwise leave it out)
   "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a"
   "valgrind:valgrind"
+  # PCRE2, the reference of the regex benchmark (bench/stdlib/regex)
+  "libpcre2-dev:/usr/include/pcre2.h"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
 )
