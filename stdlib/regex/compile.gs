@@ -75,6 +75,10 @@ fn (c: ref ReComp) gen(k: int) {
         c.emit(RE_I_SAVE, 2 * nd.a + 1, 0, 0)
     } else if kind == RE_REP {
         c.gen_rep(nd)
+        if c.failed {
+            // the outermost repetition that overflowed is where it went wrong
+            c.off = nd.n
+        }
     }
 }
 

@@ -16,7 +16,7 @@ const RE_LIT: u8 = 1      // one byte of the set a
 const RE_ASSERT: u8 = 2   // an empty-width assertion, kind a (RE_AT_*)
 const RE_CAT: u8 = 3      // kids[x : x + n] in sequence
 const RE_ALT: u8 = 4      // kids[x : x + n], the first that matches wins
-const RE_REP: u8 = 5      // node x from a to b times (b = -1: no bound)
+const RE_REP: u8 = 5      // node x from a to b times (b = -1: no bound); n: the operator's offset
 const RE_GROUP: u8 = 6    // node x as capture group a
 
 const RE_AT_BEGIN_TEXT: int = 0
@@ -361,7 +361,7 @@ fn (p: ref ReParser) rep_op(atom: int) -> bool {
     if p.flags & RE_UNGREEDY != 0 {
         greedy = !greedy
     }
-    let k = p.node(RE_REP, lo, hi, atom, 0, p.nodes[atom].pos)
+    let k = p.node(RE_REP, lo, hi, atom, op_at, p.nodes[atom].pos)
     p.nodes[k].greedy = greedy
     return true
 }
