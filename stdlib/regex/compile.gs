@@ -27,6 +27,7 @@ struct ReComp {
     nodes: []ReNode
     kids: []int
     prog: []ReInst
+    rev: bool       // the program of the reversed pattern (for the reverse DFA)
     failed: bool
     off: int
 }
@@ -65,7 +66,11 @@ fn (c: ref ReComp) gen(k: int) {
         c.emit(RE_I_ASSERT, nd.a, 0, 0)
     } else if kind == RE_CAT {
         for i in 0..nd.n {
-            c.gen(c.kids[nd.x + i])
+            if c.rev {
+                c.gen(c.kids[nd.x + nd.n - 1 - i])
+            } else {
+                c.gen(c.kids[nd.x + i])
+            }
         }
     } else if kind == RE_ALT {
         c.gen_alt(nd)

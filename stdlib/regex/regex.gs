@@ -28,6 +28,7 @@ struct Regex {
     skips: bool       // first is usable: no match is empty
     first: []bool     // 256: the bytes a match can start with
     prefix: string    // the bytes every match starts with (2 or more), or ""
+    dfa: []ReDfa      // forward and reverse, or empty: the Pike VM only
     q0: ReQueue
     q1: ReQueue
     stack: []int
@@ -50,15 +51,38 @@ fn compile(pattern: string) -> (Regex, ?Error) {
     c.gen(root)
     c.emit(RE_I_SAVE, 1, 0, 0)
     c.emit(RE_I_MATCH, 0, 0, 0)
-    delete(p.nodes)
-    delete(p.kids)
     if c.failed {
+        delete(p.nodes)
+        delete(p.kids)
         delete(c.prog)
         delete(p.tab)
         let msg = format("expression too large (more than {} instructions) at offset {}", RE_MAX_PROG, c.off)
         return (Regex{}, Error{msg: msg, offset: c.off})
     }
-    return (re_build(c.prog, p.tab, p.groups), none)
+    var r = re_build(c.prog, p.tab, p.groups)
+    if re_dfa_ok(c.prog) {
+        var rc = ReComp{nodes: p.nodes, kids: p.kids, rev: true}
+        rc.gen(root)
+        rc.emit(RE_I_MATCH, 0, 0, 0)
+        r.dfa = make([]ReDfa, 2)
+        var fwd = make([]ReInst, c.prog.len)
+        copy_into(fwd, c.prog)
+        r.dfa[0] = re_dfa_new(fwd, false)
+        r.dfa[1] = re_dfa_new(rc.prog, true)
+    }
+    delete(p.nodes)
+    delete(p.kids)
+    return (r, none)
+}
+
+// Whether the DFAs can run prog: no assertion but a leading ^.
+fn re_dfa_ok(prog: []ReInst) -> bool {
+    for pc in 0..prog.len {
+        if prog[pc].op == RE_I_ASSERT && !(pc == 1 && prog[pc].arg == RE_AT_BEGIN_TEXT) {
+            return false
+        }
+    }
+    return true
 }
 
 // The Regex of a compiled program, with its skip data and scratch.
@@ -93,6 +117,10 @@ fn (r: Regex) free() {
     if r.prefix.len > 0 {
         delete(r.prefix)
     }
+    for i in 0..r.dfa.len {
+        re_dfa_free(r.dfa[i])
+    }
+    delete(r.dfa)
     re_queue_free(r.q0)
     re_queue_free(r.q1)
     delete(r.stack)
@@ -109,13 +137,13 @@ fn re_check(r: Regex) {
 // Whether s contains a match.
 fn (r: Regex) is_match(s: string) -> bool {
     re_check(r)
-    return re_exec(r, s, 0, 0, r.caps)
+    return re_search(r, s, 0, 0, r.caps)
 }
 
 // The leftmost-first match: (start, end), or (-1, -1) when there is none.
 fn (r: Regex) find(s: string) -> (int, int) {
     re_check(r)
-    if re_exec(r, s, 0, 2, r.caps) {
+    if re_search(r, s, 0, 2, r.caps) {
         return (r.caps[0], r.caps[1])
     }
     return (-1, -1)
@@ -130,7 +158,7 @@ fn (r: Regex) find_all(s: string) -> []Match {
     var pos = 0
     var prev_end = -1
     while pos <= s.len {
-        if !re_exec(r, s, pos, 2, r.caps) {
+        if !re_search(r, s, pos, 2, r.caps) {
             break
         }
         let a = r.caps[0]
@@ -155,7 +183,7 @@ fn (r: Regex) find_all(s: string) -> []Match {
 fn (r: Regex) captures(s: string) -> []Match {
     re_check(r)
     var out: []Match
-    if !re_exec(r, s, 0, r.ncap, r.caps) {
+    if !re_search(r, s, 0, r.ncap, r.caps) {
         return out
     }
     for g in 0..r.groups + 1 {
@@ -182,7 +210,7 @@ fn (r: Regex) replace_all(s: string, repl: string) -> string {
     var last = 0
     var pos = 0
     while pos <= s.len {
-        if !re_exec(r, s, pos, ncap, r.caps) {
+        if !re_search(r, s, pos, ncap, r.caps) {
             break
         }
         let a = r.caps[0]
@@ -265,4 +293,30 @@ fn re_group_text(r: Regex, buf: ref []u8, s: string, g: int) {
     if a >= 0 && b >= a {
         re_append(buf, s[a:b])
     }
+}
+
+// The leftmost-first match at or after pos with its first ncap slots in
+// out: the DFAs find where it starts and ends, the Pike VM then fills in
+// the groups from its start; the Pike VM alone when the DFAs cannot run.
+fn re_search(r: Regex, s: string, pos: int, ncap: int, out: []int) -> bool {
+    if r.dfa.len > 0 && !r.dfa[0].failed && !r.dfa[1].failed {
+        if ncap == 0 {
+            let e = re_dfa_forward(r, r.dfa[0], s, pos, true)
+            if e != -2 {
+                return e >= 0
+            }
+        } else {
+            let res = re_dfa_find(r, s, pos, out)
+            if res == -1 {
+                return false
+            }
+            if res == 1 {
+                if ncap == 2 {
+                    return true
+                }
+                return re_exec(r, s, out[0], ncap, out)
+            }
+        }
+    }
+    return re_exec(r, s, pos, ncap, out)
 }
