@@ -174,7 +174,10 @@ fn (p: ref ReParser) escape_byte() -> int {
         }
         i += 2
     }
-    return p.fail(format("invalid escape sequence '\\{:c}'", c as u8), at)
+    let m = format("invalid escape sequence '\\{:c}'", c as u8)
+    p.fail(m, at)
+    delete(m)
+    return -1
 }
 
 // \0, \01, \012 (up to three octal digits); \1 to \7 alone would be a
@@ -304,7 +307,10 @@ fn (p: ref ReParser) repeat() -> int {
     let start = p.pos
     let c = p.pat[p.pos]
     if c == '*' || c == '+' || c == '?' || (c == '{' && p.counted()) {
-        return p.fail(format("missing argument to repetition operator '{:c}'", c), start)
+        let m = format("missing argument to repetition operator '{:c}'", c)
+        p.fail(m, start)
+        delete(m)
+        return -1
     }
     let atom = p.atom()
     if atom < 0 {
@@ -401,7 +407,9 @@ fn (p: ref ReParser) counts(at: int) -> (int, int) {
     }
     p.pos += 1
     if lo > RE_MAX_REPEAT || hi > RE_MAX_REPEAT || (hi >= 0 && hi < lo) {
-        p.fail(format("invalid repeat count {}", p.pat[at:p.pos]), at)
+        let m = format("invalid repeat count {}", p.pat[at:p.pos])
+        p.fail(m, at)
+        delete(m)
     }
     return (lo, hi)
 }
@@ -670,7 +678,9 @@ fn (p: ref ReParser) class_item(set: ref [256]bool) -> bool {
             return false
         }
         if hi < lo {
-            p.fail(format("invalid character class range '{}'", s[at:p.pos]), at)
+            let m = format("invalid character class range {:?}", s[at:p.pos])
+            p.fail(m, at)
+            delete(m)
             return false
         }
     }
