@@ -1,9 +1,11 @@
 // regex.gs — regular expressions with RE2's syntax, after Go's regexp:
 // regex.compile(pattern) -> (Regex, ?Error), then is_match, find,
 // find_all, captures, replace_all and free on the Regex. Matching is
-// leftmost-first and takes time linear in the input for every pattern
-// (a Pike VM, vm.gs). Strings are bytes: see parse.gs for how bytes from
-// 0x80 are read. A Regex holds its scratch storage, so it is one thread's
+// leftmost-first and takes time linear in the input for every pattern:
+// a lazy DFA finds where a match starts and ends (dfa.gs) when the pattern
+// has no assertion but a leading ^, and the Pike VM (vm.gs) finds groups,
+// and everything the DFA cannot do. Strings are bytes: see parse.gs for
+// how bytes from 0x80 are read. A Regex holds its scratch storage, so it is one thread's
 // at a time; its methods take it by value and allocate only their
 // results.
 // Not for: backreferences, look-around, Unicode classes, named-group
@@ -28,6 +30,7 @@ struct Regex {
     skips: bool       // first is usable: no match is empty
     first: []bool     // 256: the bytes a match can start with
     prefix: string    // the bytes every match starts with (2 or more), or ""
+    shift: []int      // 256: Horspool's shift for each byte ending a window
     dfa: []ReDfa      // forward and reverse, or empty: the Pike VM only
     q0: ReQueue
     q1: ReQueue
@@ -96,6 +99,14 @@ fn re_build(prog: []ReInst, tab: []bool, groups: int) -> Regex {
     let pre = re_literal_prefix(prog, tab)
     if pre.len >= 2 {
         r.prefix = from_bytes(pre)
+        r.shift = make([]int, 256)
+        let m = pre.len
+        for c in 0..256 {
+            r.shift[c] = m
+        }
+        for i in 0..m - 1 {
+            r.shift[pre[i]] = m - 1 - i
+        }
     }
     delete(pre)
     r.q0 = re_queue(n, ncap)
@@ -116,6 +127,7 @@ fn (r: Regex) free() {
     delete(r.first)
     if r.prefix.len > 0 {
         delete(r.prefix)
+        delete(r.shift)
     }
     for i in 0..r.dfa.len {
         re_dfa_free(r.dfa[i])

@@ -7,7 +7,7 @@
 // RE2 and Go). Only the slots a call needs are tracked (none for
 // is_match, two for find). All scratch storage is made by compile.
 // When no thread is alive the search skips ahead to the next byte that
-// can start a match, or to the next copy of a literal prefix.
+// can start a match, or to the next copy of a literal prefix (Horspool).
 
 struct ReQueue {
     dense: []int    // pcs in priority order, dense[0:n]
@@ -130,14 +130,20 @@ fn re_step(r: Regex, cl: ref ReQueue, nl: ref ReQueue, s: string, pos: int, ncap
 fn re_skip(r: Regex, s: string, pos: int) -> int {
     let p = r.prefix
     if p.len > 0 {
-        let b = p[0]
+        // Horspool: compare the window's last byte, then the rest; move
+        // by how far that last byte is from the prefix's end
+        let m = p.len
+        let tail = p[m - 1]
+        let head = p[0:m - 1]
+        let shift = r.shift
         var i = pos
-        let last = s.len - p.len
+        let last = s.len - m
         while i <= last {
-            if s[i] == b && s[i:i + p.len] == p {
+            let c = s[i + m - 1]
+            if c == tail && s[i:i + m - 1] == head {
                 return i
             }
-            i += 1
+            i += shift[c]
         }
         return -1
     }

@@ -16,7 +16,7 @@ matches at 52000 lines); the arms' binaries must differ (sha256). Each arm
 is also run with 0 iterations (log building and compiling only) right
 after its measured run; the net time per pass is (run - base) /
 iterations. Cells: `all` (the 13 patterns) and, with --per-pattern, each
-pattern alone. --callgrind adds instruction counts (goose and pcre2, one
+pattern alone (PER_PATTERN_SCALE times the iterations). --callgrind adds instruction counts (goose and pcre2, one
 run each, net of the 0-iteration run).
 
   python3 bench/stdlib/regex/run.py --goose build/goose             # full
@@ -56,6 +56,7 @@ PATTERNS = [
     r"\[\d+/\w+/\d+:1[3-7]:\d+:\d+ [+\-]\d+\]",
 ]
 CONTROL_SCALE = 2.0
+PER_PATTERN_SCALE = 8     # a pattern alone is about 1/13 of a pass: more passes
 ARMS = ["pcre2", "goose", "pcre2-jit", "control"]
 
 
@@ -106,7 +107,8 @@ def net_per_pass(cell, arm, iters):
 
 
 def measure(name, copies_of, a, only):
-    arms, base = cell_commands(copies_of, a.lines, a.iterations, only)
+    iters = a.iterations if only is None else a.iterations * PER_PATTERN_SCALE
+    arms, base = cell_commands(copies_of, a.lines, iters, only)
     cell = runner.measure_cell(arms, "pcre2", a.rounds, a.warmup, base=base)
     if cell.errors:
         for arm, msg in cell.errors.items():
@@ -121,8 +123,8 @@ def measure(name, copies_of, a, only):
     if bad:
         log(f"{name}: " + "; ".join(m for _, m in bad))
         sys.exit(4)
-    net = {arm: net_per_pass(cell, arm, a.iterations) for arm in ARMS}
-    dr = stats.drift([(x / a.iterations, y / a.iterations) for x, y in cell.drift_pairs])
+    net = {arm: net_per_pass(cell, arm, iters) for arm in ARMS}
+    dr = stats.drift([(x / iters, y / iters) for x, y in cell.drift_pairs])
     ok, ctl, _ = guards.control_verdict(net["pcre2"], net["control"], dr, "pcre2",
                                         f"pcre2 x{CONTROL_SCALE}")
     res = {"cell": name, "checksum_per_pass": sums["pcre2"], "net_s_per_pass": net,
