@@ -11,8 +11,10 @@
 // The reverse DFA runs the reversed pattern's program backwards from that
 // end, without restarts, and its last MATCH state is the longest reach:
 // the match's start (no match ending there starts earlier, or it would be
-// the leftmost). When the states pass RE_DFA_MAX_STATES the DFA gives up
-// for good and the Pike VM does the work; so the DFA's memory is bounded.
+// the leftmost). When the states pass RE_DFA_MAX_STATES, or their threads
+// RE_DFA_MAX_PCS, the DFA gives up for good and the Pike VM does the work;
+// so the DFA's memory is bounded (about 2 MiB of transitions, 8 MiB of
+// threads, and the keys).
 
 import "map"
 
@@ -20,6 +22,7 @@ const RE_D_MATCH: u8 = 1
 const RE_D_RESTART: u8 = 2
 const RE_D_DEAD: u8 = 4      // no thread and no restart: the scan may stop
 const RE_DFA_MAX_STATES: int = 2000
+const RE_DFA_MAX_PCS: int = 1 << 20   // threads in all states together
 
 struct ReDfa {
     prog: []ReInst
@@ -127,7 +130,7 @@ fn re_dfa_state(d: ref ReDfa, restart: bool) -> int {
         none => {}
     }
     let k = d.flag.len
-    if k >= RE_DFA_MAX_STATES {
+    if k >= RE_DFA_MAX_STATES || d.pcs.len + n > RE_DFA_MAX_PCS {
         d.failed = true
         return -1
     }

@@ -11,6 +11,9 @@
 // Not for: backreferences, look-around, Unicode classes, named-group
 // lookup (a name is accepted and the group numbered as in RE2).
 
+// The limit on threads x capture slots of a Pike VM queue (32 MiB each).
+const RE_MAX_CAPS: int = 1 << 22
+
 struct Error {
     msg: string
     offset: int
@@ -62,6 +65,15 @@ fn compile(pattern: string) -> (Regex, ?Error) {
         let msg = format("expression too large (more than {} instructions) at offset {}", RE_MAX_PROG, c.off)
         return (Regex{}, Error{msg: msg, offset: c.off})
     }
+    if re_threads(c.prog) * 2 * (p.groups + 1) > RE_MAX_CAPS {
+        // the Pike VM keeps every group's position for every thread
+        delete(p.nodes)
+        delete(p.kids)
+        delete(c.prog)
+        delete(p.tab)
+        let msg = format("expression too large ({} groups in {} instructions) at offset 0", p.groups, c.prog.len)
+        return (Regex{}, Error{msg: msg, offset: 0})
+    }
     var r = re_build(c.prog, p.tab, p.groups)
     if re_dfa_ok(c.prog) {
         var rc = ReComp{nodes: p.nodes, kids: p.kids, rev: true}
@@ -76,6 +88,17 @@ fn compile(pattern: string) -> (Regex, ?Error) {
     delete(p.nodes)
     delete(p.kids)
     return (r, none)
+}
+
+// The instructions a Pike VM thread can wait at: classes and MATCH.
+fn re_threads(prog: []ReInst) -> int {
+    var k = 0
+    for ins in prog {
+        if ins.op <= RE_I_MATCH {
+            k += 1
+        }
+    }
+    return k
 }
 
 // Whether the DFAs can run prog: no assertion but a leading ^.
@@ -109,8 +132,9 @@ fn re_build(prog: []ReInst, tab: []bool, groups: int) -> Regex {
         }
     }
     delete(pre)
-    r.q0 = re_queue(n, ncap)
-    r.q1 = re_queue(n, ncap)
+    let threads = re_threads(prog)
+    r.q0 = re_queue(n, threads, ncap)
+    r.q1 = re_queue(n, threads, ncap)
     r.stack = make([]int, 2 * n + 2)
     r.tcap = make([]int, ncap)
     r.caps = make([]int, ncap)

@@ -10,19 +10,25 @@
 // can start a match, or to the next copy of a literal prefix (Horspool).
 
 struct ReQueue {
-    dense: []int    // pcs in priority order, dense[0:n]
+    dense: []int    // the pcs visited at this position, dense[0:n]
     sparse: []int   // pc -> its index in dense (checked against dense)
-    caps: []int     // ncap slots per dense index
+    run: []int      // the threads (class and MATCH pcs) in priority order, run[0:nrun]
+    caps: []int     // ncap slots per thread
     n: int
+    nrun: int
 }
 
-fn re_queue(size: int, ncap: int) -> ReQueue {
-    return ReQueue{dense: make([]int, size), sparse: make([]int, size), caps: make([]int, size * ncap)}
+// A queue for a program of size instructions, threads of which are
+// classes or MATCH.
+fn re_queue(size: int, threads: int, ncap: int) -> ReQueue {
+    return ReQueue{dense: make([]int, size), sparse: make([]int, size), run: make([]int, threads),
+        caps: make([]int, threads * ncap)}
 }
 
 fn re_queue_free(q: ReQueue) {
     delete(q.dense)
     delete(q.sparse)
+    delete(q.run)
     delete(q.caps)
 }
 
@@ -66,8 +72,11 @@ fn re_add(r: Regex, q: ref ReQueue, pc0: int, pos: int, s: string, ncap: int, ca
             let ins = prog[pc]
             let op = ins.op
             if op <= RE_I_MATCH {
+                let t = q.nrun
+                q.run[t] = pc
+                q.nrun = t + 1
                 if ncap > 0 {
-                    copy_into(q.caps[n * ncap:n * ncap + ncap], cap)
+                    copy_into(q.caps[t * ncap:t * ncap + ncap], cap)
                 }
                 break
             }
@@ -100,6 +109,7 @@ fn re_add(r: Regex, q: ref ReQueue, pc0: int, pos: int, s: string, ncap: int, ca
 // dropped).
 fn re_step(r: Regex, cl: ref ReQueue, nl: ref ReQueue, s: string, pos: int, ncap: int, out: []int) -> bool {
     nl.n = 0
+    nl.nrun = 0
     let prog = r.prog
     let tab = r.tab
     let tcap = r.tcap
@@ -107,8 +117,8 @@ fn re_step(r: Regex, cl: ref ReQueue, nl: ref ReQueue, s: string, pos: int, ncap
     if pos < s.len {
         c = s[pos] as int
     }
-    for i in 0..cl.n {
-        let pc = cl.dense[i]
+    for i in 0..cl.nrun {
+        let pc = cl.run[i]
         let ins = prog[pc]
         if ins.op == RE_I_MATCH {
             if ncap > 0 {
@@ -116,7 +126,7 @@ fn re_step(r: Regex, cl: ref ReQueue, nl: ref ReQueue, s: string, pos: int, ncap
             }
             return true
         }
-        if ins.op == RE_I_CLASS && pos < s.len && tab[(ins.arg << 8) | c] {
+        if pos < s.len && tab[(ins.arg << 8) | c] {
             if ncap > 0 {
                 copy_into(tcap[0:ncap], cl.caps[i * ncap:i * ncap + ncap])
             }
@@ -167,12 +177,13 @@ fn re_exec(r: Regex, s: string, from: int, ncap: int, out: []int) -> bool {
     var cl = r.q0
     var nl = r.q1
     cl.n = 0
+    cl.nrun = 0
     let tcap = r.tcap
     var matched = false
     var pos = from
     while true {
         if !matched {
-            if cl.n == 0 {
+            if cl.nrun == 0 {
                 if r.anchored && pos > 0 {
                     break
                 }
@@ -188,7 +199,8 @@ fn re_exec(r: Regex, s: string, from: int, ncap: int, out: []int) -> bool {
                 re_add(r, cl, 0, pos, s, ncap, tcap[0:ncap])
             }
         }
-        if cl.n == 0 {
+        if cl.nrun == 0 && (matched || r.anchored) {
+            // no thread, and none may start later
             break
         }
         if re_step(r, cl, nl, s, pos, ncap, out) {

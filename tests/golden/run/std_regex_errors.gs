@@ -26,4 +26,13 @@ fn main() {
     let (_, e) = regex.compile(deep)
     println("1001 nested groups:", e.unwrap().msg)
     delete(deep)
+    var b: []u8
+    for _ in 0..3000 {
+        format_into(b, "(a)")
+    }
+    let many = from_bytes(b)
+    let (_, e3) = regex.compile(many)
+    println("3000 groups:", e3.unwrap().msg)
+    delete(many)
+    delete(b)
 }
