@@ -6,8 +6,8 @@ log lines.
 
 Patterns come from a grammar: literals, escaped punctuation, `.`, classes
 (ranges, negation, `\\d \\w \\s` inside), `\\d \\w \\s \\D \\W \\S`, `\\b`, `^`, `$`
-(`\\Z` for Python, whose `$` also matches before a final newline), groups,
-`(?:)`, `(?i:)`, a leading `(?i)`, `|`, and `* + ? {n} {n,} {n,m}` with their
+(`\\Z` for Python, whose `$` also matches before a final newline), `\\A`,
+`\\z`, groups, `(?:)`, `(?i:)`, `(?s:)`, a leading `(?i)`, `|`, and `* + ? {n} {n,} {n,m}` with their
 lazy forms. A repetition applies only to something that cannot match the
 empty string: where an empty iteration is possible the two engines define
 captures differently. Inputs are short strings over a small alphabet
@@ -90,9 +90,9 @@ class Gen:
         if k < 70:
             return r.choice(["\\d", "\\w", "\\s", "\\D", "\\W", "\\S"]), False
         if k < 75:
-            return r.choice(["^", "$", "\\b"]), True
+            return r.choice(["^", "$", "\\b", "\\A", "\\z"]), True
         body, null = self.alt(depth + 1)
-        head = r.choice(["(", "(", "(", "(?:", "(?i:"])
+        head = r.choice(["(", "(", "(", "(?:", "(?i:", "(?s:"])
         return head + body + ")", null
 
     def rep(self):
@@ -146,7 +146,7 @@ def to_python(p):
     while i < len(p):
         c = p[i]
         if c == "\\":
-            out.append(p[i:i + 2])
+            out.append("\\Z" if p[i:i + 2] == "\\z" else p[i:i + 2])
             i += 2
             continue
         if in_cls:
