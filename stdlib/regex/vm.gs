@@ -184,6 +184,9 @@ fn re_exec(r: Regex, s: string, from: int, ncap: int, out: []int) -> bool {
     while true {
         if !matched {
             if cl.nrun == 0 {
+                // the pcs visited here led to no thread: forget them, as
+                // the search may move on
+                cl.n = 0
                 if r.anchored && pos > 0 {
                     break
                 }

@@ -72,4 +72,7 @@ fn main() {
     show("\xc3\xa9+", "\xc3\xa9\xa9\xa9")
     show("[\xc3\xa9]+", "\xa9\xc3x")
     show("(?i)[k]", "K")
+    // the search skips to a byte that can start a match while an
+    // assertion stops the empty branch: the skip must not keep the visits
+    show("(?i)(|a)\\bc", "bBbcAb ca")
 }
