@@ -11,7 +11,8 @@ Patterns come from a grammar: literals, escaped punctuation, `.`, classes
 lazy forms. A repetition applies only to something that cannot match the
 empty string: where an empty iteration is possible the two engines define
 captures differently. Inputs are short strings over a small alphabet
-(newline included, `\\v` and bytes where `\\s` differs left out).
+(newline and the UTF-8 bytes of `é` included, `\\v`, where `\\s` differs,
+left out); a pattern's `é` is its two bytes, so `é*` repeats the second.
 
 For every (pattern, input) the Goose program oracle.gs prints find,
 captures, find_all and replace_all; Python computes the same with re.search
@@ -32,8 +33,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-LIT = list("abcA1 _") + ["\\.", "-", "\\-", "\\*", "\\(", "\\[", "\\\\", "\\x61", "\\n"]
-INPUT = "aaabbbcccAB1 _.-\n*([\\"
+LIT = list("abcA1 _é") + ["\\.", "-", "\\-", "\\*", "\\(", "\\[", "\\\\", "\\x61", "\\n"]
+INPUT = "aaabbbcccAB1 _.-\n*([\\é"
 TEMPLATES = ["", "x", "$0", "<$1>", "${1}", "$2$1", "$$", "$", "a$", "$x", "${x}",
              "${1", "$12", "${0}z", "$1a", "[$3]", "$$1", "${}"]
 
@@ -70,7 +71,7 @@ class Gen:
         if k == 1:
             return r.choice(["\\d", "\\w", "\\s", "\\D", "\\W", "\\S"])
         if k == 2:
-            return r.choice(["\\.", "\\-", "\\]", "\\\\", "\\n", "_", " ", "1-3"])
+            return r.choice(["\\.", "\\-", "\\]", "\\\\", "\\n", "_", " ", "1-3", "é"])
         return r.choice("abcA1")
 
     def cls(self):
