@@ -1,8 +1,9 @@
 // vm.gs — the Pike VM: every live thread of the program advances one
 // input byte at a time, so a search costs O(input × program) whatever the
-// pattern. Threads are kept in priority order in a sparse set of program
-// counters (one thread per pc and position: the first to arrive, the
-// preferred one, wins), each with its capture slots; a thread that
+// pattern. The empty moves at a position visit each pc once (a sparse
+// set: the first to arrive, the preferred one, wins); the threads they
+// reach (classes and MATCH) are kept in priority order, each with its
+// capture slots; a thread that
 // reaches MATCH ends every thread of lower priority (leftmost-first, as
 // RE2 and Go). Only the slots a call needs are tracked (none for
 // is_match, two for find). All scratch storage is made by compile.
