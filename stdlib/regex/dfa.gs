@@ -1,0 +1,286 @@
+// dfa.gs — a lazy DFA over the Pike VM's thread lists, built one
+// transition at a time as the input asks for it (as RE2's DFA), used when
+// the pattern has no assertion but a leading `^`. A state is the ordered
+// list of the program counters of its threads (classes and MATCH, after
+// the empty moves), with two flags: MATCH (a match ends here) and RESTART
+// (no match seen yet, so a new thread starts at the next byte, at the
+// lowest priority). Leftmost-first as in the Pike VM: a state's list is cut
+// after its MATCH (the threads after it have lower priority), and once a
+// match is seen no thread starts again; the last MATCH state of a scan
+// marks the end of the leftmost-first match.
+// The reverse DFA runs the reversed pattern's program backwards from that
+// end, without restarts, and its last MATCH state is the longest reach:
+// the match's start (no match ending there starts earlier, or it would be
+// the leftmost). When the states pass RE_DFA_MAX_STATES, or their threads
+// RE_DFA_MAX_PCS, the DFA gives up for good and the Pike VM does the work;
+// so the DFA's memory is bounded (about 2 MiB of transitions, 8 MiB of
+// threads, and the keys).
+
+import "map"
+
+const RE_D_MATCH: u8 = 1
+const RE_D_RESTART: u8 = 2
+const RE_D_DEAD: u8 = 4      // no thread and no restart: the scan may stop
+const RE_DFA_MAX_STATES: int = 2000
+const RE_DFA_MAX_PCS: int = 1 << 20   // threads in all states together
+
+struct ReDfa {
+    prog: []ReInst
+    rev: bool                 // reversed program: no restarts, no cut
+    keys: map.Map[string, int]
+    pcs: []int                // state k's list is pcs[off[k]:off[k + 1]]
+    off: []int
+    flag: []u8
+    next: []i32               // k * 256 + byte -> next state + 1; 0: not built yet
+    mark: []int               // pc -> the closure that reached it
+    stamp: int
+    stack: []int
+    buf: []int
+    key: []u8
+    start: int                // the state at the first byte, -1 before it is built
+    failed: bool              // too many states: use the Pike VM
+}
+
+fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {
+    var d = ReDfa{prog: prog, rev: rev, start: -1}
+    d.mark = make([]int, prog.len)
+    d.stack = make([]int, prog.len + 1)
+    d.off.push(0)
+    return d
+}
+
+fn re_dfa_free(d: ref ReDfa) {
+    delete(d.prog)
+    d.keys.free()
+    delete(d.pcs)
+    delete(d.off)
+    delete(d.flag)
+    delete(d.next)
+    delete(d.mark)
+    delete(d.stack)
+    delete(d.buf)
+    delete(d.key)
+}
+
+// Appends to d.buf the threads reached from pc by empty moves, in
+// priority order (a split's first branch entirely before its second).
+fn re_dfa_closure(d: ref ReDfa, pc0: int) {
+    let prog = d.prog
+    let stack = d.stack
+    let stamp = d.stamp
+    stack[0] = pc0
+    var sp = 1
+    while sp > 0 {
+        sp -= 1
+        let pc = stack[sp]
+        if d.mark[pc] == stamp {
+            continue
+        }
+        d.mark[pc] = stamp
+        let ins = prog[pc]
+        if ins.op <= RE_I_MATCH {
+            d.buf.push(pc)
+        } else if ins.op == RE_I_JMP {
+            stack[sp] = ins.x
+            sp += 1
+        } else if ins.op == RE_I_SPLIT {
+            stack[sp] = ins.y
+            stack[sp + 1] = ins.x
+            sp += 2
+        } else {
+            // a save, or the leading ^ (checked by the caller)
+            stack[sp] = pc + 1
+            sp += 1
+        }
+    }
+}
+
+// The state of the threads in d.buf with restart wanted or not: found or
+// added; -1 when the DFA has too many states.
+fn re_dfa_state(d: ref ReDfa, restart: bool) -> int {
+    var n = d.buf.len
+    var fl: u8 = 0
+    for i in 0..n {
+        if d.prog[d.buf[i]].op == RE_I_MATCH {
+            fl = RE_D_MATCH
+            if !d.rev {
+                n = i + 1
+            }
+            break
+        }
+    }
+    if restart && fl == 0 {
+        fl |= RE_D_RESTART
+    }
+    if n == 0 && fl & RE_D_RESTART == 0 {
+        fl |= RE_D_DEAD
+    }
+    d.key.clear()
+    d.key.push(fl)
+    for i in 0..n {
+        let pc = d.buf[i]
+        d.key.push((pc & 255) as u8)
+        d.key.push(((pc >> 8) & 255) as u8)
+        d.key.push((pc >> 16) as u8)
+    }
+    let key = from_bytes(d.key)
+    defer delete(key)
+    match d.keys.get(key) {
+        some(k) => return k
+        none => {}
+    }
+    let k = d.flag.len
+    if k >= RE_DFA_MAX_STATES || d.pcs.len + n > RE_DFA_MAX_PCS {
+        d.failed = true
+        return -1
+    }
+    d.keys.put(key, k)
+    for i in 0..n {
+        d.pcs.push(d.buf[i])
+    }
+    d.off.push(d.pcs.len)
+    d.flag.push(fl)
+    for _ in 0..256 {
+        d.next.push(0)
+    }
+    return k
+}
+
+// The state at the first byte of a scan.
+fn re_dfa_start(d: ref ReDfa, anchored: bool) -> int {
+    if d.start < 0 {
+        d.stamp += 1
+        d.buf.clear()
+        re_dfa_closure(d, 0)
+        d.start = re_dfa_state(d, !d.rev && !anchored)
+    }
+    return d.start
+}
+
+// The state after state k reads byte c (built and remembered); -1 when
+// the DFA gives up.
+fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
+    d.stamp += 1
+    d.buf.clear()
+    for i in d.off[k]..d.off[k + 1] {
+        let pc = d.pcs[i]
+        let ins = d.prog[pc]
+        if ins.op == RE_I_CLASS && tab[(ins.arg << 8) | c] {
+            re_dfa_closure(d, pc + 1)
+        }
+    }
+    let restart = d.flag[k] & RE_D_RESTART != 0
+    if restart {
+        re_dfa_closure(d, 0)
+    }
+    let to = re_dfa_state(d, restart)
+    if to >= 0 {
+        d.next[(k << 8) | c] = (to + 1) as i32
+    }
+    return to
+}
+
+// Forward scan from pos: the end of the leftmost-first match, -1 when
+// there is none, -2 when the DFA gave up. With earliest, the first end
+// found (enough for is_match).
+fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -> int {
+    if r.anchored && pos > 0 {
+        return -1
+    }
+    var k = re_dfa_start(d, r.anchored)
+    if k < 0 {
+        return -2
+    }
+    var idle = k
+    if r.anchored || !r.skips {
+        idle = -1
+    }
+    var last = -1
+    var i = pos
+    while true {
+        let fl = d.flag[k]
+        if fl != RE_D_RESTART {
+            if fl & RE_D_MATCH != 0 {
+                last = i
+                if earliest {
+                    return i
+                }
+            }
+            if fl & RE_D_DEAD != 0 {
+                break
+            }
+        }
+        if k == idle {
+            i = re_skip(r, s, i)
+            if i < 0 {
+                break
+            }
+        }
+        if i >= s.len {
+            break
+        }
+        let c = s[i] as int
+        var nx = d.next[(k << 8) | c] as int - 1
+        if nx < 0 {
+            nx = re_dfa_step(d, r.tab, k, c)
+            if nx < 0 {
+                return -2
+            }
+        }
+        k = nx
+        i += 1
+    }
+    return last
+}
+
+// Reverse scan from end down to lo: the start of the longest match of the
+// reversed pattern ending at end, -1 when none, -2 when the DFA gave up.
+fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
+    var k = re_dfa_start(d, true)
+    if k < 0 {
+        return -2
+    }
+    var last = -1
+    var i = end
+    while true {
+        let fl = d.flag[k]
+        if fl & RE_D_MATCH != 0 {
+            last = i
+        }
+        if fl & RE_D_DEAD != 0 || i <= lo {
+            break
+        }
+        let c = s[i - 1] as int
+        var nx = d.next[(k << 8) | c] as int - 1
+        if nx < 0 {
+            nx = re_dfa_step(d, r.tab, k, c)
+            if nx < 0 {
+                return -2
+            }
+        }
+        k = nx
+        i -= 1
+    }
+    return last
+}
+
+// The leftmost-first match at or after pos by the two DFAs: 1 with
+// out[0], out[1] set, -1 when there is none, -2 when a DFA gave up.
+fn re_dfa_find(r: Regex, s: string, pos: int, out: []int) -> int {
+    let e = re_dfa_forward(r, r.dfa[0], s, pos, false)
+    if e < 0 {
+        return e
+    }
+    if r.anchored {
+        out[0] = 0
+        out[1] = e
+        return 1
+    }
+    let b = re_dfa_reverse(r, r.dfa[1], s, pos, e)
+    if b < 0 {
+        return -2
+    }
+    out[0] = b
+    out[1] = e
+    return 1
+}
