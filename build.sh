@@ -32,8 +32,6 @@ PACKAGES=(
   # gcc's ThreadSanitizer runtime (tests/stdlib/thread/check_tsan.py; clang's is above)
   "libtsan2:/usr/lib/x86_64-linux-gnu/libtsan.so.2"
   "valgrind:valgrind"
-  # PCRE2, the reference of the regex benchmark (bench/stdlib/regex)
-  "libpcre2-dev:/usr/include/pcre2.h"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
   # the C libraries bench/stdlib measures the standard library against
