@@ -257,6 +257,7 @@ void ck_enum_fields(StructInst *si);
 int ck_variant_index(const StructInst *si, const char *name);
 bool ck_names_enum(Expr *b);
 bool ck_is_builder(const Type *t);
+ModSym *ck_sym_named(Expr *b);
 TypeExpr **ck_index_targs(Expr *ix, int *n);
 Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint);
 void ck_match(Stmt *s);

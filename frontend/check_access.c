@@ -263,16 +263,23 @@ static bool ck_index_type(Expr **slot)
     return false;
 }
 
+/* The module symbol `b` names: `name` (no local shadows it) or
+ * `mod.name`; NULL for any other expression. */
+ModSym *ck_sym_named(Expr *b)
+{
+    if (b->kind == EX_IDENT && !ck_scope_find(b->ident.name))
+        return ck_lookup_sym(ck.cur.module, b->ident.name);
+    if (b->kind == EX_FIELD) {
+        Module *m = ck_module_alias(b->field.base);
+        return m ? ck_lookup_sym(m, b->field.name) : NULL;
+    }
+    return NULL;
+}
+
 /* The generic function (not a method) `b` names: `f`, `mod.f`; or NULL. */
 static ModSym *ck_generic_fn(Expr *b)
 {
-    ModSym *s = NULL;
-    if (b->kind == EX_IDENT && !ck_scope_find(b->ident.name))
-        s = ck_lookup_sym(ck.cur.module, b->ident.name);
-    else if (b->kind == EX_FIELD) {
-        Module *m = ck_module_alias(b->field.base);
-        s = m ? ck_lookup_sym(m, b->field.name) : NULL;
-    }
+    ModSym *s = ck_sym_named(b);
     return s && s->kind == MS_FN && s->ntparams > 0 && !s->recv_struct ? s : NULL;
 }
 

@@ -87,13 +87,7 @@ static ModSym *ce_sym(Expr *b, Expr **ix)
         *ix = b;
         b = b->index.base;
     }
-    ModSym *s = NULL;
-    if (b->kind == EX_IDENT && !ck_scope_find(b->ident.name))
-        s = ck_lookup_sym(ck.cur.module, b->ident.name);
-    else if (b->kind == EX_FIELD) {
-        Module *m = ck_module_alias(b->field.base);
-        s = m ? ck_lookup_sym(m, b->field.name) : NULL;
-    }
+    ModSym *s = ck_sym_named(b);
     return s && s->kind == MS_STRUCT && s->decl->struct_.is_enum ? s : NULL;
 }
 
