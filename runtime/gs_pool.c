@@ -3,13 +3,18 @@
  * and gs_region with an exact live-span table, stable slices, and the
  * messages of pool misuse.
  * Not for: the span tree itself (gs_span_tree.c) or anything about the
- * compiler. Goose programs are single-threaded: no locking. */
+ * compiler. A pool is one thread's at a time (docs/language.md, Threads),
+ * so a pool's own state needs no lock; the table of stable slices, which
+ * every thread's slot pools share, is locked once threads run. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "gs_pool.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+extern int gs_rt_threaded; /* goose_rt.c: set when the first thread starts */
 
 /* ---- errors ---- */
 
@@ -310,8 +315,9 @@ static struct {
     gs_region **r;
     size_t n, cap;
 } stable;
+static pthread_mutex_t stable_mu = PTHREAD_MUTEX_INITIALIZER;
 
-static gs_region *stable_region(void *ptr) {
+static gs_region *stable_region_locked(void *ptr) {
     size_t i;
     gs_region *r;
     for (i = 0; ptr != NULL && i < stable.n; i++)
@@ -322,6 +328,17 @@ static gs_region *stable_region(void *ptr) {
         stable.r = (gs_region **)pool_xrealloc(stable.r, stable.cap * sizeof *stable.r);
     }
     stable.r[stable.n++] = r;
+    return r;
+}
+
+/* The region behind a stable slice (a new one for ptr NULL). A region is
+ * never dropped from the table, so it outlives the lock. */
+static gs_region *stable_region(void *ptr) {
+    gs_region *r;
+    if (!gs_rt_threaded) return stable_region_locked(ptr);
+    pthread_mutex_lock(&stable_mu);
+    r = stable_region_locked(ptr);
+    pthread_mutex_unlock(&stable_mu);
     return r;
 }
 
