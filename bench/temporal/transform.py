@@ -80,7 +80,7 @@ def literals(src):
         if len(args) == 3:
             p = args[0]
             pm = re.fullmatch(r"(.+)\.ptr", p)
-            if "gs_slice_make(" in p or "gs_spans_alloc(" in p or "gs_slice_pool" in p:
+            if "gs_slice_make(" in p or "gs_spans_alloc(" in p or "gs_alloc_cls(" in p:
                 args.append("gs_gref_new()")
                 stats["new"] += 1
             elif pm:
@@ -96,6 +96,9 @@ def lifetimes(src):
     # delete kills the cell
     src = re.sub(r"gs_slice_delete\(([^,]+), (.+?)\.ptr, (.+?)\.cap\);",
                  r"gs_gref_kill(\2.gref); gs_slice_delete(\1, \2.ptr, \3.cap);", src)
+    # a pool span given back
+    src = re.sub(r"gs_spans_free\(([^,]+), (.+?), (\w+(?:\.\w+)*)\.ptr, ",
+                 r"gs_gref_kill(\3.gref); gs_spans_free(\1, \2, \3.ptr, ", src)
     # push slow path out of line
     src = re.sub(r"gs_slice_grow_at\(\(void \*\)&(.+?)\.ptr, (.+?), &(.+?)\.cap, (sizeof\([^)]*\))\);",
                  r"{ int64_t gs_own_ = \1.cap & GS_OWN_BIT; gs_slice_grow_at((void *)&\1.ptr, \2, &\3.cap, \4); "
@@ -278,16 +281,111 @@ def dedupe(src):
     return "\n".join(out)
 
 
+def unaliased_roots(src):
+    """Variant owner: globals and struct fields of slice type whose header is
+    never copied anywhere but into compiler temporaries (tN) that are only
+    indexed: every give-back then goes through the root itself (delete
+    empties it, a push updates it), so the root is never stale and a temp
+    copied from it is fresh at the copy. A whole-program escape analysis
+    would find these; here a textual one over the emitted C."""
+    ok_follow = re.compile(r"\.(ptr\[|len\b|cap\b|gref\b)")
+    temps_ok = {}
+
+    def temp_ok(t, pos):
+        # a temp's name is local to its function: look only there
+        fs = max(src.rfind("\nstatic ", 0, pos), src.rfind("\nGS_INLINE ", 0, pos))
+        fe = src.find("\n}", pos)
+        key = (t, fs)
+        if key not in temps_ok:
+            good = True
+            for m in re.finditer(r"\b%s\b" % re.escape(t), src[fs:fe]):
+                m = re.compile(r"\b%s\b" % re.escape(t)).search(src, fs + m.start())
+                rest = src[m.end():m.end() + 6]
+                before = src[max(0, m.start() - 8):m.start()]
+                if ok_follow.match(rest) or before.endswith("GS_GCHK(") or before.endswith("GS_CAP(") \
+                        or rest.startswith(" = (") \
+                        or rest.startswith(" __at"):
+                    continue
+                good = False
+                break
+            temps_ok[key] = good
+        return temps_ok[key]
+
+    roots = set(re.findall(r"(?m)^gs_slice_\w+ (gs_main_\w+);", src))
+    fields = set()
+    for m in re.finditer(r"(?s)struct (gsm?_(?!slice_)\w+) \{(.*?)\};", src):
+        for f in re.findall(r"gs_slice_\w+ (\w+);", m.group(2)):
+            fields.add("." + f)
+    good = set()
+    for r in roots | fields:
+        pat = re.escape(r) + r"\b" if r.startswith(".") else r"\b%s\b" % re.escape(r)
+        fine = True
+        for m in re.finditer(pat, src):
+            rest = src[m.end():m.end() + 40]
+            ls = src.rfind("\n", 0, m.start()) + 1
+            line = src[ls:src.find("\n", m.end())].strip()
+            copy = re.match(r"(?:gs_slice_\w+ )?(\w+)(?: __attribute__\(\(\w+\(\w+\)\)\))? = \(gs_slice_\w+\)\{(.*?)\.ptr, ", line)
+            if re.match(r"gs_slice_\w+ %s;$" % re.escape(r.lstrip(".")), line):
+                continue                              # the declaration
+            if copy and copy.group(2).endswith(r):
+                if re.fullmatch(r"t\d+", copy.group(1)) and temp_ok(copy.group(1), m.start()):
+                    continue                          # a temp that is only indexed
+                fine = False
+                break
+            if rest.startswith(" = (gs_slice_") and ("gs_slice_make(" in line or "gs_alloc_cls(" in line):
+                continue                              # fresh storage stored in the root
+            if "gs_slice_delete(" in line or "_grow" in line or "gs_gref_kill(" in line:
+                continue                              # give-backs through the root itself
+            if ok_follow.match(rest) or src[max(0, m.start() - 7):m.start()] == "GS_CAP(" \
+                    or src[max(0, m.start() - 8):m.start()] == "GS_GCHK(" or line.startswith("GS_GCHK(") \
+                    or (rest.startswith(")") and "GS_CAP(" in line):
+                continue                              # indexed, len, cap
+            fine = False
+            break
+        if fine:
+            good.add(r)
+    return good
+
+
+def owner_filter(src):
+    roots = unaliased_roots(src)
+    stats["unaliased_roots"] = len(roots)
+
+    def is_root(b):
+        if b in roots:
+            return True
+        return any(r.startswith(".") and b.endswith(r) and not b[:-len(r)].endswith("]") for r in roots)
+    out = []
+    fresh = {}
+    for l in src.split("\n"):
+        st = l.strip()
+        cm = re.match(r"GS_GCHK\((.+)\);$", st)
+        if cm and (is_root(cm.group(1)) or fresh.get(cm.group(1))):
+            stats["owner_removed"] = stats.get("owner_removed", 0) + 1
+            continue
+        m = re.match(r"(?:gs_slice_\w+) (t\d+) = \((?:gs_slice_\w+)\)\{.*, (.+)\.gref\};$", st)
+        calls = [c for c in CALL.findall(l) if not (c in NOFREE or c.startswith("gs_fail") or c.startswith("GS_")
+                 or re.match(r"(u?int\d+_t|bool|double|float)$", c))]
+        if calls or re.match(r"^(static|GS_INLINE) ", l):
+            fresh = {}
+        if m and is_root(m.group(2)):
+            fresh[m.group(1)] = True
+        out.append(l)
+    return "\n".join(out)
+
+
 def main():
     mode, src_path, out_path = sys.argv[1:4]
     src = open(src_path).read()
     src = lifetimes(literals(widen_structs(src)))
     if mode == "count":
         src = counts(src)
-    if mode in ("all", "hoist", "region"):
-        src = insert_checks(src, "hoist" if mode == "region" else mode)
-    if mode == "region":
+    if mode in ("all", "hoist", "region", "owner"):
+        src = insert_checks(src, "hoist" if mode in ("region", "owner") else mode)
+    if mode in ("region", "owner"):
         src = dedupe(src)
+    if mode == "owner":
+        src = owner_filter(src)
     open(out_path, "w").write(src)
     print("%s %s: %s" % (src_path, mode, " ".join("%s=%d" % kv for kv in stats.items())), file=sys.stderr)
 
