@@ -11,6 +11,7 @@
   owner  as region, minus the checks on globals and fields whose header
          never escapes (transform.py unaliased_roots), and on temps copied
          from them with nothing that may free in between
+  typed  as owner, a growing push of []T invalidating only []T headers
   count  wide plus a count on the cell for each local view while its C
          variable lives (Swift-like, lower bound: views in fields and
          arguments are not counted); conflicts are reported, not stopped
@@ -33,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "apps"))
 import run_apps  # noqa: E402
 
-VARIANTS = ["base", "wide", "all", "hoist", "region", "owner", "count"]
+VARIANTS = ["base", "wide", "all", "hoist", "region", "owner", "typed", "count"]
 
 
 def sh(cmd, **kw):

@@ -16,6 +16,10 @@ wide:  the above only (GS_GCHK is compiled out with -DGS_GCHK_OFF by run.py):
 all:   GS_GCHK(base) before every statement that indexes base.ptr[...].
 region: as hoist, then a check dominated by an earlier check of the same
        gref with nothing that may free in between is dropped (dedupe()).
+typed: as owner, and a growing push of a []T (the only call on a line
+       that may free) invalidates only headers whose element type is T
+       (strings and []u8 together): loops that push to a queue keep their
+       other checks hoisted.
 hoist: as all, but inside a loop whose body calls nothing that can free
        (only gs_fail_*, GS_* macros and the allowlist below), a check on a
        loop-invariant base moves before the outermost such loop.
@@ -157,7 +161,71 @@ def loops(lines):
     return res
 
 
-def may_free(lines, a, b):
+TYPED = {"on": False, "elem": {}, "names": {}}
+
+
+def typed_setup(src):
+    """Element type of every slice typedef, and the slice types each name is
+    declared with (function-local names may repeat: all are kept)."""
+    TYPED["on"] = True
+    for m in re.finditer(r"struct (gs_slice_\w+) \{\n    (.+?) ?\*ptr;", src):
+        TYPED["elem"][m.group(1)] = m.group(2).strip()
+    TYPED["elem"].update({"gs_slice_u8": "uint8_t", "gs_slice_str": "gs_str"})
+    for m in re.finditer(r"\b(gs_slice_\w+|gs_str) (\w+)\b", src):
+        TYPED["names"].setdefault(m.group(2), set()).add(m.group(1))
+    for m in re.finditer(r"(?s)struct (\w+) \{(.*?)\};", src):
+        for f in re.finditer(r"(gs_slice_\w+|gs_str) (\w+);", m.group(2)):
+            TYPED["names"].setdefault("." + f.group(2), set()).add(f.group(1))
+
+
+def grown_types(line):
+    """The element types a line's growing pushes may move, or None when the
+    line calls anything else that may free."""
+    if "gs_slice_grow" not in line:
+        return None
+    rest = re.sub(r"gs_slice_grow(_at)?\([^;]*?sizeof\(([^)]*)\)\)", "", line)
+    rest = re.sub(r"gs_gref_kill\([^;]*?\.gref\)", "", rest)  # the moving push's own kill
+    if calls_that_free(rest) or "gs_gref_kill" in rest:
+        return None
+    return set(re.findall(r"gs_slice_grow(?:_at)?\([^;]*?sizeof\(([^)]*)\)\)", line))
+
+
+def base_elems(b):
+    root = re.sub(r"\.ptr\[.*$", "", b)
+    key = root if "." not in root else "." + root.rsplit(".", 1)[1]
+    types = TYPED["names"].get(key) or TYPED["names"].get(root)
+    if not types:
+        return None
+    out = set()
+    for t in types:
+        out.add("str" if t in ("gs_str", "gs_slice_u8") else TYPED["elem"].get(t, "?"))
+    if "str" in out:
+        out |= {"uint8_t"}
+    return out
+
+
+def calls_that_free(l):
+    return [c for c in CALL.findall(l) if not (c in NOFREE or c.startswith("gs_fail") or c.startswith("GS_")
+            or c in ("gs_gref_new", "gs_gref_kill")
+            or re.match(r"(u?int\d+_t|bool|double|float)$", c))]
+
+
+def line_frees(l, base):
+    """May line l give back storage that base's header points to?"""
+    if not calls_that_free(l) and "gs_gref_kill" not in l:
+        return False
+    if not TYPED["on"]:
+        return True
+    g = grown_types(l)
+    if g is None:
+        return True
+    e = base_elems(base)
+    return e is None or "?" in e or bool(e & g) or (("uint8_t" in g) and "str" in e)
+
+
+def may_free(lines, a, b, base=None):
+    if base is not None and TYPED["on"]:
+        return any(line_frees(l, base) for l in lines[a + 1:b])
     for l in lines[a + 1:b]:
         for m in CALL.finditer(l):
             n = m.group(1)
@@ -184,7 +252,7 @@ def insert_checks(src, mode):
     lines = src.split("\n")
     fstart = [i for i, l in enumerate(lines) if re.match(r"(static|GS_INLINE) .*\)$", l)]
     lp = loops(lines) if mode == "hoist" else []
-    safe = [(a, b) for (a, b) in lp if not may_free(lines, a, b)]
+    safe = [(a, b) for (a, b) in lp if TYPED["on"] or not may_free(lines, a, b)]
     before = {}
     hoisted = {}
     for i, l in enumerate(lines):
@@ -198,7 +266,7 @@ def insert_checks(src, mode):
         for b in bases(l):
             outer = None
             for (a, e) in safe:
-                if a < i <= e and invariant(lines, a, e, b):
+                if a < i <= e and invariant(lines, a, e, b) and (not TYPED["on"] or not may_free(lines, a, e, b)):
                     if outer is None or a < outer[0]:
                         outer = (a, e)
             if outer is not None:
@@ -258,10 +326,8 @@ def dedupe(src):
         if re.match(r"^(static|GS_INLINE) ", l) or re.match(r"^\w+:$", st):
             checked = [set()]
             source = {}
-        calls = [c for c in CALL.findall(l) if not (c in NOFREE or c.startswith("gs_fail") or c.startswith("GS_")
-                 or re.match(r"(u?int\d+_t|bool|double|float)$", c))]
-        if calls or "gs_gref_kill" in l:
-            checked = [set() for _ in checked]
+        if calls_that_free(l) or "gs_gref_kill" in l:
+            checked = [set(x for x in c if not line_frees(l, x)) for c in checked]
         for v in re.findall(r"\b(\w+)\s*=[^=]", st):
             for c in checked:
                 c.discard(v)
@@ -380,11 +446,13 @@ def main():
     src = lifetimes(literals(widen_structs(src)))
     if mode == "count":
         src = counts(src)
-    if mode in ("all", "hoist", "region", "owner"):
-        src = insert_checks(src, "hoist" if mode in ("region", "owner") else mode)
-    if mode in ("region", "owner"):
+    if mode == "typed":
+        typed_setup(src)
+    if mode in ("all", "hoist", "region", "owner", "typed"):
+        src = insert_checks(src, "hoist" if mode in ("region", "owner", "typed") else mode)
+    if mode in ("region", "owner", "typed"):
         src = dedupe(src)
-    if mode == "owner":
+    if mode in ("owner", "typed"):
         src = owner_filter(src)
     open(out_path, "w").write(src)
     print("%s %s: %s" % (src_path, mode, " ".join("%s=%d" % kv for kv in stats.items())), file=sys.stderr)
