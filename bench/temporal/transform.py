@@ -251,10 +251,17 @@ def invariant(lines, a, b, base):
 def insert_checks(src, mode):
     lines = src.split("\n")
     fstart = [i for i, l in enumerate(lines) if re.match(r"(static|GS_INLINE) .*\)$", l)]
-    lp = loops(lines) if mode == "hoist" else []
+    lp = loops(lines) if mode in ("hoist", "typed") else []
     safe = [(a, b) for (a, b) in lp if TYPED["on"] or not may_free(lines, a, b)]
     before = {}
     hoisted = {}
+    alias = {}
+    if mode == "typed":  # a plain header copy (t33 = t8) is checked as its source
+        for l in lines:
+            pc = re.match(r"\s*(?:gs_slice_\w+|gs_str) (t\d+) = (\w+);$", l)
+            if pc and not re.search(r"\b%s(\.\w+)* *(=[^=]|\+\+|--|\+=|-=)|\b%s\.\w+(\+\+|--)|&%s\b"
+                                    % ((re.escape(pc.group(1)),) * 3), "\n".join(x for x in lines if x is not l)):
+                alias[pc.group(1)] = pc.group(2)
     for i, l in enumerate(lines):
         s = l.strip()
         if not s or s.startswith("}") or s.startswith("else") or s.startswith("case") or s.startswith("#"):
@@ -264,6 +271,8 @@ def insert_checks(src, mode):
         if ".ptr[" not in l:
             continue
         for b in bases(l):
+            while b in alias:
+                b = alias[b]
             outer = None
             for (a, e) in safe:
                 if a < i <= e and invariant(lines, a, e, b) and (not TYPED["on"] or not may_free(lines, a, e, b)):
@@ -334,6 +343,9 @@ def dedupe(src):
             source.pop(v, None)
         if m:
             source[m.group(1)] = source.get(m.group(2), m.group(2))
+        pc = re.match(r"(?:gs_slice_\w+|gs_str) (t\d+) = (\w+);$", st)  # a plain copy: same gref
+        if pc:
+            source[pc.group(1)] = source.get(pc.group(2), pc.group(2))
         # braces in order: `} else {` closes a block and opens a sibling
         for ch in l:
             if ch == "{":
@@ -449,7 +461,7 @@ def main():
     if mode == "typed":
         typed_setup(src)
     if mode in ("all", "hoist", "region", "owner", "typed"):
-        src = insert_checks(src, "hoist" if mode in ("region", "owner", "typed") else mode)
+        src = insert_checks(src, mode if mode in ("all", "typed") else "hoist")
     if mode in ("region", "owner", "typed"):
         src = dedupe(src)
     if mode in ("owner", "typed"):
