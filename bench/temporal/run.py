@@ -127,7 +127,7 @@ def main():
         ports = [p for p in ports if p.slug in a.only.split(",")]
     la = os.path.join(ROOT, "bench", "apps", "langarena")
     full = run_apps.load_entries(la, "run")
-    timed = ["base"] + [v for v in a.time_variants.split(",") if v in variants and v != "base"]
+    timed = ["base"] + ([] if a.no_time else [v for v in a.time_variants.split(",") if v in variants and v != "base"])
     print("port | " + " | ".join("Ir %s" % v for v in variants[1:]) + " | " +
           " | ".join("cpu %s" % v for v in timed[1:]) + " | base Ir, base cpu s")
     for p in ports:

@@ -337,10 +337,14 @@ def dedupe(src):
             source = {}
         if calls_that_free(l) or "gs_gref_kill" in l:
             checked = [set(x for x in c if not line_frees(l, x)) for c in checked]
-        for v in re.findall(r"\b(\w+)\s*=[^=]", st):
+        # a header given a new value or a new gref (a moving push) is a new
+        # root: earlier checks of it, and copies that named it, no longer match
+        for v in re.findall(r"\b(\w+)(?:\.gref)?\s*=[^=]", st) + re.findall(r"\b(\w+)\.gref\s*=", st):
             for c in checked:
                 c.discard(v)
             source.pop(v, None)
+            for k in [k for k, src_ in source.items() if src_ == v]:
+                source[k] = k + "#old"
         if m:
             source[m.group(1)] = source.get(m.group(2), m.group(2))
         pc = re.match(r"(?:gs_slice_\w+|gs_str) (t\d+) = (\w+);$", st)  # a plain copy: same gref
