@@ -32,8 +32,8 @@ struct Regex {
     anchored: bool    // every match starts at offset 0
     skips: bool       // first is usable: no match is empty
     first: []bool     // 256: the bytes a match can start with
+    one: int          // 1 + the only byte a match can start with, or 0
     prefix: string    // the bytes every match starts with (2 or more), or ""
-    shift: []int      // 256: Horspool's shift for each byte ending a window
     dfa: []ReDfa      // forward and reverse, or empty: the Pike VM only
     q0: ReQueue
     q1: ReQueue
@@ -119,17 +119,19 @@ fn re_build(prog: []ReInst, tab: []bool, groups: int) -> Regex {
     r.anchored = prog[1].op == RE_I_ASSERT && prog[1].arg == RE_AT_BEGIN_TEXT
     r.first = make([]bool, 256)
     r.skips = re_first_bytes(prog, tab, r.first)
+    var nfirst = 0
+    for c in 0..256 {
+        if r.first[c] {
+            nfirst += 1
+            r.one = c + 1
+        }
+    }
+    if nfirst != 1 {
+        r.one = 0
+    }
     let pre = re_literal_prefix(prog, tab)
     if pre.len >= 2 {
         r.prefix = from_bytes(pre)
-        r.shift = make([]int, 256)
-        let m = pre.len
-        for c in 0..256 {
-            r.shift[c] = m
-        }
-        for i in 0..m - 1 {
-            r.shift[pre[i]] = m - 1 - i
-        }
     }
     delete(pre)
     let threads = re_threads(prog)
@@ -151,7 +153,6 @@ fn (r: Regex) free() {
     delete(r.first)
     if r.prefix.len > 0 {
         delete(r.prefix)
-        delete(r.shift)
     }
     for i in 0..r.dfa.len {
         re_dfa_free(r.dfa[i])

@@ -8,7 +8,8 @@
 // RE2 and Go). Only the slots a call needs are tracked (none for
 // is_match, two for find). All scratch storage is made by compile.
 // When no thread is alive the search skips ahead to the next byte that
-// can start a match, or to the next copy of a literal prefix (Horspool).
+// can start a match (the runtime's memchr when there is one such byte),
+// or to the next copy of a literal prefix (the runtime's memmem).
 
 struct ReQueue {
     dense: []int    // the pcs visited at this position, dense[0:n]
@@ -141,25 +142,23 @@ fn re_step(r: Regex, cl: ref ReQueue, nl: ref ReQueue, s: string, pos: int, ncap
 fn re_skip(r: Regex, s: string, pos: int) -> int {
     let p = r.prefix
     if p.len > 0 {
-        // Horspool: compare the window's last byte, then the rest; move
-        // by how far that last byte is from the prefix's end
-        let m = p.len
-        let tail = p[m - 1]
-        let head = p[0:m - 1]
-        let shift = r.shift
-        var i = pos
-        let last = s.len - m
-        while i <= last {
-            let c = s[i + m - 1]
-            if c == tail && s[i:i + m - 1] == head {
-                return i
-            }
-            i += shift[c]
+        // every match starts with the literal prefix: the runtime's memmem
+        let k = __str_index(s[pos:], p)
+        if k < 0 {
+            return -1
         }
-        return -1
+        return pos + k
     }
     if !r.skips {
         return pos
+    }
+    if r.one > 0 {
+        // one byte starts every match: the runtime's memchr finds it
+        let k = __str_index_byte(s[pos:], (r.one - 1) as u8)
+        if k < 0 {
+            return -1
+        }
+        return pos + k
     }
     let first = r.first
     var i = pos
