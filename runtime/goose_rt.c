@@ -745,47 +745,6 @@ gs_opt_i64 gs_parse_int(gs_str s) {
     return r;
 }
 
-/* read_file(path): the whole file as an owned string; none when the path
- * holds a NUL byte or the file cannot be opened or read. */
-static FILE *open_path(gs_str path) {
-    size_t n = (size_t)GS_SLEN(path);
-    char *cpath;
-    FILE *f;
-    if (n > 0 && memchr(path.ptr, 0, n) != NULL) return NULL;
-    cpath = (char *)malloc(n + 1);
-    if (cpath == NULL) gs_fail_oom(NULL);
-    if (n > 0) memcpy(cpath, path.ptr, n);
-    cpath[n] = 0;
-    f = fopen(cpath, "rb");
-    free(cpath);
-    return f;
-}
-
-gs_opt_str gs_read_file(gs_str path) {
-    gs_opt_str r = { false, { NULL, 0 } };
-    size_t len = 0, cap = 4096;
-    uint8_t *buf;
-    FILE *f = open_path(path);
-    if (f == NULL) return r;
-    buf = (uint8_t *)gs_alloc_uninit(cap);
-    for (;;) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap) break;
-        if (cap > (size_t)GS_LEN_MASK / 2) gs_fail_oom(NULL);
-        cap *= 2;
-        buf = (uint8_t *)gs_realloc(buf, cap);
-    }
-    if (ferror(f)) {
-        fclose(f);
-        gs_free(buf);
-        return r;
-    }
-    fclose(f);
-    r.has = true;
-    r.val.ptr = buf;
-    r.val.len = (int64_t)len | GS_OWN_BIT;
-    return r;
-}
 
 /* ================================================================
  * Program arguments, clock, exit.

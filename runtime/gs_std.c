@@ -1,6 +1,7 @@
 /* gs_std.c — the library primitives behind the standard library modules
  * strings and os (the GS_RT_PRIMS table of the compiler's ast.h; math's
- * are libm calls written in place). Results that own their bytes have
+ * are libm calls written in place), and the builtin read_file, which
+ * shares os.read_file's reader. Results that own their bytes have
  * GS_OWN_BIT set; failures come back as a message, never as a runtime
  * error (docs/stdlib.md).
  * Not for: the builtins' runtime (goose_rt.c). */
@@ -142,6 +143,21 @@ gs_str gs_os_read_file(gs_str path, gs_str *err)
     if (!std_slurp(f, &r))
         *err = std_error("read", path, errno ? errno : EIO);
     fclose(f);
+    return r;
+}
+
+/* The builtin read_file: the same reader, none on any failure. */
+gs_opt_str gs_read_file(gs_str path)
+{
+    gs_str err;
+    gs_opt_str r = { false, { NULL, 0 } };
+    gs_str data = gs_os_read_file(path, &err);
+    if (err.ptr) {
+        gs_free((void *)err.ptr);
+        return r;
+    }
+    r.has = true;
+    r.val = data;
     return r;
 }
 
