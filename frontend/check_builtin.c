@@ -352,20 +352,7 @@ static Type *bi_p_own(Expr *e, Type *h)
     return e->call.builtin == BI_P_OWN ? t : ty(TY_VOID);
 }
 
-/* __bytes_equal(a, b) -> bool, __bytes_compare(a, b) -> int: two []u8. */
-static Type *bi_p_bytes(Expr *e, Type *h)
-{
-    if (!bi_arity(e, 0, 2, 2))
-        return ty_err();
-    Type *u8s = types_slice(ty(TY_U8));
-    bool ok = !ck_is_err(ck_value(arg(e, 0), u8s));
-    ok = !ck_is_err(ck_value(arg(e, 1), u8s)) && ok;
-    if (!ok)
-        return ty_err();
-    return e->call.builtin == BI_P_BYTES_EQUAL ? ty(TY_BOOL) : ty(TY_I64);
-}
-
-/* __parallel(n, body): an int and a fn(int); __cpus() -> int. */
+/* __parallel(n, body): an int and a fn(int). */
 static Type *bi_p_parallel(Expr *e, Type *h)
 {
     static Type *param[1];
@@ -377,7 +364,6 @@ static Type *bi_p_parallel(Expr *e, Type *h)
     return ok ? ty(TY_VOID) : ty_err();
 }
 
-static Type *bi_p_cpus(Expr *e, Type *h) { return bi_arity(e, 0, 0, 0) ? ty(TY_I64) : ty_err(); }
 
 /* __atomic_*(place, ...): an int place, passed by reference, then ints;
  * __mutex_*(place): an i32 place. */
@@ -456,8 +442,7 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_P_FAIL] = bi_p_fail, [BI_P_GROW_STABLE] = bi_p_grow_stable, [BI_P_REF_INDEX] = bi_p_ref_index,
     [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,
     [BI_P_OWN] = bi_p_own, [BI_P_DROP] = bi_p_own,
-    [BI_P_BYTES_EQUAL] = bi_p_bytes, [BI_P_BYTES_COMPARE] = bi_p_bytes,
-    [BI_P_PARALLEL] = bi_p_parallel, [BI_P_CPUS] = bi_p_cpus,
+    [BI_P_PARALLEL] = bi_p_parallel,
     [BI_P_ATOMIC_LOAD] = bi_p_atomic, [BI_P_ATOMIC_STORE] = bi_p_atomic, [BI_P_ATOMIC_ADD] = bi_p_atomic,
     [BI_P_ATOMIC_CAS] = bi_p_atomic, [BI_P_MUTEX_LOCK] = bi_p_atomic, [BI_P_MUTEX_UNLOCK] = bi_p_atomic,
 #define RTP_CHECK(id, s, sig, c) [BI_##id] = bi_rt_prim,

@@ -121,8 +121,7 @@ struct TypeExpr {
     BI(P_REF_INDEX, "__ref_index", 0) BI(P_SPAN_FIND, "__span_find", 0) \
     BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
     BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) \
-    BI(P_BYTES_EQUAL, "__bytes_equal", 0) BI(P_BYTES_COMPARE, "__bytes_compare", 0) \
-    BI(P_PARALLEL, "__parallel", 0) BI(P_CPUS, "__cpus", 0) \
+    BI(P_PARALLEL, "__parallel", 0) \
     BI(P_ATOMIC_LOAD, "__atomic_load", 0) BI(P_ATOMIC_STORE, "__atomic_store", 0) \
     BI(P_ATOMIC_ADD, "__atomic_add", 0) BI(P_ATOMIC_CAS, "__atomic_cas", 0) \
     BI(P_MUTEX_LOCK, "__mutex_lock", 0) BI(P_MUTEX_UNLOCK, "__mutex_unlock", 0) \
@@ -131,14 +130,17 @@ struct TypeExpr {
     BI(P_FMT, "__fmt", 0) BI(P_FMT_BUILDER, "__fmt_builder", 0)
 
 /* Library primitives with a fixed signature, each one C expression (a
- * runtime or libm call) for the modules written in Goose (math, strings,
- * os): RTP(id, spelling, signature, C template). The signature is the
+ * runtime or libm call) for the modules written in Goose (bytes, math,
+ * strings, os, thread, checksum): RTP(id, spelling, signature, C template). The signature is the
  * result's code, then the parameters': f f64, i int, w u64, c u8, b bool,
  * s string, S ?string, y []u8, v nothing (result only); passed by
  * reference (a mutable place; C gets a pointer): R a string, Y a []u8,
  * H a [8]u32, B a [64]u8 (a fixed array is struct { T a[N]; } in C). In
  * the template %0 %1 .. are the arguments (emit-c/cemit_ins.c, cm_prim). */
 #define GS_RT_PRIMS(RTP) \
+    RTP(P_BYTES_EQUAL, "__bytes_equal", "byy", "gs_u8s_equal(%0.ptr, %0.len, %1.ptr, %1.len)") \
+    RTP(P_BYTES_COMPARE, "__bytes_compare", "iyy", "gs_u8s_compare(%0.ptr, %0.len, %1.ptr, %1.len)") \
+    RTP(P_CPUS, "__cpus", "i", "gs_thread_cpus()") \
     RTP(M_SQRT, "__sqrt", "ff", "sqrt(%0)") RTP(M_CBRT, "__cbrt", "ff", "cbrt(%0)") \
     RTP(M_POW, "__pow", "fff", "pow(%0, %1)") RTP(M_EXP, "__exp", "ff", "exp(%0)") \
     RTP(M_EXP2, "__exp2", "ff", "exp2(%0)") RTP(M_LOG, "__log", "ff", "log(%0)") \
