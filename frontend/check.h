@@ -258,6 +258,7 @@ int ck_variant_index(const StructInst *si, const char *name);
 bool ck_names_enum(Expr *b);
 bool ck_is_builder(const Type *t);
 ModSym *ck_sym_named(Expr *b);
+bool ck_bind_targs(ModSym *s, TypeExpr **tes, int n, Loc loc, Type **binds);
 TypeExpr **ck_index_targs(Expr *ix, int *n);
 Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint);
 void ck_match(Stmt *s);

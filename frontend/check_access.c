@@ -293,16 +293,9 @@ static Type *ck_fn_inst_value(Expr *e, ModSym *s)
         ck_error(e->index.index->loc, "expected type arguments for generic function %s", s->name);
         return ty_err();
     }
-    if (n != s->ntparams) {
-        ck_error(e->loc, "wrong number of type arguments to %s: expected %d, found %d", s->name, s->ntparams, n);
+    Type **targs = NEW_ARRAY(Type *, s->ntparams);
+    if (!ck_bind_targs(s, tes, n, e->loc, targs))
         return ty_err();
-    }
-    Type **targs = NEW_ARRAY(Type *, n);
-    for (int i = 0; i < n; i++) {
-        targs[i] = ck_type(tes[i], TU_VALUE, "a type argument");
-        if (ck_is_err(targs[i]))
-            return ty_err();
-    }
     FnInst *f = ck_fn_instance(s, targs, e->loc);
     if (!f || !f->type || ck_is_err(f->type))
         return ty_err();

@@ -81,24 +81,29 @@ static bool ck_targs_as_index(Expr *e)
     return true;
 }
 
-/* The type arguments written at a call of s: they bind its own type
- * parameters (after a method's receiver's) in order. */
-static bool ck_explicit_targs(Expr *e, ModSym *s, Type **binds)
+/* The n type arguments tes written for s (at loc) bind its own type
+ * parameters (after a method's receiver's) in order: binds[nrecv..]. */
+bool ck_bind_targs(ModSym *s, TypeExpr **tes, int n, Loc loc, Type **binds)
 {
     int own = s->ntparams - s->nrecv;
-    if (own == 0)
-        return ck_no_targs_named(e, s->recv_struct ? "method" : "function", ck_sym_spell(s));
-    if (e->call.ntargs != own) {
-        ck_error(e->call.callee->loc, "wrong number of type arguments to %s: expected %d, found %d",
-                 ck_sym_spell(s), own, e->call.ntargs);
+    if (n != own) {
+        ck_error(loc, "wrong number of type arguments to %s: expected %d, found %d", ck_sym_spell(s), own, n);
         return false;
     }
     bool ok = true;
     for (int i = 0; i < own; i++) {
-        binds[s->nrecv + i] = ck_type(e->call.targs[i], TU_VALUE, "a type argument");
+        binds[s->nrecv + i] = ck_type(tes[i], TU_VALUE, "a type argument");
         ok &= !ck_is_err(binds[s->nrecv + i]);
     }
     return ok;
+}
+
+/* The type arguments written at a call of s. */
+static bool ck_explicit_targs(Expr *e, ModSym *s, Type **binds)
+{
+    if (s->ntparams == s->nrecv)
+        return ck_no_targs_named(e, s->recv_struct ? "method" : "function", ck_sym_spell(s));
+    return ck_bind_targs(s, e->call.targs, e->call.ntargs, e->call.callee->loc, binds);
 }
 
 /* "f[T, U]", "mod.f[T]", "x.m[U]": how to write the call's own type
