@@ -597,6 +597,21 @@ static const char *cm_load(Cm *cm, const IrIns *in)
 }
 
 /* The C expression of a value instruction. */
+/* IR_BORROW, by its aux (IrBorrowOp): the runtime's live-ref stack
+ * (goose_rt.h: gs_borrow); %s is operand a. */
+static const char *const cm_borrow_tmpl[] = {
+    [IR_BORROW_NOTE] = "gs_borrow((const void *)%s)",
+    [IR_BORROW_FORGET] = "gs_unborrow(%s)",
+    [IR_BORROW_DEPTH] = "gs_borrow_depth()",
+    [IR_BORROW_RESET] = "gs_borrow_reset(%s)",
+};
+
+static const char *cm_borrow(Cm *cm, const IrIns *in)
+{
+    const char *t = cm_borrow_tmpl[in->aux];
+    return strstr(t, "%s") ? mem_printf(g_arena, t, cm_s(cm, &in->a)) : t;
+}
+
 static const char *cm_value(Cm *cm, const IrIns *in)
 {
     switch (in->op) {
@@ -625,6 +640,7 @@ static const char *cm_value(Cm *cm, const IrIns *in)
         return mem_printf(g_arena, "%s(%s)", in->fn->cname, cm_args(cm, in, false));
     case IR_CALLV: return cm_callv(cm, in);
     case IR_PRIM: return cm_prim(cm, in);
+    case IR_BORROW: return cm_borrow(cm, in);
     case IR_RT: return mem_printf(g_arena, "%s(%s)", in->rt, cm_args(cm, in, false));
     case IR_MAKE: return cm_make(cm, in);
     case IR_POP: {
@@ -843,13 +859,15 @@ static void cm_push(Cm *cm, const IrIns *in)
 {
     const char *p = cm_place_s(cm, in->place);
     const char *e = cm_ctype(cm, in->place->type->elem);
+    const char *s = in->site >= 0 ? cm_site_ref(cm, in->site) : "NULL";
     if (cm_held(cm, in->place))
-        cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) { gs_grow gs_g_ = gs_slice_grow(%s.ptr, %s.len, %s.cap, "
+        cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) { gs_grow gs_g_ = gs_slice_grow(%s, %s.ptr, %s.len, %s.cap, "
                     "sizeof(%s)); %s.ptr = (%s *)gs_g_.ptr; %s.cap = gs_g_.cap; }",
-                p, p, p, p, p, e, p, e, p);
+                p, p, s, p, p, p, e, p, e, p);
     else
-        cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) gs_slice_grow_at((void *)&%s.ptr, %s.len, &%s.cap, sizeof(%s));",
-                p, p, p, p, p, e);
+        cm_line(cm, "if (GS_UNLIKELY(%s.len == GS_CAP(%s))) gs_slice_grow_at(%s, (void *)&%s.ptr, %s.len, &%s.cap, "
+                    "sizeof(%s));",
+                p, p, s, p, p, p, e);
     cm_copy_small(cm, NULL, mem_printf(g_arena, "%s.ptr[%s.len++]", p, p), cm_s(cm, &in->a), in->place->type->elem,
                   cm_lvalue_opd(cm, &in->a));
 }
@@ -1077,6 +1095,11 @@ static int cm_ins(Cm *cm, const IrIns *in)
         if (in->dst >= 0)
             break;
         cm_prim_stmt(cm, in);
+        return 1;
+    case IR_BORROW:
+        if (in->dst >= 0)
+            break;
+        cm_line(cm, "%s;", cm_borrow(cm, in));
         return 1;
     case IR_PANIC: cm_line(cm, "gs_fail_panic(%s, %s);", cm_site_ref(cm, in->site), cm_s(cm, &in->a)); return 1;
     case IR_FAIL_ASSERT:

@@ -422,6 +422,13 @@ static Type *bi_rt_prim(Expr *e, Type *h)
     for (int i = 0; i < n; i++) {
         char c = sig[i + 1];
         bool out = strchr("RYHB", c) != NULL;
+        if (c == 'A') {     /* a slice of any element type */
+            Type *t = ck_value(arg(e, i), NULL);
+            if (!ck_is_err(t) && t->kind != TY_SLICE)
+                ck_error((*arg(e, i))->loc, "%s needs a slice", ast_builtin_name[e->call.builtin]);
+            ok = !ck_is_err(t) && t->kind == TY_SLICE && ok;
+            continue;
+        }
         ok = !ck_is_err(ck_value(arg(e, i), bi_rt_type(c))) && ok;
         ok = ok && (!out || ck_ref_arg(*arg(e, i), "write %s"));
     }

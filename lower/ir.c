@@ -390,6 +390,11 @@ static void ir_dump_place(StrBuf *o, const IrFunc *f, const IrPlace *p)
     sb_puts(o, "]");
 }
 
+static const char *const ir_borrow_names[] = {
+    [IR_BORROW_NOTE] = "note", [IR_BORROW_FORGET] = "forget",
+    [IR_BORROW_DEPTH] = "depth", [IR_BORROW_RESET] = "reset",
+};
+
 static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
 {
     sb_printf(o, "%*s", 2 + 2 * depth, "");
@@ -402,6 +407,8 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
         sb_printf(o, " %s", in->rt);
     if (in->op == IR_PRIM)
         sb_printf(o, " %s", ast_builtin_name[in->aux]);
+    if (in->op == IR_BORROW)
+        sb_printf(o, " %s", ir_borrow_names[in->aux]);
     if (in->op == IR_IF && (in->aux & IR_IF_LIKELY))
         sb_puts(o, " likely");
     if (in->fn)

@@ -351,9 +351,11 @@ static IrOpd bi_push(Lx *lx, Expr *e)
     IrOpd v = lx_expr(lx, e->call.args[1]);
     if (moves)
         p = lx_place_replay(lx, recv, &r);
+    int site = lx_site(lx, e->loc, NULL, IR_PUSH);     /* "push moved" under a live ref */
     IrIns *in = ir_emit(lx->f, IR_PUSH, e->loc);
     in->place = p;
     in->a = v;
+    in->site = site;
     return ir_none();
 }
 

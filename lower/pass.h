@@ -13,6 +13,11 @@
  * changes (checks_removed, loops_versioned). */
 typedef void PassFn(const IrProgram *ir, IrFunc *f);
 
+/* pass_borrow.c (every level): refs into storage that can move noted on
+ * the runtime's live-ref stack while they live, unless nothing that may
+ * give storage back runs meanwhile. Whole program. */
+void pass_borrow(const IrProgram *ir, IrFunc *f);
+
 /* pass_mark.c (-O1): marks the functions every path of which ends in a
  * runtime error (emitted cold and noreturn). Whole program. */
 void pass_noreturn(const IrProgram *ir, IrFunc *f);

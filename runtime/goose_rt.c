@@ -57,6 +57,7 @@ typedef struct rt_local {
     gs_slice_u8 scratch; /* gs_pf_open with a width (sink fd -1): malloc'd, reused */
     uintptr_t stack_lo, stack_hi; /* a started thread's stack (0, 0: unknown) */
     void *alt;           /* its signal stack (Stack overflow, below) */
+    gs_borrows brw;      /* its live references (TinyCC: no thread-local storage) */
 } rt_local;
 
 int gs_rt_threaded;
@@ -466,20 +467,23 @@ void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
 }
 
 /* Capacity sequence (observable through .cap, so fixed): 0 -> 4, then x2. */
-gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz) {
+gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, size_t esz) {
     gs_grow g;
     int64_t c = cap & GS_LEN_MASK;
     int64_t nc = c < 4 ? 4 : (c > GS_LEN_MASK / 2 ? GS_LEN_MASK : c * 2);
     if (nc <= len) nc = len + 1;
-    if (size_overflows(nc, esz)) gs_fail_oom(NULL);
+    if (size_overflows(nc, esz)) gs_fail_oom(s);
     g.cap = nc | GS_OWN_BIT;
     /* Owned, still-live storage is resized (the heap grows a page run in
      * place when it can: no copy, no second block beside the first); a
      * view's storage is copied, and storage that was already deleted or
-     * moved is the user's bug, not a crash here. */
+     * moved is the user's bug, not a crash here. Growing owned storage
+     * gives it back whether or not the heap then moves it, so a ref into
+     * it stops the push either way (the same on every heap). */
     if ((cap & GS_OWN_BIT) && gs_heap_live(ptr)) {
+        gs_borrow_check(s, ptr, (size_t)c * esz, "push moved");
         g.ptr = gs_heap_realloc(ptr, (size_t)nc * esz);
-        if (g.ptr == NULL) gs_fail_oom(NULL);
+        if (g.ptr == NULL) gs_fail_oom(s);
         return g;
     }
     g.ptr = gs_alloc_uninit((size_t)nc * esz);
@@ -496,8 +500,73 @@ void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_
     *cap_field = g.cap;
 }
 
-void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz) {
-    gs_grow_fields(gs_slice_grow, ptr_field, len, cap_field, esz);
+void gs_slice_grow_at(const gs_site *s, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz) {
+    void *p;
+    gs_grow g;
+    memcpy(&p, ptr_field, sizeof p);
+    g = gs_slice_grow(s, p, len, *cap_field, esz);
+    memcpy(ptr_field, &g.ptr, sizeof g.ptr);
+    *cap_field = g.cap;
+}
+
+/* ================================================================
+ * Live references into movable storage (goose_rt.h: gs_borrow). The
+ * stack is this thread's: thread-local where the compiler has it, else
+ * (TinyCC) kept with the thread's other state in rt_local.
+ * ================================================================ */
+#ifdef __TINYC__
+static gs_borrows *brw_self(void) { return &rt_self()->brw; }
+#else
+_Thread_local gs_borrows gs_brw;
+static gs_borrows *brw_self(void) { return &gs_brw; }
+#endif
+
+int64_t gs_borrow_slow(gs_borrows *b, const void *p) {
+    if (b->n == b->cap) {
+        int64_t nc = b->cap < 16 ? 16 : b->cap * 2;
+        const void **at = (const void **)realloc((void *)b->at, (size_t)nc * sizeof *at);
+        if (at == NULL) gs_fail_oom(NULL);
+        b->at = at;
+        b->cap = nc;
+    }
+    b->at[b->n] = p;
+    return b->n++;
+}
+
+void gs_borrow_scan(const gs_site *s, const gs_borrows *b, const void *p, size_t bytes, const char *what) {
+    uintptr_t lo = (uintptr_t)p;
+    int64_t i;
+    for (i = 0; i < b->n; i++)
+        if (b->at[i] != NULL && (uintptr_t)b->at[i] - lo < bytes) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "%s storage that a live ref points into: use of freed storage", what);
+            gs_fail_msg(s, msg);
+        }
+}
+
+int64_t gs_borrow_call(const void *p) {
+    gs_borrows *b = brw_self();
+    if (b->n == b->cap) return gs_borrow_slow(b, p);
+    b->at[b->n] = p;
+    return b->n++;
+}
+
+void gs_unborrow_call(int64_t slot) {
+    gs_borrows *b = brw_self();
+    b->at[slot] = NULL;
+    while (b->n > 0 && b->at[b->n - 1] == NULL) b->n--;
+}
+
+int64_t gs_borrow_depth_call(void) { return brw_self()->n; }
+
+void gs_borrow_reset_call(int64_t depth) {
+    gs_borrows *b = brw_self();
+    if (depth < b->n) b->n = depth;
+}
+
+void gs_borrow_check_call(const gs_site *s, const void *p, size_t bytes, const char *what) {
+    gs_borrows *b = brw_self();
+    if (b->n != 0) gs_borrow_scan(s, b, p, bytes, what);
 }
 
 static bool args_hold(const void *p);
@@ -563,9 +632,16 @@ static GS_NORETURN GS_COLD void fail_delete(const gs_site *s, const void *p, boo
     gs_fail_msg(s, "delete of storage already deleted");
 }
 
+/* A delete of live storage p stops when a noted ref points into it. */
+static void delete_check(const gs_site *s, const void *p) {
+    const gs_borrows *b = brw_self();
+    if (GS_UNLIKELY(b->n != 0) && gs_heap_live(p)) gs_borrow_scan(s, b, p, gs_heap_usable(p), "delete of");
+}
+
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {
     if (ptr == NULL) return;
     if (!(cap_with_bit & GS_OWN_BIT)) fail_delete(s, ptr, false, "delete of a sub-slice");
+    delete_check(s, ptr);
     if (!gs_heap_free(ptr)) fail_delete(s, ptr, true, NULL);
 }
 
@@ -612,6 +688,7 @@ void gs_str_delete(const gs_site *s, gs_str v) {
         fail_delete(s, v.ptr, false,
                     gs_heap_contains(v.ptr) ? "delete of a sub-string" : "delete of a string literal");
     memcpy(&p, &v.ptr, sizeof p); /* the bytes are ours: drop const */
+    delete_check(s, p);
     if (!gs_heap_free(p)) fail_delete(s, p, true, NULL);
 }
 
@@ -1061,7 +1138,7 @@ static void pf_raw_append(gs_slice_u8 *b, const void *p, size_t n) {
 /* A user's []u8 grows as push grows it: allocating only when it is full. */
 static void pf_buf_append(gs_slice_u8 *b, const void *p, size_t n) {
     while ((size_t)(GS_CAP(*b) - b->len) < n) {
-        gs_grow g = gs_slice_grow(b->ptr, b->len, b->cap, 1);
+        gs_grow g = gs_slice_grow(NULL, b->ptr, b->len, b->cap, 1);
         b->ptr = (uint8_t *)g.ptr;
         b->cap = g.cap;
     }

@@ -187,24 +187,80 @@ GS_INLINE void *gs_alloc_cls(const gs_site *s, unsigned cls, size_t bytes) {
 /* ---- slices ----
  * make([]T, len, cap): checks (len >= 0, len <= cap), returns zeroed storage
  * for cap elements; the emitter builds { ptr, len, cap | GS_OWN_BIT }.
- * Push: when len == GS_CAP(xs), call gs_slice_grow(xs.ptr, xs.len, xs.cap,
- * sizeof(T)) and store the result's ptr and cap (cap has GS_OWN_BIT set); it
- * copies len elements and frees the old storage only if it was owned. */
+ * Push: when len == GS_CAP(xs), call gs_slice_grow(site, xs.ptr, xs.len,
+ * xs.cap, sizeof(T)) and store the result's ptr and cap (cap has GS_OWN_BIT
+ * set); it copies len elements and frees the old storage only if it was
+ * owned. Before giving owned storage back it stops at site ("push moved
+ * ...") when a noted ref points into it (gs_borrow_check, below); site is
+ * NULL for the runtime's own pushes. */
 typedef struct gs_grow {
     void *ptr;
     int64_t cap; /* with GS_OWN_BIT */
 } gs_grow;
 void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz);
-gs_grow gs_slice_grow(void *ptr, int64_t len, int64_t cap, size_t esz);
+gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, size_t esz);
 /* The push slow path out of line (what -O2 push emits): gs_slice_grow on the
  * slice whose ptr field is at ptr_field (any T *, read and written with
  * memcpy) and cap field at cap_field. Cold, so the caller's fast path stays
  * small enough to inline. */
-GS_COLD GS_NOINLINE void gs_slice_grow_at(void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
-/* The body of every *_grow_at: grow (gs_slice_grow, gs_stable_grow) applied
+GS_COLD GS_NOINLINE void gs_slice_grow_at(const gs_site *s, void *ptr_field, int64_t len, int64_t *cap_field,
+                                          size_t esz);
+/* The body of gs_stable_grow_at: grow applied
  * to the fields at ptr_field and cap_field, the result stored back. */
 typedef gs_grow (*gs_grow_fn)(void *ptr, int64_t len, int64_t cap, size_t esz);
 void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
+
+/* ---- live references into storage that can move (temporal safety) ----
+ * A `ref` into slice or map storage that the compiler cannot prove safe
+ * (lower/pass_borrow.c) is noted while it is live: gs_borrow(p) notes p
+ * and returns its slot, gs_unborrow(slot) forgets that note (and drops
+ * the forgotten notes on top), and gs_borrow_depth() / gs_borrow_reset(d)
+ * forget every note above depth d (a reset never raises the depth, so a
+ * note dropped once never comes back).
+ * Storage given back (a push that grows an owned slice, delete, a pool's
+ * free or resize, a map's growth, remove, clear or free) while a noted ref
+ * points into it stops the program at the give-back: gs_borrow_check,
+ * whose `what` names the give-back ("push moved", ...). One stack per
+ * thread. TinyCC has no thread-local storage: there every operation is a
+ * call (the *_call functions, also what the JIT's code reaches). */
+typedef struct gs_borrows {
+    const void **at; /* a forgotten note is NULL */
+    int64_t n, cap;
+} gs_borrows;
+int64_t gs_borrow_call(const void *p);
+void gs_unborrow_call(int64_t slot);
+int64_t gs_borrow_depth_call(void);
+void gs_borrow_reset_call(int64_t depth);
+void gs_borrow_check_call(const gs_site *s, const void *p, size_t bytes, const char *what);
+GS_COLD GS_NOINLINE int64_t gs_borrow_slow(gs_borrows *b, const void *p);
+GS_COLD GS_NOINLINE void gs_borrow_scan(const gs_site *s, const gs_borrows *b, const void *p, size_t bytes,
+                                        const char *what);
+#ifdef __TINYC__
+#define gs_borrow(p) gs_borrow_call(p)
+#define gs_unborrow(slot) gs_unborrow_call(slot)
+#define gs_borrow_depth() gs_borrow_depth_call()
+#define gs_borrow_reset(d) gs_borrow_reset_call(d)
+#define gs_borrow_check(s, p, bytes, what) gs_borrow_check_call(s, p, bytes, what)
+#else
+extern _Thread_local gs_borrows gs_brw;
+GS_INLINE int64_t gs_borrow(const void *p) {
+    if (GS_UNLIKELY(gs_brw.n == gs_brw.cap)) return gs_borrow_slow(&gs_brw, p);
+    gs_brw.at[gs_brw.n] = p;
+    return gs_brw.n++;
+}
+GS_INLINE void gs_unborrow(int64_t slot) {
+    gs_brw.at[slot] = NULL;
+    while (gs_brw.n > 0 && gs_brw.at[gs_brw.n - 1] == NULL) gs_brw.n--;
+}
+GS_INLINE int64_t gs_borrow_depth(void) { return gs_brw.n; }
+GS_INLINE void gs_borrow_reset(int64_t depth) {
+    if (depth < gs_brw.n) gs_brw.n = depth;
+}
+GS_INLINE void gs_borrow_check(const gs_site *s, const void *p, size_t bytes, const char *what) {
+    if (GS_UNLIKELY(gs_brw.n != 0)) gs_borrow_scan(s, &gs_brw, p, bytes, what);
+}
+#endif
+
 /* delete(xs): ptr NULL is a no-op; args() or one of its strings: "delete
  * of storage not from make, push or a string operation"; not owned: "delete
  * of a sub-slice"; owned and in a reusable[] or slice_pool region: "delete

@@ -271,6 +271,7 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
     if (len == 0) return;
     i = spans_lookup(p, ptr, len, cap, esz, &off);
     if (GS_UNLIKELY(i == SIZE_MAX)) gs_fail_pool_span(s);
+    gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
     spans_release_at(p, off, i, esz);
 }
 

@@ -133,7 +133,8 @@ struct TypeExpr {
  * runtime or libm call) for the modules written in Goose (bytes, math,
  * strings, os, thread, checksum): RTP(id, spelling, signature, C template). The signature is the
  * result's code, then the parameters': f f64, i int, w u64, c u8, b bool,
- * s string, S ?string, y []u8, v nothing (result only); passed by
+ * s string, S ?string, y []u8, A a slice of any type, v nothing (result
+ * only); passed by
  * reference (a mutable place; C gets a pointer): R a string, Y a []u8,
  * H a [8]u32, B a [64]u8 (a fixed array is struct { T a[N]; } in C). In
  * the template %0 %1 .. are the arguments (emit-c/cemit_ins.c, cm_prim). */
@@ -171,7 +172,11 @@ struct TypeExpr {
     RTP(OS_GETENV, "__os_getenv", "Ss", "gs_os_getenv(%0)") \
     RTP(OS_EXISTS, "__os_exists", "bs", "gs_os_exists(%0)") \
     RTP(CK_SHA256_BLOCKS, "__sha256_blocks", "bHy", "gs_sha256_blocks(%0->a, 8, %1.ptr, %1.len)") \
-    RTP(CK_SHA256_BLOCK, "__sha256_block", "bHB", "gs_sha256_blocks(%0->a, 8, %1->a, 64)")
+    RTP(CK_SHA256_BLOCK, "__sha256_block", "bHB", "gs_sha256_blocks(%0->a, 8, %1->a, 64)") \
+    /* the storage of a slice is about to move or lose entries (map.Map):
+       stops when a live ref points into it (goose_rt.h: gs_borrow) */ \
+    RTP(P_MOVING, "__moving", "vA", \
+        "gs_borrow_check(%s, %0.ptr, (size_t)%0.len * sizeof *%0.ptr, \"map change moved\")")
 
 typedef enum BuiltinId {
     BI_NONE,

@@ -44,6 +44,14 @@ typedef struct IrOpInfo {
 } IrOpInfo;
 extern const IrOpInfo ir_op_info[IR__COUNT];
 
+/* IR_BORROW's aux: the runtime's live-ref stack (goose_rt.h: gs_borrow). */
+typedef enum IrBorrowOp {
+    IR_BORROW_NOTE,     /* dst = the slot noting ref a */
+    IR_BORROW_FORGET,   /* the note in slot a is gone */
+    IR_BORROW_DEPTH,    /* dst = the stack's depth */
+    IR_BORROW_RESET,    /* every note above depth a is gone */
+} IrBorrowOp;
+
 /* IR_IF's aux flags. */
 enum {
     IR_IF_NOT = 1,      /* if (!a) { */
@@ -148,7 +156,10 @@ typedef struct IrFunc {
     bool noreturn;          /* -O1+: every path ends in a runtime error (emitted cold, noreturn) */
     bool inline_always;     /* -O2: small and calls no function that returns (emitted GS_INLINE) */
     int checks_removed;
-    int loops_versioned;    /* -O2: loops copied with and without their checks (pass_version.c) */
+    int loops_versioned;
+    bool may_free;          /* it, or a function it calls, may give storage back (pass_borrow.c) */
+    int borrows_kept;       /* refs into movable storage noted while they live (pass_borrow.c) */
+    int borrows_removed;    /* ... and those proven to need no note */    /* -O2: loops copied with and without their checks (pass_version.c) */
     PtrSet held;            /* -O2: locals holding a global slice over a loop (pass_promote.c) */
 } IrFunc;
 

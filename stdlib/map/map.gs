@@ -122,6 +122,7 @@ fn (m: ref Map[K, V]) place_at(at: int, e: MapSlot[K, V]) {
 
 // Doubles the capacity (8 at first) and reinserts every entry.
 fn (m: ref Map[K, V]) grow() {
+    __moving(m.slots)
     let old = m.slots
     var n = old.len * 2
     if n == 0 {
@@ -171,6 +172,7 @@ fn (m: ref Map[K, V]) remove(k: K) -> bool {
     if i < 0 {
         return false
     }
+    __moving(m.slots)
     __drop(m.slots[i].key)
     let mask = m.slots.len - 1
     var j = (i + 1) & mask
@@ -191,6 +193,7 @@ fn (m: ref Map[K, V]) clear() {
     if m.iterating > 0 {
         __fail("map clear while the map is being iterated")
     }
+    __moving(m.slots)
     m.drop_keys()
     defaults(m.slots)
     m.len = 0
@@ -201,6 +204,7 @@ fn (m: ref Map[K, V]) free() {
     if m.iterating > 0 {
         __fail("map free while the map is being iterated")
     }
+    __moving(m.slots)
     m.drop_keys()
     delete(m.slots)
     var empty: []MapSlot[K, V]

@@ -200,7 +200,7 @@ static void test_slices(void) {
     for (i = 0; i < 100; i++) {
         if (len == (cap & GS_LEN_MASK)) {
             int64_t want = cap == 0 ? 4 : (cap & GS_LEN_MASK) * 2;
-            gs_grow g = gs_slice_grow(xs, len, cap, sizeof(int64_t));
+            gs_grow g = gs_slice_grow(NULL, xs, len, cap, sizeof(int64_t));
             caps_ok &= (g.cap & GS_OWN_BIT) && (g.cap & GS_LEN_MASK) == want;
             xs = (int64_t *)g.ptr;
             cap = g.cap;
@@ -211,7 +211,7 @@ static void test_slices(void) {
     check("grow keeps elements", xs[0] == 0 && xs[50] == 350 && xs[99] == 693);
     check("grow frees old owned storage", gs_heap_live_count() == live0 + 1);
     {
-        gs_grow g = gs_slice_grow(p + 1, 2, 2, sizeof(int64_t)); /* a sub-slice, not owned */
+        gs_grow g = gs_slice_grow(NULL, p + 1, 2, 2, sizeof(int64_t)); /* a sub-slice, not owned */
         check("grow of a view keeps the parent", gs_heap_live(p) && gs_heap_live(g.ptr) &&
                                                      (g.cap & GS_LEN_MASK) == 4);
         gs_slice_delete(&site, g.ptr, g.cap);

@@ -28,12 +28,13 @@ static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 20, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 8, 37, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 13, 31, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 18, 14, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 20, 16, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 22, 5, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 23, 12, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
-static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
-static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 19, 5, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 20, 16, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 22, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 23, 12, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
+static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
+static const gs_site gs_site12 = { "tests/golden/c/checks.gs", 26, 22, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -84,24 +85,24 @@ static void gs_main_main(void)
 {
     gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site5, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
     gs_slice_i64 xs_0 = t0;
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
     int64_t t1 = xs_0.len;
-    if (GS_UNLIKELY(t1 <= 0)) gs_fail_pop_empty(&gs_site6);
+    if (GS_UNLIKELY(t1 <= 0)) gs_fail_pop_empty(&gs_site7);
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 t3 = (gs_opt_i64){true, 3};
     gs_opt_i64 o_2 = t3;
     bool t4 = last_1 == 5;
-    if (GS_UNLIKELY(!t4)) gs_fail_assert(&gs_site7);
+    if (GS_UNLIKELY(!t4)) gs_fail_assert(&gs_site8);
     bool t5 = o_2.has;
-    if (GS_UNLIKELY(!t5)) gs_fail_unwrap(&gs_site8);
+    if (GS_UNLIKELY(!t5)) gs_fail_unwrap(&gs_site9);
     int64_t t6 = o_2.val;
     bool t7 = t6 == 3;
-    if (GS_UNLIKELY(!t7)) gs_fail_assert(&gs_site9);
+    if (GS_UNLIKELY(!t7)) gs_fail_assert(&gs_site10);
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
-    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site10, f_3);
+    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site11, f_3);
     int32_t t9 = (int32_t)f_3;
     int64_t t10 = gs_main_total(xs_0);
     gs_print_i64(t8);
@@ -113,7 +114,7 @@ static void gs_main_main(void)
     int64_t t11 = xs_0.len;
     bool t12 = t11 > 10;
     if (t12) {
-        gs_fail_panic(&gs_site11, GS_STR_LIT("too long", 8));
+        gs_fail_panic(&gs_site12, GS_STR_LIT("too long", 8));
     }
 }
 

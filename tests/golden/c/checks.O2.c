@@ -26,12 +26,13 @@ static const gs_site gs_site0 = { "tests/golden/c/checks.gs", 7, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/checks.gs", 8, 12, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 37, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 18, 14, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 20, 16, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 22, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 23, 12, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
-static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
-static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 19, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 20, 16, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 22, 5, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 23, 12, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
+static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
+static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 26, 22, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -69,18 +70,18 @@ static void gs_main_main(void)
 {
     const gs_site *abort_site_;
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site3, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
-    if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site4);
+    if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site5);
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 o_2 = (gs_opt_i64){true, 3};
-    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site5; goto abort_assert_; }
-    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site6);
-    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site7; goto abort_assert_; }
+    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site6; goto abort_assert_; }
+    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site7);
+    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site8; goto abort_assert_; }
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
-    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site8, f_3);
+    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site9, f_3);
     int32_t t9 = (int32_t)f_3;
     int64_t t10 = gs_main_total(xs_0);
     gs_print_i64(t8);
@@ -90,7 +91,7 @@ static void gs_main_main(void)
     gs_print_i64(t10);
     gs_print_nl();
     if (xs_0.len > 10) {
-        gs_fail_panic(&gs_site9, GS_STR_LIT("too long", 8));
+        gs_fail_panic(&gs_site10, GS_STR_LIT("too long", 8));
     }
     return;
 abort_assert_:

@@ -19,6 +19,9 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 int64_t gs_main_closed;
+static const gs_site gs_site0 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -79,11 +82,11 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
 static void gs_main_main(void)
 {
     gs_slice_i64 xs_0 = (gs_slice_i64){0};
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site0, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 3;
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site1, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 0;
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site2, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 7;
     gs_print_i64(gs_main_find(xs_0, 7));
     gs_print_nl();

@@ -43,7 +43,12 @@ GS_INLINE int64_t gs_main_weight(const gs_main_Msg *m_0);
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/enum_layout.gs", 47, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/enum_layout.gs", 38, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/enum_layout.gs", 39, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/enum_layout.gs", 40, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/enum_layout.gs", 41, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/enum_layout.gs", 43, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/enum_layout.gs", 47, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -118,19 +123,19 @@ static void gs_main_main(void)
     gs_print_nl();
     gs_slice_main_Msg msgs_1 = (gs_slice_main_Msg){0};
     gs_main_Msg t5 = (gs_main_Msg){.tag = 0};
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at((void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site0, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t5;
     gs_main_Msg t7 = (gs_main_Msg){.tag = 1, .u.Move = (gs_main_Msg__Move){3, (-1)}};
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at((void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site1, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t7;
     gs_main_Msg t9 = (gs_main_Msg){.tag = 2, .u.Write = (gs_main_Msg__Write){GS_STR_LIT("hello", 5)}};
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at((void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site2, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t9;
     gs_main_Msg t11 = (gs_main_Msg){.tag = 3, .u.Color = (gs_main_Msg__Color){1, 2, 3}};
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at((void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site3, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t11;
     gs_main_Msg z_2 = (gs_main_Msg){0};
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at((void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site4, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = z_2;
     int64_t total_3 = 0;
     gs_slice_main_Msg t12 = msgs_1;
@@ -142,7 +147,7 @@ static void gs_main_main(void)
     }
     gs_print_i64(total_3);
     gs_print_nl();
-    gs_slice_delete(&gs_site0, msgs_1.ptr, msgs_1.cap);
+    gs_slice_delete(&gs_site5, msgs_1.ptr, msgs_1.cap);
 }
 
 /* ---- entry ---- */

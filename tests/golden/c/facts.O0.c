@@ -34,6 +34,7 @@ static const gs_site gs_site7 = { "tests/golden/c/facts.gs", 28, 30, NULL };
 static const gs_site gs_site8 = { "tests/golden/c/facts.gs", 34, 5, NULL };
 static const gs_site gs_site9 = { "tests/golden/c/facts.gs", 39, 12, NULL };
 static const gs_site gs_site10 = { "tests/golden/c/facts.gs", 43, 14, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/facts.gs", 44, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -146,7 +147,7 @@ static void gs_main_main(void)
     gs_slice_i64 xs_0 = t0;
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site11, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }
     gs_slice_i64 * t2 = &xs_0;

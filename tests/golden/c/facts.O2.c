@@ -29,6 +29,7 @@ static const gs_site gs_site2 = { "tests/golden/c/facts.gs", 22, 31, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/facts.gs", 34, 5, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/facts.gs", 39, 12, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/facts.gs", 43, 14, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/facts.gs", 44, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -102,7 +103,7 @@ static void gs_main_main(void)
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site5, 0, 0 * sizeof(int64_t)), 0, (int64_t)0 | GS_OWN_BIT};
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at((void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }
     int64_t t3 = gs_main_take(&xs_0);

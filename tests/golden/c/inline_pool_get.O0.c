@@ -65,15 +65,16 @@ static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 38, 50, 
 static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
 static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 41, 30, NULL };
 static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 50, 21, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
 static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 56, 26, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/inline_pool_get.gs", 56, 26, NULL };
 static const gs_site gs_site20 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site21 = { "tests/golden/c/inline_pool_get.gs", 57, 30, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
-static const gs_site gs_site23 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
+static const gs_site gs_site21 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site22 = { "tests/golden/c/inline_pool_get.gs", 57, 30, NULL };
+static const gs_site gs_site23 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
+static const gs_site gs_site24 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -205,28 +206,28 @@ static void gs_main_main(void)
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc(t3, sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at((void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
+        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site15, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
         gsm_pool_slot_pool__main_Cell * t6 = &l_1;
         gs_main_Cell t7 = (gs_main_Cell){.alive = alive_4};
-        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site15, t6, t7);
+        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site16, t6, t7);
     }
     for (int64_t i_5 = 0; i_5 < 9; i_5++) {
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
             int64_t t9 = b_0.len;
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t9)) gs_fail_index(&gs_site16, i_5, t9);
-            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site17, k_6, 8);
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t9)) gs_fail_index(&gs_site17, i_5, t9);
+            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site18, k_6, 8);
             int64_t t10 = (int64_t)((uint64_t)i_5 + (uint64_t)k_6);
             int64_t t11 = (int64_t)((uint64_t)t10 + (uint64_t)1);
-            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site18);
+            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site19);
             int64_t t12 = (int64_t)(t11 % 9);
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = t12;
             gsm_pool_slot_pool__main_Cell * t13 = &l_1;
-            gs_main_Cell * t14 = gsm_pool_slot_pool__main_Cell_get(&gs_site19, t13, i_5);
-            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site20, k_6, 8);
+            gs_main_Cell * t14 = gsm_pool_slot_pool__main_Cell_get(&gs_site20, t13, i_5);
+            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site21, k_6, 8);
             int64_t t15 = (int64_t)((uint64_t)i_5 + (uint64_t)k_6);
             int64_t t16 = (int64_t)((uint64_t)t15 + (uint64_t)1);
-            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site21);
+            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site22);
             int64_t t17 = (int64_t)(t16 % 9);
             (*t14).nb.a[k_6] = t17;
         }
@@ -244,7 +245,7 @@ static void gs_main_main(void)
             int64_t t23 = t20.ptr[t22];
             int64_t c_10 = t23;
             int64_t t24 = b_0.len;
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t24)) gs_fail_index(&gs_site22, c_10, t24);
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t24)) gs_fail_index(&gs_site23, c_10, t24);
             bool t25 = ((gs_main_Cell *)b_0.ptr)[c_10].alive;
             if (t25) {
                 int64_t t26 = sb_8;
@@ -252,7 +253,7 @@ static void gs_main_main(void)
                 sb_8 = t27;
             }
             gsm_pool_slot_pool__main_Cell * t28 = &l_1;
-            gs_main_Cell * t29 = gsm_pool_slot_pool__main_Cell_get(&gs_site23, t28, c_10);
+            gs_main_Cell * t29 = gsm_pool_slot_pool__main_Cell_get(&gs_site24, t28, c_10);
             bool t30 = (*t29).alive;
             if (t30) {
                 int64_t t31 = sl_9;
@@ -308,9 +309,9 @@ static int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_poo
         gs_slice_main_Cell * t14 = &(*p_0).slots;
         gs_stable_grow_at((void *)&t14->ptr, t14->len, &t14->cap, sizeof(gs_main_Cell));
     }
-    if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Cell));
+    if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Cell));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
-    if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
+    if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     int64_t t15 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
     (*p_0).len = t15;

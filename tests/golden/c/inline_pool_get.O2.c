@@ -56,11 +56,12 @@ static const gs_site gs_site2 = { "tests/golden/c/inline_pool_get.gs", 26, 9, NU
 static const gs_site gs_site3 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -166,15 +167,15 @@ static void gs_main_main(void)
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc((&b_0), sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at((void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
+        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site6, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
-        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site6, &l_1, (gs_main_Cell){.alive = alive_4});
+        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site7, &l_1, (gs_main_Cell){.alive = alive_4});
     }
     for (int64_t i_5 = 0; i_5 < 9; i_5++) {
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site7; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site8; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site8; abort_i_ = i_5; abort_n_ = l_1.slots.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site9; abort_i_ = i_5; abort_n_ = l_1.slots.len; goto abort_index_; }
             (*&l_1.slots.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
@@ -187,11 +188,11 @@ static void gs_main_main(void)
         int64_t t21 = t20.len;
         for (int64_t t22 = 0; t22 < t21; t22++) {
             int64_t c_10 = t20.ptr[t22];
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site9; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site10; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {
                 sb_8 = (int64_t)((uint64_t)sb_8 + (uint64_t)1);
             }
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site10; abort_i_ = c_10; abort_n_ = l_1.slots.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site11; abort_i_ = c_10; abort_n_ = l_1.slots.len; goto abort_index_; }
             if ((*&l_1.slots.ptr[c_10]).alive) {
                 sl_9 = (int64_t)((uint64_t)sl_9 + (uint64_t)1);
             }
@@ -232,9 +233,9 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_
     if (i_3 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Cell));
     }
-    if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at((void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Cell));
+    if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Cell));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
-    if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at((void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
+    if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);
     return i_3;

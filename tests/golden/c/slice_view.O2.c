@@ -24,9 +24,11 @@ static const gs_site gs_site0 = { "tests/golden/c/slice_view.gs", 6, 47, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/slice_view.gs", 8, 47, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/slice_view.gs", 10, 37, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/slice_view.gs", 12, 49, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_view.gs", 17, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -83,18 +85,18 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t7);
     gs_print_nl();
-    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at((void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site4, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
     z_0.ptr[z_0.len++] = 1;
-    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at((void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site5, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
     z_0.ptr[z_0.len++] = 2;
     gs_slice_i64 t8 = gs_main_mid(z_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site4; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site6; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
     int64_t t10 = t8.ptr[0];
     gs_slice_i64 t11 = gs_main_tail(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site5; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site7; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
     int64_t t13 = t11.ptr[0];
     gs_slice_i64 t14 = gs_main_head(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site6; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site8; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
     int64_t t16 = t14.ptr[0];
     gs_str t17 = gs_main_stail(GS_STR_LIT("ab", 2), 1);
     gs_print_i64(t10);
