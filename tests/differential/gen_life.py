@@ -788,8 +788,165 @@ class Gen:
             ln = self.emit('%s.free()' % m.name)
             self.map_free(m, ln)
 
+    # ---- header kinds (off by default) ---------------------------------
+    # A header alias of storage X (a copy, a view, a struct field, a
+    # sub-string, a pool span copy, a `for` loop's copy) used after X was
+    # given back stops at that use with `use of freed storage`. Uses are
+    # always element reads (alias[k]), never .len alone.
+    def use_alias(self, hdr, expr):
+        """println(expr[k]) for an alias hdr = [storage, offset, len]."""
+        st, off, n = hdr
+        k = self.r.randrange(n)
+        ln = self.emit('println(%s[%d])' % (expr, k))
+        if st.freed:
+            if self.s.stop is None:
+                self.s.stop = (ln, FREED)
+            return
+        self.println([st.vals[off + k]])
+
+    def header_steps(self, a, hdr, expr, can_give=True):
+        """Element writes, pushes (within capacity or moving), deletes and
+        uses of the alias, in random order; the alias used last."""
+        steps = [self.r.choice(['set', 'push', 'use', 'use']) for _ in range(self.r.randint(1, 4))]
+        if can_give and self.chance(0.75):
+            steps.append(self.r.choice(['push', 'pushn', 'del']))
+        steps.append('use')
+        for st in steps:
+            if st == 'set':
+                i, v = self.r.randrange(a.len), self.r.randint(0, 50)
+                self.emit('%s[%d] = %d' % (a.name, i, v))
+                a.st.vals[i] = v
+            elif st == 'push':
+                v = self.r.randint(0, 9)
+                ln = self.emit('%s.push(%d)' % (a.name, v))
+                self.push(a, v, ln)
+            elif st == 'pushn':
+                n = self.r.randint(1, 5)
+                self.emit('for i in 0..%d {' % n)
+                ln = self.emit('    %s.push(i)' % a.name)
+                self.emit('}')
+                for i in range(n):
+                    self.push(a, i, ln)
+            elif st == 'del':
+                n = self.r.randint(1, 4)
+                ln = self.emit('delete(%s)' % a.name)
+                self.emit('%s = make([]int, %d)' % (a.name, n))
+                self.delete_remake(a, n, ln)
+            else:
+                self.use_alias(hdr, expr)
+
+    def sc_alias(self, env):
+        a = self.new_slice()
+        b = self.fresh('b')
+        self.emit('let %s = %s' % (b, a.name))
+        self.header_steps(a, [a.st, 0, a.len], b)
+
+    def sc_view(self, env):
+        a = self.new_slice()
+        i = self.r.randrange(a.len)
+        j = self.r.randint(i + 1, a.len)
+        v = self.fresh('v')
+        self.emit('let %s = %s[%d:%d]' % (v, a.name, i, j))
+        self.header_steps(a, [a.st, i, j - i], v)
+
+    def sc_struct(self, env):
+        a = self.new_slice()
+        bx = self.fresh('bx')
+        self.emit('let %s = Box{xs: %s, n: %d}' % (bx, a.name, a.len))
+        self.header_steps(a, [a.st, 0, a.len], '%s.xs' % bx)
+
+    def sc_substr(self, env):
+        p, q = self.r.choice(['ab', 'goose', 'x']), self.r.choice(['cde', 'fg', 'hijk'])
+        sn, tn = self.fresh('s'), self.fresh('t')
+        text = p + q
+        st = Storage([ord(c) for c in text], len(text), 'int')
+        self.emit('let %s = "%s" + "%s"' % (sn, p, q))
+        i = self.r.randrange(len(text))
+        j = self.r.randint(i + 1, len(text))
+        self.emit('let %s = %s[%d:%d]' % (tn, sn, i, j))
+        hdr = [st, i, j - i]
+        for _ in range(self.r.randint(0, 2)):
+            self.use_alias(hdr, tn)
+        if self.chance(0.75):
+            ln = self.emit('delete(%s)' % sn)
+            self.give_back(st, ln)
+        elif self.chance(0.5):
+            other = self.fresh('o')
+            self.emit('let %s = "%s" + "%s"' % (other, q, p))
+            self.emit('delete(%s)' % other)
+        self.use_alias(hdr, tn)
+
+    def sc_pool_free(self, env):
+        qn = self.fresh('q')
+        self.emit('var %s = pool.slice_pool[int]{}' % qn)
+        spans = []
+        for _ in range(self.r.randint(1, 3)):
+            n = self.r.randint(1, 5)
+            bn = self.fresh('b')
+            self.emit('let %s = %s.alloc_slice(%d)' % (bn, qn, n))
+            st = Storage([], n, 'int')
+            v = self.r.randint(1, 9)
+            self.emit('%s[0] = %d' % (bn, v))
+            st.vals[0] = v
+            spans.append((bn, st, n))
+        bn, st, n = self.r.choice(spans)
+        cn = self.fresh('c')
+        self.emit('let %s = %s' % (cn, bn))
+        hdr = [st, 0, n]
+        self.use_alias(hdr, cn)
+        fb, fst, _ = self.r.choice(spans)
+        ln = self.emit('%s.free(%s)' % (qn, fb))
+        self.give_back(fst, ln)
+        self.use_alias(hdr, cn)
+
+    def sc_for_global(self, env):
+        g = self.s.g['g_s']
+        vals = [self.r.randint(0, 9) for _ in range(self.r.randint(1, 5))]
+        cap = len(vals) + self.r.choice([0, 0, 1, 3])
+        self.emit('g_s = make([]int, %d, %d)' % (len(vals), cap))
+        g.st, g.len = Storage([], cap, 'int'), len(vals)
+        for i, v in enumerate(vals):
+            self.emit('g_s[%d] = %d' % (i, v))
+            g.st.vals[i] = v
+        how = self.r.choice(['push', 'del', 'none'])
+        rn = self.fresh('reset')
+        body = [Line('fn %s() {' % rn)]
+        if how == 'push':
+            give = Line('    g_s.push(1)')
+            body.append(give)
+        elif how == 'del':
+            give = Line('    delete(g_s)')
+            body += [give, Line('    g_s = make([]int, 2)')]
+        body.append(Line('}'))
+        self.s.funcs.append(body)
+        tn = self.fresh('tot')
+        lim = self.r.randint(0, 30)
+        self.emit('var %s = 0' % tn)
+        fl = self.emit('for x in g_s {')
+        self.emit('    %s += x' % tn)
+        self.emit('    if %s > %d {' % (tn, lim))
+        self.emit('        %s()' % rn)
+        self.emit('    }')
+        self.emit('}')
+        st, n, tot = g.st, g.len, 0
+        for i in range(n):
+            if st.freed:
+                if self.s.stop is None:
+                    self.s.stop = (fl, FREED)
+                break
+            tot += st.vals[i]
+            if tot > lim:
+                if how == 'push':
+                    self.push(g, 1, give)
+                elif how == 'del':
+                    self.delete_remake(g, 2, give)
+        self.emit('println(%s)' % tn)
+        self.println([tot])
+
     # ---- the program -----------------------------------------------------
-    SCEN = {'refs': ['sc_call_int', 'sc_call_int', 'sc_recv', 'sc_map_call', 'sc_let', 'sc_let']}
+    SCEN = {'refs': ['sc_call_int', 'sc_call_int', 'sc_recv', 'sc_map_call', 'sc_let', 'sc_let'],
+            'alias': ['sc_alias'], 'view': ['sc_view'], 'struct': ['sc_struct'],
+            'substr': ['sc_substr'], 'pool_free': ['sc_pool_free'], 'for_global': ['sc_for_global']}
 
     def scenario(self):
         kind = self.r.choice(self.kinds)
@@ -829,6 +986,7 @@ class Gen:
                  Line('import "map"'), Line('import "pool"'), Line(''),
                  Line('struct Item {'), Line('    v: int'), Line('    w: int'), Line('}'),
                  Line('struct Holder {'), Line('    items: []Item'), Line('    n: int'), Line('}'),
+                 Line('struct Box {'), Line('    xs: []int'), Line('    n: int'), Line('}'),
                  Line('var g_a: []int = []int{3, 1, 4}'), Line('var g_n: int = 7'),
                  Line('var g_items: []Item = []Item{Item{v: 2, w: 5}}'),
                  Line('var g_s: []int = []int{9, 8}'), Line('')]
