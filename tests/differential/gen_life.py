@@ -123,8 +123,11 @@ class Ref:
         self.st = st
         self.cont = cont
         self.key = key
+        self.displaced = False  # a map entry a put may have moved
 
     def get(self):
+        if self.displaced:
+            raise Ambiguous()
         # after a stop (or in a branch not taken) the model runs on, and a
         # map key may be gone: any value will do, nothing of it is printed
         if isinstance(self.cont, dict) and self.key not in self.cont:
@@ -132,6 +135,8 @@ class Ref:
         return self.cont[self.key]
 
     def set(self, v):
+        if self.displaced:
+            raise Ambiguous()
         self.cont[self.key] = v
 
 
@@ -151,7 +156,7 @@ class State:
     """Everything a scenario changes (deep-copied to write one again)."""
 
     def __init__(self):
-        self.live = []          # storages under live refs (a multiset)
+        self.live = []          # live refs (Ref objects; their st is checked)
         self.out = []           # stdout lines so far
         self.stop = None        # (Line, words) of the first stop
         self.funcs = []         # [Line] per top-level function
@@ -196,7 +201,7 @@ class Gen:
     def give_back(self, st, line, frees=True):
         if st is None:
             return
-        if self.s.stop is None and any(x is st for x in self.s.live):
+        if self.s.stop is None and any(x.st is st for x in self.s.live):
             self.s.stop = (line, MOVED)
         if frees:
             st.freed = True
@@ -224,11 +229,19 @@ class Gen:
             old = m.st
             m.st = Storage([], 8 if old is None else old.cap * 2, 'int')
             self.give_back(old, line)
+        else:
+            # Robin Hood insertion may shift entries within the table: a
+            # live ref into it may now name another key's value (not a
+            # give-back, so no stop); the model does not place entries, so
+            # a later use of such a ref makes the scenario open
+            for x in self.s.live:
+                if x.st is m.st:
+                    x.displaced = True
         m.d[k] = v
 
     def map_remove(self, m, k, line):
         if k not in m.d:
-            if not self.dry and m.st is not None and any(x is m.st for x in self.s.live):
+            if not self.dry and m.st is not None and any(x.st is m.st for x in self.s.live):
                 raise Ambiguous()
             return
         self.give_back(m.st, line, frees=False)
@@ -469,7 +482,7 @@ class Gen:
     def run_callee(self, tagged, ref, k, xs=None, m=None):
         """Executes a callee on the model: ref live for the call."""
         if ref.st is not None:
-            self.s.live.append(ref.st)
+            self.s.live.append(ref)
         for op, line in tagged:
             c = op[0]
             if c == 'radd':
@@ -506,7 +519,7 @@ class Gen:
             elif c == 'mlen':
                 self.println([len(m.d)])
         if ref.st is not None:
-            self.s.live.remove(ref.st)
+            self.s.live.remove(ref)
 
     # ---- scenarios of kind refs -----------------------------------------
     def sc_call_int(self, env):
@@ -687,7 +700,7 @@ class Gen:
         last = uses[-1] if uses else -1
         self.emit('let %s = %s' % (rn, init))
         if ref.st is not None:
-            self.s.live.append(ref.st)
+            self.s.live.append(ref)
         live = ref.st is not None
         for idx, p in enumerate(plan):
             if p[0] == 'use':
@@ -724,10 +737,10 @@ class Gen:
                 self.ind -= 1
                 self.emit('}')
             if live and idx == last:
-                self.s.live.remove(ref.st)
+                self.s.live.remove(ref)
                 live = False
         if live:
-            self.s.live.remove(ref.st)
+            self.s.live.remove(ref)
         self.print_slice(a)
         if m is not None:
             self.emit('println(%s.len)' % m.name)
