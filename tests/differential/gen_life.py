@@ -545,10 +545,9 @@ class Gen:
                 arg, ref = self.int_target(dict(env, a=xs) if self.chance(0.6) else env)
             k = self.r.randint(0, 9)
             if glob:
-                call = self.emit('%s(%s, %d)' % (name, arg, k))
+                self.emit('%s(%s, %d)' % (name, arg, k))
             else:
-                call = self.emit('%s(%s, %s, %d)' % (name, arg, xs.name, k))
-            del call
+                self.emit('%s(%s, %s, %d)' % (name, arg, xs.name, k))
             self.run_callee(tagged, ref, k, xs=xs)
             self.print_slice(xs)
             self.print_ref(arg, ref)
