@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """check_gen.py — self-test of the differential tooling: each generator
-difftest.py runs (gen.py, gen_loops.py: difftest.GENERATORS) is
+difftest.py runs (gen.py, gen_loops.py, gen_life.py: difftest.GENERATORS) is
 deterministic per seed, gives different programs for different seeds, and
 gives programs `goose check` accepts; and difftest.verdict flags
-disagreeing outputs, statuses, crashes and compile errors (so the
-differential test can fail). One PASS/FAIL line; plant_gen.py checks that
+disagreeing outputs, statuses, crashes, sanitizer reports and compile
+errors, and difftest.model_verdict results that differ from gen_life's
+model (so the differential test can fail). One PASS/FAIL line; plant_gen.py checks that
 a broken generator makes it fail.
 
   check_gen.py --goose build/goose
@@ -50,9 +51,26 @@ def verdict_problems():
         ({('run', '-O2'): ('timeout', b'', b''), ('clang', '-O2'): ok}, True),
         ({('check', ''): ('compile 1', b'', b'p.gs:1:1: error: x\n')}, True),
     ]
+    cases.append(({('run', '-O2'): ('sanitizer 1', b'', b'==1==ERROR: AddressSanitizer: x\n')}, True))
     for i, (res, bad) in enumerate(cases):
         if (difftest.verdict(res) is not None) != bad:
             yield 'verdict case %d: expected %s' % (i, 'a failure' if bad else 'agreement')
+    E = difftest.gen_life.Expect
+    stop = E('a\n', (7, ['moved', 'use of freed storage']))
+    err = b'prog.gs:7:5: runtime error: storage moved under a live ref (use of freed storage)\n'
+    mcases = [
+        (E('a\nend\n', None), (0, b'a\nend\n', b''), False),
+        (E('a\nend\n', None), (0, b'a\nen\n', b''), True),
+        (E('a\nend\n', None), (101, b'a\n', err), True),
+        (stop, (101, b'a\n', err), False),
+        (stop, (101, b'a\nb\n', err), True),
+        (stop, (0, b'a\n', b''), True),
+        (stop, (101, b'a\n', err.replace(b':7:', b':8:')), True),
+        (stop, (101, b'a\n', err.replace(b'moved', b'gone')), True),
+    ]
+    for i, (exp, r, bad) in enumerate(mcases):
+        if (difftest.model_verdict({('run', '-O0'): r}, exp) is not None) != bad:
+            yield 'model_verdict case %d: expected %s' % (i, 'a failure' if bad else 'a match')
 
 
 def main():

@@ -18,6 +18,17 @@ back end's output, and one line `FAIL seed N: ...` is printed.
 --mode light     one JIT level and one native back end, both by seed (ctest)
 --reduce         shrink a failing program line by line (delta debugging)
                  while the same back ends still disagree
+--gen life       programs from gen_life.py for the lifetime checks: each
+                 back end must match the generator's model (stdout exactly;
+                 a stop with status 101 at the model's line, with its
+                 words, or no stop where the model has none), and agree
+                 with the others; --kinds selects what is generated
+                 (default refs), --safe-only only programs that run to the end
+--sanitize       clang/gcc programs (and the runtime linked into them) with
+                 AddressSanitizer and UBSan (GOOSE_CFLAGS, as
+                 tests/run_golden.py --sanitize); with a goose built with
+                 -DGOOSE_SANITIZE=ON, `goose run` is checked too. Any
+                 sanitizer report on stderr is a failure.
 
 The last line is `PASS differential ...` or `FAIL differential ...`
 (exit status 0 or 1), with counts of programs, runtime errors and time.
@@ -26,6 +37,7 @@ Not for: generating programs (gen.py), golden tests (tests/run_golden.py).
 import argparse
 import concurrent.futures as cf
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,8 +48,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
 import gen_loops  # noqa: E402
+import gen_life  # noqa: E402
 
-GENERATORS = {'programs': gen.generate, 'loops': gen_loops.generate}
+GENERATORS = {'programs': gen.generate, 'loops': gen_loops.generate, 'life': gen_life.generate}
+
+# As tests/run_golden.py --sanitize: ASan + UBSan for the clang/gcc builds,
+# leak checking off while a program runs (it does not free what is live at
+# exit; under `goose run` that memory would be goose's leak), and the reports
+# that fail a run whatever its status (a Goose runtime error names the .gs).
+SAN_CFLAGS = '-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer'
+SAN_REPORT_RE = re.compile(rb'^==\d+==ERROR: \w+Sanitizer|^\S+\.[ch]:\d+:\d+: runtime error:|'
+                           rb'^SUMMARY: \w+Sanitizer', re.M)
+SANITIZE = False
+RTERR_RE = re.compile(r'^prog\.gs:(\d+):(\d+): runtime error: (.*)$')
 
 NATIVE = [('clang', '-O0'), ('clang', '-O2'), ('gcc', '-O0'), ('gcc', '-O2'),
           ('tcc', '-O0'), ('tcc', '-O2')]
@@ -53,25 +76,34 @@ def configs_for(seed, mode):
     return JIT + [('tcc', '-O2' if seed % 2 else '-O0'), rot[seed % len(rot)]]
 
 
-def run_cmd(cmd, cwd, timeout):
+def run_cmd(cmd, cwd, timeout, env=None):
+    """(status, stdout, stderr); status 'timeout', or 'sanitizer N' when
+    (--sanitize) stderr holds a sanitizer report."""
     try:
         p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout)
-        return p.returncode, p.stdout, p.stderr
+                           timeout=timeout, env=dict(os.environ, **env) if env else None)
     except subprocess.TimeoutExpired:
         return 'timeout', b'', b''
+    if SANITIZE and SAN_REPORT_RE.search(p.stderr):
+        return 'sanitizer %s' % p.returncode, p.stdout, p.stderr
+    return p.returncode, p.stdout, p.stderr
+
+
+PROG_SAN_ENV = {'ASAN_OPTIONS': 'detect_leaks=0'}
 
 
 def run_config(goose, work, src, cfg, timeout):
     """(status, stdout, stderr) of one back end, or ('compile', ...)"""
     cc, opt = cfg
+    prog_env = PROG_SAN_ENV if SANITIZE else None
     if cc == 'run':
-        return run_cmd([goose, 'run', src, opt], work, timeout)
+        return run_cmd([goose, 'run', src, opt], work, timeout, prog_env)
     exe = os.path.join(work, 'prog_%s%s' % (cc, opt))
-    st, out, err = run_cmd([goose, 'build', src, '-o', exe, opt, '--cc', cc], work, timeout * 6)
+    san = {'GOOSE_CFLAGS': SAN_CFLAGS} if SANITIZE and cc in ('clang', 'gcc') else None
+    st, out, err = run_cmd([goose, 'build', src, '-o', exe, opt, '--cc', cc], work, timeout * 6, san)
     if st != 0:
         return 'build %s' % st, out, err
-    res = run_cmd([exe], work, timeout)
+    res = run_cmd([exe], work, timeout, prog_env)
     os.unlink(exe)
     return res
 
@@ -94,6 +126,8 @@ def verdict(results):
         return 'compile error: ' + vals[0][2].decode(errors='replace').strip().split('\n')[0]
     first = vals[0]
     for cfg, r in results.items():
+        if isinstance(r[0], str) and r[0].startswith('sanitizer'):
+            return '%s %s: a sanitizer report (status %s)' % (cfg[0], cfg[1], r[0].split()[1])
         if r[0] == 'timeout' or (isinstance(r[0], str) and r[0].startswith('build')):
             return '%s %s: %s' % (cfg[0], cfg[1], r[0] if r[0] == 'timeout' else
                                   r[2].decode(errors='replace').strip().split('\n')[0][:200])
@@ -106,6 +140,40 @@ def verdict(results):
             for c, rr in results.items():
                 groups.setdefault(rr, []).append('%s%s' % c)
             return 'back ends disagree: ' + ' | '.join(' '.join(g) for g in groups.values())
+    return None
+
+
+def model_verdict(results, exp):
+    """None when every back end did what gen_life's model says (exp: an
+    Expect); else a reason. Crashes, timeouts and sanitizer reports are
+    left to verdict()."""
+    for cfg, (st, out, err) in results.items():
+        if not isinstance(st, int) or st not in (0, 101):
+            continue
+        name = '%s %s' % cfg
+        text = err.decode(errors='replace').strip()
+        first = text.split('\n')[0][:200] if text else ''
+        if exp.stop is None and st != 0:
+            return '%s: stops where the model runs to the end: %s' % (name, first)
+        if exp.stop is not None:
+            line, words = exp.stop
+            m = RTERR_RE.match(first)
+            if st != 101 or m is None:
+                return '%s: runs on (status %s) where the model stops at line %d' % (name, st, line)
+            if int(m.group(1)) != line or not all(w in m.group(3) for w in words):
+                return '%s: stops with "%s" where the model stops at line %d with %s' % (
+                    name, first, line, ' + '.join('"%s"' % w for w in words))
+            if len(text.split('\n')) != 1:
+                return '%s: more than one line on stderr' % name
+        elif err:
+            return '%s: stderr not empty: %s' % (name, first)
+        if out != exp.stdout.encode():
+            want = exp.stdout.encode().split(b'\n')
+            got = out.split(b'\n')
+            i = next((i for i in range(min(len(want), len(got))) if want[i] != got[i]),
+                     min(len(want), len(got)))
+            return '%s: stdout differs from the model at line %d: %r, expected %r' % (
+                name, i + 1, got[i] if i < len(got) else b'(end)', want[i] if i < len(want) else b'(end)')
     return None
 
 
@@ -147,11 +215,17 @@ def reduce(goose, text, cfgs, timeout, work, reason_kind):
 
 def one_seed(args, seed):
     cfgs = configs_for(seed, args.mode)
-    text = GENERATORS[args.gen](seed)
+    exp = None
+    if args.gen == 'life':
+        text, exp = gen_life.generate_model(seed, args.kinds, args.safe_only)
+    else:
+        text = GENERATORS[args.gen](seed)
     work = tempfile.mkdtemp(prefix='goose-diff-%d-' % seed)
     try:
         results = check_program(args.goose, text, cfgs, args.timeout, work)
         v = verdict(results)
+        if v is None and exp is not None:
+            v = model_verdict(results, exp)
         rterr = any(r[0] == 101 for r in results.values())
         if v is None:
             return seed, None, rterr
@@ -163,6 +237,9 @@ def one_seed(args, seed):
             for cfg, r in results.items():
                 f.write(('== %s %s: status %s\n' % (cfg[0], cfg[1], r[0])).encode())
                 f.write(b'-- stdout\n' + r[1][-4000:] + b'\n-- stderr\n' + r[2][-4000:] + b'\n')
+        if exp is not None:
+            with open(os.path.join(d, 'expected.txt'), 'w') as f:
+                f.write('model: %s\n-- stdout\n%s' % (exp.describe(), exp.stdout))
         if args.reduce:
             kind = 'compile error' if v.startswith('compile error') else v.split(':')[0]
             small = reduce(args.goose, text, cfgs, args.timeout, work, kind)
@@ -188,9 +265,23 @@ def main():
     ap.add_argument('--timeout', type=float, default=10.0, help='seconds per run')
     ap.add_argument('--reduce', action='store_true')
     ap.add_argument('--gen', choices=sorted(GENERATORS), default='programs',
-                    help='programs: gen.py; loops: gen_loops.py (worklist loops for the check passes)')
+                    help='programs: gen.py; loops: gen_loops.py (worklist loops for the check passes); '
+                         'life: gen_life.py (lifetime checks, against its model)')
+    ap.add_argument('--kinds', default='',
+                    help='--gen life: comma list of kinds (%s; default %s)'
+                    % (' '.join(gen_life.KINDS_ALL), ','.join(gen_life.KINDS_DEFAULT)))
+    ap.add_argument('--safe-only', action='store_true',
+                    help='--gen life: only programs the model runs to the end')
+    ap.add_argument('--sanitize', action='store_true',
+                    help='clang/gcc programs with ASan+UBSan; any sanitizer report fails')
     ap.add_argument('--progress', type=int, default=0, help='print a line every N seeds')
     args = ap.parse_args()
+    global SANITIZE
+    SANITIZE = args.sanitize
+    try:
+        args.kinds = gen_life.parse_kinds(args.kinds)
+    except ValueError as e:
+        ap.error(str(e))
     args.goose = os.path.abspath(args.goose)
     args.findings = os.path.abspath(args.findings)
     seeds = parse_seeds(args.seeds)
@@ -215,8 +306,12 @@ def main():
                 print('.. %d/%d programs, %d failures, %.0f s' % (done, len(seeds), fails,
                                                                    time.time() - t0), flush=True)
     dt = time.time() - t0
-    summary = 'differential %sseeds %s (%s): %d programs, %d with runtime errors, %d failures, %.0f s' % (
-        '' if args.gen == 'programs' else args.gen + ' ', args.seeds, args.mode, done, nrterr, fails, dt)
+    what = args.gen + ' '
+    if args.gen == 'life':
+        what = 'life %s%s ' % (','.join(args.kinds), ' safe-only' if args.safe_only else '')
+    summary = 'differential %sseeds %s (%s%s): %d programs, %d with runtime errors, %d failures, %.0f s' % (
+        '' if args.gen == 'programs' else what, args.seeds, args.mode,
+        ', sanitize' if args.sanitize else '', done, nrterr, fails, dt)
     print(('FAIL ' if fails else 'PASS ') + summary, flush=True)
     return 1 if fails else 0
 

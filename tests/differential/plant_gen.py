@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-COPIED = ('check_gen.py', 'difftest.py', 'gen.py', 'gen_loops.py')
+COPIED = ('check_gen.py', 'difftest.py', 'gen.py', 'gen_loops.py', 'gen_life.py')
 WRAP = '''import importlib.util
 import random
 _spec = importlib.util.spec_from_file_location('real_gen_loops', %r)
