@@ -135,6 +135,8 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
         e->read = e->write = IR_AT_ANY;
         e->frees = true;
     }
+    if (in->op == IR_PRIM && in->aux == BI_P_MOVING)   /* entries of a map move (map.gs) */
+        e->frees = true;
     e->stops = ir_stops(ir, in);
     if (e->stops) {     /* nothing after it runs */
         e->write = IR_AT_NONE;

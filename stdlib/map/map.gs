@@ -13,6 +13,8 @@
 // slots, reading the fields slots, key, val and dist by name) and each
 // raise iterating while they run; a change that could move or drop an
 // entry (a put of a new key, remove, clear, free) is then a runtime error.
+// Such a change also stops while a reference from get_ref into the slots
+// is live (__moving; goose_rt.h: gs_borrow).
 // A put of a key already present only replaces its value and is allowed.
 // Not for: ordered iteration (slot order, not promised).
 
@@ -83,6 +85,7 @@ fn (m: ref Map[K, V]) put(k: K, v: V) {
             __fail("map put of a new key while the map is being iterated")
         }
         if (m.len + 1) * 4 <= s.len * 3 {
+            __moving(s)     // Robin Hood insertion shifts entries
             m.place_at(i, MapSlot[K, V]{key: __own(k), val: v, dist: d})
             m.len += 1
             return

@@ -123,11 +123,8 @@ class Ref:
         self.st = st
         self.cont = cont
         self.key = key
-        self.displaced = False  # a map entry a put may have moved
 
     def get(self):
-        if self.displaced:
-            raise Ambiguous()
         # after a stop (or in a branch not taken) the model runs on, and a
         # map key may be gone: any value will do, nothing of it is printed
         if isinstance(self.cont, dict) and self.key not in self.cont:
@@ -135,8 +132,6 @@ class Ref:
         return self.cont[self.key]
 
     def set(self, v):
-        if self.displaced:
-            raise Ambiguous()
         self.cont[self.key] = v
 
 
@@ -198,11 +193,11 @@ class Gen:
         if self.s.stop is None:
             self.s.out.append(' '.join(str(v) for v in vals))
 
-    def give_back(self, st, line, frees=True):
+    def give_back(self, st, line, frees=True, words=MOVED):
         if st is None:
             return
         if self.s.stop is None and any(x.st is st for x in self.s.live):
-            self.s.stop = (line, MOVED)
+            self.s.stop = (line, words)
         if frees:
             st.freed = True
 
@@ -217,7 +212,7 @@ class Gen:
         sl.len += 1
 
     def delete_remake(self, sl, n, line):
-        self.give_back(sl.st, line)
+        self.give_back(sl.st, line, words=FREED)
         sl.st = Storage([], n, sl.elem)
         sl.len = n
 
@@ -231,12 +226,9 @@ class Gen:
             self.give_back(old, line)
         else:
             # Robin Hood insertion may shift entries within the table: a
-            # live ref into it may now name another key's value (not a
-            # give-back, so no stop); the model does not place entries, so
-            # a later use of such a ref makes the scenario open
-            for x in self.s.live:
-                if x.st is m.st:
-                    x.displaced = True
+            # put of a new key moves entries (map.gs stops it under a live
+            # ref, as remove does)
+            self.give_back(m.st, line, frees=False)
         m.d[k] = v
 
     def map_remove(self, m, k, line):
