@@ -475,6 +475,15 @@ gs_grow gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
     return g;
 }
 
+/* A tagged header whose storage has another tag now (freed, retired or
+ * handed out again): its delete must not free what is there, nor its push resize it. */
+static bool tag_stale(const void *p, int64_t tagword) {
+    uintptr_t a = (uintptr_t)p;
+    int64_t tag = tagword & GS_TAG_MASK;
+    const uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    return tag != 0 && g != NULL && ((int64_t)((uint64_t)g[(uint32_t)a >> 4] << GS_TAG_SHIFT)) != tag;
+}
+
 /* Capacity sequence (observable through .cap, so fixed): 0 -> 4, then x2. */
 gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, size_t esz) {
     gs_grow g;
@@ -482,6 +491,7 @@ gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, siz
     int64_t nc = c < 4 ? 4 : (c > GS_LEN_MASK / 2 ? GS_LEN_MASK : c * 2);
     if (nc <= len) nc = len + 1;
     if (size_overflows(nc, esz)) gs_fail_oom(s);
+    if (ptr != NULL && tag_stale(ptr, cap)) gs_fail_freed(s); /* a push onto freed storage */
     g.cap = nc | GS_OWN_BIT;
     /* Owned, still-live storage is resized (the heap grows a page run in
      * place when it can: no copy, no second block beside the first); a
@@ -647,15 +657,6 @@ static GS_NORETURN GS_COLD void fail_delete(const gs_site *s, const void *p, boo
 static void delete_check(const gs_site *s, const void *p) {
     const gs_borrows *b = brw_self();
     if (GS_UNLIKELY(b->n != 0) && gs_heap_live(p)) gs_borrow_scan(s, b, p, gs_heap_usable(p), "delete of");
-}
-
-/* A tagged header whose storage has another tag now (freed, retired or
- * handed out again): its delete must not free what is there. */
-static bool tag_stale(const void *p, int64_t tagword) {
-    uintptr_t a = (uintptr_t)p;
-    int64_t tag = tagword & GS_TAG_MASK;
-    const uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-    return tag != 0 && g != NULL && ((int64_t)((uint64_t)g[(uint32_t)a >> 4] << GS_TAG_SHIFT)) != tag;
 }
 
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {
