@@ -461,7 +461,8 @@ static const char *cm_make(Cm *cm, const IrIns *in)
         return mem_printf(g_arena, "(%s){(%s *)gs_alloc_cls(%s, %d, %lld * sizeof(%s)), %s, (int64_t)%s | GS_OWN_BIT}",
                           cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), cls, (long long)in->b.i, e,
                           len, cap);
-    return mem_printf(g_arena, "(%s){(%s *)gs_slice_make(%s, %s, %s, sizeof(%s)), %s, (int64_t)%s | GS_OWN_BIT}",
+    /* stopgap of the runtime branch (h27rt): gs_slice_make returns {ptr, cap word}; untagged header */
+    return mem_printf(g_arena, "(%s){(%s *)gs_slice_make(%s, %s, %s, sizeof(%s)).ptr, %s, (int64_t)%s | GS_OWN_BIT}",
                       cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), len, cap, e, len, cap);
 }
 

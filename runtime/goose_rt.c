@@ -366,6 +366,7 @@ const gs_site *gs_site_with(const gs_site *s, const char *what) {
     return &w;
 }
 void gs_fail_oom(const gs_site *s) { fail_text(s, "out of memory"); }
+void gs_fail_freed(const gs_site *s) { fail_text(s, "use of freed storage"); }
 
 void gs_fail_shift(const gs_site *s, int64_t count, int64_t width) {
     char x[NUM_BUF], y[NUM_BUF];
@@ -436,6 +437,13 @@ void *gs_alloc_cls_slow(const gs_site *s, unsigned cls, size_t bytes) {
     return p;
 }
 
+gs_grow gs_make_cls_slow(const gs_site *s, unsigned cls, size_t bytes, int64_t cap) {
+    gs_grow g;
+    g.ptr = gs_alloc_cls_slow(s, cls, bytes);
+    g.cap = cap | GS_OWN_BIT | gs_tag_of(g.ptr);
+    return g;
+}
+
 void gs_free(void *p) {
     if (p == NULL) return;
     if (!gs_heap_free(p)) gs_fail_msg(NULL, "free of storage that is not live");
@@ -457,13 +465,23 @@ static bool size_overflows(int64_t n, size_t esz) {
     return n > GS_LEN_MASK || (esz != 0 && (uint64_t)n > (uint64_t)(PTRDIFF_MAX / esz));
 }
 
-void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
-    void *p;
+gs_grow gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
+    gs_grow g;
     if (len < 0 || len > cap) gs_fail_make(s, len, cap);
     if (size_overflows(cap, esz)) gs_fail_oom(s);
-    p = gs_heap_alloc((size_t)cap * esz, true);
-    if (p == NULL) gs_fail_oom(s);
-    return p;
+    g.ptr = gs_heap_alloc((size_t)cap * esz, true);
+    if (g.ptr == NULL) gs_fail_oom(s);
+    g.cap = cap | GS_OWN_BIT | gs_tag_of(g.ptr);
+    return g;
+}
+
+/* A tagged header whose storage has another tag now (freed, retired or
+ * handed out again): its delete must not free what is there, nor its push resize it. */
+static bool tag_stale(const void *p, int64_t tagword) {
+    uintptr_t a = (uintptr_t)p;
+    int64_t tag = tagword & GS_TAG_MASK;
+    const uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    return tag != 0 && g != NULL && ((int64_t)((uint64_t)g[(uint32_t)a >> 4] << GS_TAG_SHIFT)) != tag;
 }
 
 /* Capacity sequence (observable through .cap, so fixed): 0 -> 4, then x2. */
@@ -473,6 +491,7 @@ gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, siz
     int64_t nc = c < 4 ? 4 : (c > GS_LEN_MASK / 2 ? GS_LEN_MASK : c * 2);
     if (nc <= len) nc = len + 1;
     if (size_overflows(nc, esz)) gs_fail_oom(s);
+    if (ptr != NULL && tag_stale(ptr, cap)) gs_fail_freed(s); /* a push onto freed storage */
     g.cap = nc | GS_OWN_BIT;
     /* Owned, still-live storage is resized (the heap grows a page run in
      * place when it can: no copy, no second block beside the first); a
@@ -482,12 +501,14 @@ gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, siz
      * it stops the push either way (the same on every heap). */
     if ((cap & GS_OWN_BIT) && gs_heap_live(ptr)) {
         gs_borrow_check(s, ptr, (size_t)c * esz, "push moved");
-        g.ptr = gs_heap_realloc(ptr, (size_t)nc * esz);
+        g.ptr = gs_heap_realloc(ptr, (size_t)nc * esz); /* a new tag, in place too */
         if (g.ptr == NULL) gs_fail_oom(s);
+        g.cap |= gs_tag_of(g.ptr);
         return g;
     }
     g.ptr = gs_alloc_uninit((size_t)nc * esz);
     if (len > 0 && ptr != NULL) memcpy(g.ptr, ptr, (size_t)len * esz);
+    g.cap |= gs_tag_of(g.ptr);
     return g;
 }
 
@@ -641,6 +662,7 @@ static void delete_check(const gs_site *s, const void *p) {
 void gs_slice_delete(const gs_site *s, void *ptr, int64_t cap_with_bit) {
     if (ptr == NULL) return;
     if (!(cap_with_bit & GS_OWN_BIT)) fail_delete(s, ptr, false, "delete of a sub-slice");
+    if (tag_stale(ptr, cap_with_bit)) fail_delete(s, ptr, true, NULL);
     delete_check(s, ptr);
     if (!gs_heap_free(ptr)) fail_delete(s, ptr, true, NULL);
 }
@@ -654,7 +676,7 @@ static gs_str str_own(const void *a, size_t na, const void *b, size_t nb) {
     if (na > 0) memcpy(p, a, na);
     if (nb > 0) memcpy(p + na, b, nb);
     r.ptr = p;
-    r.len = (int64_t)(na + nb) | GS_OWN_BIT;
+    r.len = (int64_t)(na + nb) | GS_OWN_BIT | gs_tag_of(p);
     return r;
 }
 
@@ -675,7 +697,7 @@ gs_slice_u8 gs_str_bytes(gs_str s) {
     gs_str c = str_own(s.ptr, (size_t)GS_SLEN(s), NULL, 0);
     r.ptr = (uint8_t *)c.ptr;
     r.len = GS_SLEN(s);
-    r.cap = r.len | GS_OWN_BIT;
+    r.cap = r.len | GS_OWN_BIT | (c.len & GS_TAG_MASK);
     return r;
 }
 
@@ -688,6 +710,7 @@ void gs_str_delete(const gs_site *s, gs_str v) {
         fail_delete(s, v.ptr, false,
                     gs_heap_contains(v.ptr) ? "delete of a sub-string" : "delete of a string literal");
     memcpy(&p, &v.ptr, sizeof p); /* the bytes are ours: drop const */
+    if (tag_stale(p, v.len)) fail_delete(s, p, true, NULL);
     delete_check(s, p);
     if (!gs_heap_free(p)) fail_delete(s, p, true, NULL);
 }
@@ -798,7 +821,7 @@ gs_str gs_fmt_f64(double x, int64_t digits) {
     p = (char *)gs_alloc_uninit((size_t)n + 1);
     snprintf(p, (size_t)n + 1, "%.*f", d, x);
     r.ptr = (const uint8_t *)p;
-    r.len = (int64_t)n | GS_OWN_BIT;
+    r.len = (int64_t)n | GS_OWN_BIT | gs_tag_of(r.ptr);
     return r;
 }
 

@@ -8,10 +8,12 @@
  * Value shapes (the emitted C relies on them):
  *   string   gs_str { const uint8_t *ptr; int64_t len; }  — bit GS_OWN_BIT of
  *            len is set when the value owns its bytes (from +, to_string,
- *            from_bytes, read_file, bytes...); GS_SLEN(s) is the length.
+ *            from_bytes, read_file, bytes...); bits GS_TAG_MASK of len are
+ *            its storage tag; GS_SLEN(s) is the length.
  *   []T      struct { T *ptr; int64_t len; int64_t cap; } — one typedef per
  *            element type, emitted by the compiler; bit GS_OWN_BIT of cap is
- *            set when the view owns its storage; GS_CAP(s) is the capacity.
+ *            set when the view owns its storage, bits GS_TAG_MASK are its
+ *            storage tag; GS_CAP(s) is the capacity.
  *   ?T       struct { bool has; T val; }, emitted per T.
  * Runtime errors: every failing check calls one GS_NORETURN GS_COLD
  * function with a pointer to a static const gs_site and at most two values.
@@ -41,8 +43,13 @@
 #define GS_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #endif
 
+/* Bits of a string's len and of a slice's cap: bit 62 GS_OWN_BIT, bits
+ * 47..61 the storage tag (below, "storage tags"), bits 0..46 the length
+ * or capacity (both < 2^47). */
 #define GS_OWN_BIT ((int64_t)1 << 62)
-#define GS_LEN_MASK (GS_OWN_BIT - 1)
+#define GS_TAG_SHIFT 47
+#define GS_TAG_MASK ((int64_t)0x7fff << GS_TAG_SHIFT)
+#define GS_LEN_MASK (((int64_t)1 << GS_TAG_SHIFT) - 1)
 
 typedef struct gs_str {
     const uint8_t *ptr;
@@ -110,6 +117,8 @@ GS_NORETURN GS_COLD void gs_fail_slice_start_u(const gs_site *s, uint64_t lo, in
 GS_NORETURN GS_COLD void gs_fail_shift_u(const gs_site *s, uint64_t count, int64_t width);
 /* "out of memory"; s may be NULL (then no location is printed). */
 GS_NORETURN GS_COLD void gs_fail_oom(const gs_site *s);
+/* "use of freed storage" (gs_check_live). */
+GS_NORETURN GS_COLD void gs_fail_freed(const gs_site *s);
 
 /* ---- fixed value types shared by the runtime and the emitted C ----
  * The emitter uses exactly these names for []u8, []string, ?int (= ?i64),
@@ -148,6 +157,13 @@ int gs_rt_main(int argc, char **argv, int (*entry)(void));
 GS_NORETURN void gs_exit(int64_t code);  /* flushes, then exit((int)code) */
 void gs_flush(void);                     /* stdout and stderr buffers */
 
+/* A new storage and its cap word: {ptr, cap | GS_OWN_BIT | tag} (make,
+ * push's growth). */
+typedef struct gs_grow {
+    void *ptr;
+    int64_t cap; /* with GS_OWN_BIT and the storage's tag */
+} gs_grow;
+
 /* ---- heap: the Goose heap (gs_heap.c; GOOSE_HEAP=system: malloc) ----
  * Liveness is exact (slab bitmaps, run and huge-block records): `delete`
  * accepts only the start of a live block and never reads freed memory.
@@ -173,31 +189,76 @@ size_t gs_heap_live_count(void);         /* live blocks (tests, leak checks) */
  * the host compiler, its cache thread-local), which code TinyCC compiles
  * cannot reach: always the call. */
 #include "gs_heap.h"
+
+/* ---- storage tags (issue 27: use of freed storage) ----
+ * Each 16 bytes of heap memory has a tag in the heap's shadow (gs_heap.h):
+ * a block gets a new one at every allocation (make, push's growth, any
+ * realloc, even in place) and another at free, and a block whose tag
+ * would wrap is retired (never handed out again), so a header holding an
+ * older tag never matches again. A header carries the tag of its storage
+ * in bits GS_TAG_MASK of a slice's cap or a string's len: owned results
+ * take gs_tag_of(ptr); views, sub-slices and sub-strings copy the tag
+ * bits of the header they come from. Tag 0 is never checked: string
+ * literals, args(), zero values, pool spans (gs_pool.c: not followed yet),
+ * the system heap (GOOSE_HEAP=system: a measurement mode without lifetime
+ * checks), headers the compiler built without tags, and memory the shadow
+ * does not follow (gs_shadow_off). gs_check_live is one use of a header's
+ * storage: it stops with "use of freed storage" when len > 0, the tag is
+ * not 0 and the shadow at ptr holds another value. Both read only
+ * gs_shadow_dir (a plain global: TinyCC's code reaches it too). */
+GS_INLINE int64_t gs_tag_of(const void *p) {
+    uintptr_t a = (uintptr_t)p;
+    const uint16_t *g;
+    if (p == NULL || gs_shadow_off) return 0;
+    g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    return g == NULL ? 0 : (int64_t)(g[(uint32_t)a >> 4] & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT;
+}
+GS_INLINE void gs_check_live(const gs_site *s, const void *ptr, int64_t len, int64_t tagword) {
+    int64_t tag = tagword & GS_TAG_MASK;
+    if (len > 0 && tag != 0) {
+        uintptr_t a = (uintptr_t)ptr;
+        if (GS_UNLIKELY((int64_t)((uint64_t)gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)][(uint32_t)a >> 4]
+                                  << GS_TAG_SHIFT) != tag))
+            gs_fail_freed(s);
+    }
+}
+
 void *gs_alloc_cls_slow(const gs_site *s, unsigned cls, size_t bytes);
+/* make with a folded class: {ptr, cap | GS_OWN_BIT | tag}, cap elements
+ * of bytes in all, zeroed (gs_make_cls_slow: the call the fast path
+ * falls back to). gs_alloc_cls: the storage alone (untagged headers). */
+gs_grow gs_make_cls_slow(const gs_site *s, unsigned cls, size_t bytes, int64_t cap);
 #ifdef __TINYC__
 #define gs_alloc_cls(s, cls, bytes) gs_alloc_cls_slow(s, cls, bytes)
+#define gs_make_cls(s, cls, bytes, cap) gs_make_cls_slow(s, cls, bytes, cap)
 #else
 GS_INLINE void *gs_alloc_cls(const gs_site *s, unsigned cls, size_t bytes) {
     void *p = NULL;
     if (bytes <= GS_HEAP_SMALL_MAX && cls == gs_heap_class(bytes)) p = gs_heap_pop(cls, bytes, true);
     return GS_LIKELY(p != NULL) ? p : gs_alloc_cls_slow(s, cls, bytes);
 }
+GS_INLINE gs_grow gs_make_cls(const gs_site *s, unsigned cls, size_t bytes, int64_t cap) {
+    gs_grow g;
+    g.ptr = NULL;
+    if (bytes <= GS_HEAP_SMALL_MAX && cls == gs_heap_class(bytes)) g.ptr = gs_heap_pop(cls, bytes, true);
+    if (GS_UNLIKELY(g.ptr == NULL)) return gs_make_cls_slow(s, cls, bytes, cap);
+    g.cap = cap | GS_OWN_BIT | gs_tag_of(g.ptr);
+    return g;
+}
 #endif
 
 /* ---- slices ----
  * make([]T, len, cap): checks (len >= 0, len <= cap), returns zeroed storage
- * for cap elements; the emitter builds { ptr, len, cap | GS_OWN_BIT }.
+ * for cap elements and the cap word: the emitter builds { r.ptr, len, r.cap }
+ * (r.cap = cap | GS_OWN_BIT | the storage's tag).
  * Push: when len == GS_CAP(xs), call gs_slice_grow(site, xs.ptr, xs.len,
  * xs.cap, sizeof(T)) and store the result's ptr and cap (cap has GS_OWN_BIT
- * set); it copies len elements and frees the old storage only if it was
- * owned. Before giving owned storage back it stops at site ("push moved
+ * and the new storage's tag: growing owned storage always retags it, in
+ * place too, so views of the old storage fail gs_check_live); it copies
+ * len elements and frees the old storage only if it was owned. Before giving owned storage back it stops at site ("push moved
  * ...") when a noted ref points into it (gs_borrow_check, below); site is
  * NULL for the runtime's own pushes. */
-typedef struct gs_grow {
-    void *ptr;
-    int64_t cap; /* with GS_OWN_BIT */
-} gs_grow;
-void *gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz);
+gs_grow gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz);
 gs_grow gs_slice_grow(const gs_site *s, void *ptr, int64_t len, int64_t cap, size_t esz);
 /* The push slow path out of line (what -O2 push emits): gs_slice_grow on the
  * slice whose ptr field is at ptr_field (any T *, read and written with
@@ -293,19 +354,19 @@ gs_slice_str gs_args(void);              /* not owned; without the program name 
 int64_t gs_str_index(gs_str s, gs_str sub);       /* first byte offset, or -1 */
 int64_t gs_str_last_index(gs_str s, gs_str sub);  /* last byte offset, or -1 */
 int64_t gs_str_index_byte(gs_str s, uint8_t c);   /* memchr, or -1 */
-GS_INLINE gs_str gs_str_view(gs_slice_u8 b) {      /* the bytes as a string view */
-    gs_str r = { b.ptr, b.len };
+GS_INLINE gs_str gs_str_view(gs_slice_u8 b) {      /* the bytes as a string view (b's tag) */
+    gs_str r = { b.ptr, b.len | (b.cap & GS_TAG_MASK) };
     return r;
 }
 GS_INLINE void gs_copy_str(gs_slice_u8 dst, gs_str s) { /* min of the lengths */
-    int64_t n = GS_SLEN(s) < dst.len ? GS_SLEN(s) : dst.len;
+    int64_t n = GS_SLEN(s) < dst.len ? GS_SLEN(s) : dst.len; /* dst.len: a slice's len has no tag */
     if (n > 0) memcpy(dst.ptr, s.ptr, (size_t)n);
 }
 /* s's bytes onto *b, growing it as push does. */
 void gs_u8s_append(gs_slice_u8 *b, gs_str s);
 /* An owned []u8 (from make or push) as an owned string of its bytes. */
 GS_INLINE gs_str gs_str_take(gs_slice_u8 b) {
-    gs_str r = { b.ptr, b.len | (b.cap & GS_OWN_BIT) };
+    gs_str r = { b.ptr, b.len | (b.cap & (GS_OWN_BIT | GS_TAG_MASK)) };
     return r;
 }
 GS_INLINE uint64_t gs_f64_bits(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
@@ -485,7 +546,7 @@ GS_INLINE gs_str gs_str_slice(const gs_site *s, gs_str v, int64_t lo, int64_t hi
     gs_str r;
     gs_check_slice(s, lo, hi, GS_SLEN(v));
     r.ptr = lo != 0 ? v.ptr + lo : v.ptr; /* the zero value has ptr NULL (folded away) */
-    r.len = hi - lo;
+    r.len = (hi - lo) | (v.len & GS_TAG_MASK); /* a view: v's tag, not its ownership */
     return r;
 }
 GS_INLINE uint8_t gs_str_at(const gs_site *s, gs_str v, int64_t i) {

@@ -233,6 +233,132 @@ gs_heap_slab_map gs_heap_slabs;
 static LiveSet sys_live; /* GOOSE_HEAP=system */
 
 /* ================================================================
+ * Storage tags (gs_heap.h: the shadow). Chunks are made under the global
+ * lock (or at start-up); a block's granules are written by the thread
+ * allocating or freeing it.
+ * ================================================================ */
+uint16_t *gs_shadow_dir[GS_SHADOW_DIR_N];
+int gs_shadow_off;
+static uint32_t ht_retired; /* blocks retired (atomic) */
+/* 2^28 granules of 2 bytes (4 GiB of heap), then their floors */
+#define SHADOW_CHUNK ((GS_SHADOW_GRANULES + (GS_SHADOW_GRANULES >> GS_SHADOW_FLOOR_SHIFT)) * sizeof(uint16_t))
+#define SHADOW_PAGE_GRANULES ((size_t)1 << GS_SHADOW_FLOOR_SHIFT)
+
+size_t gs_heap_retired(void) { return AT_LD(&ht_retired); }
+
+/* Chunks for every 4 GiB range [a, a + len) touches; false (and the
+ * shadow off from now on) when one cannot be made. */
+static bool shadow_cover(uintptr_t a, size_t len) {
+    uintptr_t i, last;
+    if (len == 0) return true;
+    last = (a + len - 1) >> 32;
+    for (i = a >> 32; i <= last; i++) {
+        void *m;
+        if (i >= GS_SHADOW_DIR_N) {
+            AT_ST(&gs_shadow_off, 1);
+            return false;
+        }
+        if (gs_shadow_dir[i] != NULL) continue;
+        m = mmap(NULL, SHADOW_CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED) {
+            AT_ST(&gs_shadow_off, 1);
+            return false;
+        }
+        gs_shadow_dir[i] = (uint16_t *)m;
+    }
+    return true;
+}
+
+/* The end of a's 4 GiB range, or end when that comes first. */
+static uintptr_t shadow_range_end(uintptr_t a, uintptr_t end) {
+    uintptr_t n = ((a >> 32) + 1) << 32;
+    return n == 0 || n > end ? end : n;
+}
+
+static uint16_t *shadow_at(uintptr_t a) {
+    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    return g != NULL ? g + ((uint32_t)a >> 4) : NULL;
+}
+
+static void shadow_fill(uintptr_t a, size_t size, uint16_t v) {
+    uintptr_t end = a + size;
+    while (a < end) {
+        uintptr_t e = shadow_range_end(a, end);
+        uint16_t *g = shadow_at(a);
+        size_t i, n = (e - a + 15) >> 4;
+        if (g != NULL)
+            for (i = 0; i < n; i++) g[i] = v;
+        a = e;
+    }
+}
+
+/* A block of size bytes at a (any size, any ranges) gets a new tag. */
+static void shadow_new_big(uintptr_t a, size_t size) {
+    uintptr_t p = a, end = a + size;
+    uint16_t m = 0;
+    while (p < end) {
+        uintptr_t e = shadow_range_end(p, end);
+        const uint16_t *c = gs_shadow_dir[(p >> 32) & (GS_SHADOW_DIR_N - 1)];
+        size_t i, n = (e - p + 15) >> 4, i0 = (uint32_t)p >> 4;
+        if (c != NULL) {
+            const uint16_t *g = c + i0, *fl = c + GS_SHADOW_GRANULES;
+            for (i = i0 >> GS_SHADOW_FLOOR_SHIFT; i <= (i0 + n - 1) >> GS_SHADOW_FLOOR_SHIFT; i++)
+                m = fl[i] > m ? fl[i] : m;
+            for (i = 0; i < n; i++) m = g[i] > m ? g[i] : m;
+        }
+        p = e;
+    }
+    shadow_fill(a, size, (uint16_t)(m + 1));
+}
+
+/* The heap gave the pages of [a, a + len) back: so do the shadow pages
+ * wholly inside, their largest tags kept in their floors. */
+static void shadow_drop(const void *p, size_t len) {
+    uintptr_t a = (uintptr_t)p, end = a + len;
+    while (a < end) {
+        uintptr_t e = shadow_range_end(a, end);
+        uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+        size_t lo = (((uint32_t)a >> 4) + SHADOW_PAGE_GRANULES - 1) >> GS_SHADOW_FLOOR_SHIFT;
+        size_t hi = (((e - 1) & 0xffffffffu) + 1) >> 4 >> GS_SHADOW_FLOOR_SHIFT, pg, i;
+        if (c != NULL && lo < hi) {
+            for (pg = lo; pg < hi; pg++) {
+                const uint16_t *g = c + (pg << GS_SHADOW_FLOOR_SHIFT);
+                uint16_t m = c[GS_SHADOW_GRANULES + pg];
+                for (i = 0; i < SHADOW_PAGE_GRANULES; i++) m = g[i] > m ? g[i] : m;
+                c[GS_SHADOW_GRANULES + pg] = m;
+            }
+            madvise(c + (lo << GS_SHADOW_FLOOR_SHIFT), (hi - lo) << GS_SHADOW_FLOOR_SHIFT << 1, MADV_DONTNEED);
+        }
+        a = e;
+    }
+}
+
+static uint16_t shadow_first(uintptr_t a) {
+    const uint16_t *g = shadow_at(a);
+    return g != NULL ? *g : 0;
+}
+
+static bool shadow_retired(uintptr_t a) { return shadow_first(a) == GS_SHADOW_RETIRED; }
+
+/* The tag of the block at a can move on once more without retiring it. */
+static bool shadow_can_retag(uintptr_t a) { return shadow_first(a) + 1 < GS_SHADOW_TAG_MAX; }
+
+/* The live block of size bytes at a is being freed: 1, its granules now
+ * tag + 1 (free it); 0, retired instead (keep it out of use, but the free
+ * succeeded); -1, it was retired before (not live: the free fails). */
+static int shadow_free(uintptr_t a, size_t size) {
+    uint16_t t = shadow_first(a);
+    if (GS_UNLIKELY(t + 1 >= GS_SHADOW_TAG_MAX)) {
+        if (t == GS_SHADOW_RETIRED) return -1;
+        shadow_fill(a, size, GS_SHADOW_RETIRED);
+        AT_ADD32(&ht_retired, 1);
+        return 0;
+    }
+    shadow_fill(a, size, (uint16_t)(t + 1));
+    return 1;
+}
+
+/* ================================================================
  * The live set (system mode, huge blocks).
  * ================================================================ */
 static size_t live_home(uintptr_t a, size_t cap) {
@@ -387,6 +513,13 @@ static bool ht_reserve(gs_region *r, size_t want) {
     return false;
 }
 
+/* The shadow is off when the address space is limited: its chunks are
+ * reserved 512 MiB at a time (the hostile tests run under 2 GiB). */
+static bool ht_as_limited(void) {
+    struct rlimit rl;
+    return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
+}
+
 static size_t ht_budget(void) {
     struct rlimit rl;
     size_t b = (size_t)1 << 36; /* 64 GiB of address space for runs */
@@ -425,6 +558,8 @@ static bool ht_setup(void) {
      * holes are reused soon, and faulting pages in again costs more than
      * the memory (slabs go back one at a time: 64 KiB, when idle). */
     ht.run_r.release_min = RUN_RELEASE_MIN;
+    ht.run_r.on_release = shadow_drop;
+    ht.slab_r.on_release = shadow_drop;
     gs_span_tree_init(&ht.slab_t);
     ht.slab_t.limit = nslab;
     gs_span_tree_init(&ht.run_t);
@@ -436,6 +571,9 @@ static bool ht_setup(void) {
     ht.pend = (uint64_t *)ht.pend_r.base;
     ht.run_base = (uintptr_t)ht.run_r.base;
     ht.map = (uint16_t *)ht.map_r.base;
+    if (ht_as_limited() || !shadow_cover((uintptr_t)ht.slab_r.base, ht.slab_r.reserved) ||
+        !shadow_cover((uintptr_t)ht.run_r.base, ht.run_r.reserved))
+        AT_ST(&gs_shadow_off, 1);
     return true;
 }
 
@@ -446,6 +584,7 @@ static int ht_mode_slow(void) {
     if (mode == MODE_UNSET) {
         const char *e = getenv("GOOSE_HEAP");
         mode = (e != NULL && strcmp(e, "system") == 0) || !ht_setup() ? MODE_SYSTEM : MODE_GOOSE;
+        if (mode == MODE_SYSTEM) AT_ST(&gs_shadow_off, 1);
         AT_ST(&ht.mode, mode);
     }
     ht_unlock();
@@ -562,6 +701,7 @@ static void region_give_back_whole(gs_region *r, size_t lo, size_t hi) {
     for (pg = first; pg < last && ((r->clean[pg / 64] >> (pg % 64)) & 1); pg++) {
     }
     if (pg == last || madvise(r->base + lo, hi - lo, MADV_DONTNEED) != 0) return;
+    shadow_drop(r->base + lo, hi - lo);
     for (pg = first; pg < last; pg++) r->clean[pg / 64] |= (uint64_t)1 << (pg % 64);
     r->released += last - first;
 }
@@ -672,6 +812,7 @@ static void keep_trim(size_t limit) {
 
 static void keep_huge_drop(int i) {
     munmap((void *)keep.huge[i].at, keep.huge[i].len);
+    shadow_drop((const void *)keep.huge[i].at, keep.huge[i].len);
     keep.kept_huge -= keep.huge[i].len;
     keep.huge[i].len = 0;
 }
@@ -1146,11 +1287,13 @@ static void *huge_alloc_locked(size_t bytes, bool zero) {
     } else {
         p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) return NULL;
+        if (!AT_LD(&gs_shadow_off) && !ht_as_limited()) shadow_cover((uintptr_t)p, len);
     }
     if (!live_insert(&ht.huge, (uintptr_t)p, len)) {
         munmap(p, len);
         return NULL;
     }
+    shadow_new_big((uintptr_t)p, len);
     keep.used += len;
     if (keep.used > keep.peak) keep.peak = keep.used;
     return p;
@@ -1172,6 +1315,7 @@ static void huge_free_locked(uintptr_t a, size_t len) {
     keep.used -= len;
     if (!GS_HEAP_KEEP || len > KEEP_HUGE_MAX) {
         munmap((void *)a, len);
+        shadow_drop((const void *)a, len);
         return;
     }
     while (keep.kept_huge + len > KEEP_HUGE_MAX) keep_huge_drop(keep_huge_oldest());
@@ -1351,6 +1495,7 @@ static void *run_alloc_locked(size_t bytes, bool zero) {
     if (keep.run_floor > keep.run_dirty) keep.run_floor = keep.run_dirty;
     keep.used += (size_t)n << UNIT_SHIFT;
     if (keep.used > keep.peak) keep.peak = keep.used;
+    shadow_new_big(ht.run_base + ((uintptr_t)off << UNIT_SHIFT), (size_t)n << UNIT_SHIFT);
     return (void *)(ht.run_base + ((uintptr_t)off << UNIT_SHIFT));
 }
 
@@ -1453,13 +1598,19 @@ static bool big_free(uintptr_t a) {
     uint32_t n;
     size_t i;
     bool ok = true;
+    int r;
     ht_lock();
     if ((n = run_units_locked(a)) != 0) {
-        run_free_locked(a, n);
+        if ((r = shadow_free(a, (size_t)n << UNIT_SHIFT)) > 0) run_free_locked(a, n);
+        else ok = r == 0;
     } else if ((i = live_find(&ht.huge, a)) != SIZE_MAX) {
         size_t len = ht.huge.slots[i].size;
-        live_remove_at(&ht.huge, i);
-        huge_free_locked(a, len);
+        if ((r = shadow_free(a, len)) > 0) {
+            live_remove_at(&ht.huge, i);
+            huge_free_locked(a, len);
+        } else {
+            ok = r == 0;
+        }
     } else {
         ok = false;
     }
@@ -1553,7 +1704,10 @@ static GS_NOINLINE GS_COLD bool ht_free_slow(void *p) {
     if (s == NULL) return big_free(a);
     bi = slab_live_index(s, a);
     if (bi < 0) return false;
-    if (AT_LD(&s->owner) != ht_self()) return free_remote(s, p, (uint32_t)bi);
+    if (AT_LD(&s->owner) != ht_self()) { /* the shadow first: then the owner may take it */
+        int r = shadow_free(a, cls_size[slab_cls(s, a)]);
+        return r > 0 ? free_remote(s, p, (uint32_t)bi) : r == 0;
+    }
     return gs_heap_free(p); /* now with a cache (the owner is this thread) */
 }
 
@@ -1575,6 +1729,10 @@ bool gs_heap_free(void *p) {
             if (GS_UNLIKELY(bi * cls_size[c] != (uint32_t)(a & (GS_HEAP_SLAB - 1)) ||
                             bi >= slab_nblocks(c) || !(w & bit) || slab_pending(s, bi)))
                 return false;
+            {
+                int r = shadow_free(a, cls_size[c]);
+                if (GS_UNLIKELY(r <= 0)) return r == 0;
+            }
             AT_ST(&s->live[bi >> 6], w & ~bit);
             if (GS_UNLIKELY(b->n >= h->cap[c])) ht_flush_half(h, c);
             memcpy(p, &b->head, sizeof(void *));
@@ -1592,8 +1750,8 @@ bool gs_heap_live(const void *p) {
     if (p == NULL) return false;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_holds(p, true);
     s = slab_find(a);
-    if (s != NULL) return slab_live_index(s, a) >= 0;
-    return big_usable(a) != 0;
+    if (s != NULL) return slab_live_index(s, a) >= 0 && !shadow_retired(a);
+    return big_usable(a) != 0 && !shadow_retired(a);
 }
 
 size_t gs_heap_usable(const void *p) {
@@ -1601,6 +1759,7 @@ size_t gs_heap_usable(const void *p) {
     ht_slab *s;
     if (p == NULL) return 0;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_usable(p);
+    if (shadow_retired(a)) return 0;
     s = slab_find(a);
     if (s != NULL) return slab_live_index(s, a) >= 0 ? cls_size[slab_cls(s, a)] : 0;
     return big_usable(a);
@@ -1608,29 +1767,46 @@ size_t gs_heap_usable(const void *p) {
 
 void *gs_heap_realloc(void *p, size_t bytes) {
     size_t old;
+    bool retag;
     void *q;
     if (bytes > (size_t)PTRDIFF_MAX) return NULL;
     if (bytes == 0) bytes = 1;
     if (gs_heap_mode() == MODE_SYSTEM) return sys_realloc(p, bytes);
     old = gs_heap_usable(p);
-    if (bytes <= old && bytes > old / 2) return p;
-    if (run_holds((uintptr_t)p) && bytes > old && bytes < GS_HEAP_HUGE_MIN) {
+    /* Every realloc gives the block a new tag, in place too (the old
+     * extent freed, then the new one allocated); a block whose tag cannot
+     * move on moves (and the free retires it). */
+    retag = shadow_can_retag((uintptr_t)p);
+    if (bytes <= old && bytes > old / 2 && retag) {
+        shadow_free((uintptr_t)p, old);
+        shadow_new_big((uintptr_t)p, old);
+        return p;
+    }
+    if (run_holds((uintptr_t)p) && bytes > old && bytes < GS_HEAP_HUGE_MIN && retag) {
         uint32_t n;
         bool grown;
         ht_lock();
         n = run_units_locked((uintptr_t)p);
         grown = n != 0 && run_grow_locked((uintptr_t)p, n, bytes);
+        if (grown) {
+            shadow_free((uintptr_t)p, old);
+            shadow_new_big((uintptr_t)p, (size_t)run_units_locked((uintptr_t)p) << UNIT_SHIFT);
+        }
         ht_unlock();
         if (grown) return p;
     }
 #ifdef MREMAP_MAYMOVE
-    if (old >= GS_HEAP_HUGE_MIN && bytes >= GS_HEAP_HUGE_MIN) {
+    if (old >= GS_HEAP_HUGE_MIN && bytes >= GS_HEAP_HUGE_MIN && retag) {
         size_t i, len = round_up(bytes, PAGE);
         ht_lock();
         i = live_find(&ht.huge, (uintptr_t)p);
         if (i != SIZE_MAX) {
             q = mremap(p, old, len, MREMAP_MAYMOVE);
             if (q != MAP_FAILED) {
+                shadow_free((uintptr_t)p, old);
+                shadow_drop(p, old); /* unmapped there (or moved onto) */
+                if (!AT_LD(&gs_shadow_off) && !ht_as_limited()) shadow_cover((uintptr_t)q, len);
+                shadow_new_big((uintptr_t)q, len);
                 live_remove_at(&ht.huge, i);
                 if (!live_insert(&ht.huge, (uintptr_t)q, len)) gs_fail_oom(NULL);
                 keep.used = keep.used - old + len;
@@ -1721,7 +1897,7 @@ size_t gs_heap_live_count(void) {
             n += popcount64(AT_LD(&s->live[w]) & (AT_LD(&s->npend) ? ~AT_LD(&pend[w]) : ~(uint64_t)0));
     }
     ht_unlock();
-    return (size_t)n;
+    return (size_t)n - AT_LD(&ht_retired); /* retired blocks stay live in the bitmaps and records */
 }
 
 void gs_heap_trim(void) {

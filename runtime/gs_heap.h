@@ -226,8 +226,63 @@ typedef struct gs_heap_slab_map {
 } gs_heap_slab_map;
 extern gs_heap_slab_map gs_heap_slabs;
 
-/* A block of class cls from this thread's cache, marked live and zeroed
- * (bytes of it) when zero; NULL when the cache is empty. */
+/* ================================================================
+ * Storage tags (the shadow; issue 27, docs/temporal_safety.md). One
+ * uint16 per 16-byte granule of the heap's memory: the tag of the live
+ * block there (1..GS_SHADOW_TAG_MAX), or of the block freed there (its
+ * tag + 1), GS_SHADOW_RETIRED for a retired block, 0 never allocated.
+ * Found in O(1): gs_shadow_dir[a >> 32] is the chunk of 2^28 uint16 for
+ * the 4 GiB around a (reserved MAP_NORESERVE when the heap first reserves
+ * address space there: the slab and run regions, huge mappings; NULL
+ * where the heap has nothing), granule (uint32_t)a >> 4. A block's
+ * granules get (their maximum) + 1 at every allocation (gs_heap_pop,
+ * gs_heap_alloc, gs_heap_realloc, even in place), tag + 1 at free, so a
+ * header made with an older tag never matches again; a free that would
+ * reach GS_SHADOW_TAG_MAX retires the block (GS_SHADOW_RETIRED, never
+ * handed out again: leaked; gs_heap_retired counts them). Headers carry
+ * the tag (goose_rt.h: gs_tag_of, gs_check_live). gs_shadow_off: no chunk
+ * could be made for some memory (or RLIMIT_AS is small, or
+ * GOOSE_HEAP=system): from then on new blocks read as tag 0 (not
+ * followed). The shadow of a block is written by the thread that
+ * allocates or frees it (a remote free writes it before publishing the
+ * block to its owner). Plain globals: the JIT's code (TinyCC) reaches them
+ * through dlsym, like every runtime symbol.
+ * ================================================================ */
+#define GS_SHADOW_DIR_N 65536 /* addresses below 2^48 */
+/* A chunk: 2^28 granules, then one floor per 2048 granules (per 4 KiB page
+ * of the shadow, 32 KiB of heap). When the heap gives pages back, the
+ * shadow pages wholly inside them go back too (they read 0 again) and
+ * their floor keeps the largest tag they held; an allocation takes the max
+ * of its granules and of their floors, so no old tag comes back. */
+#define GS_SHADOW_GRANULES ((size_t)1 << 28)
+#define GS_SHADOW_FLOOR_SHIFT 11
+#define GS_SHADOW_TAG_MAX 0x7fff
+#define GS_SHADOW_RETIRED 0xffff
+extern uint16_t *gs_shadow_dir[GS_SHADOW_DIR_N];
+extern int gs_shadow_off;
+/* Blocks retired so far (tests). */
+size_t gs_heap_retired(void);
+
+/* The shadow of a block of size bytes (a multiple of 16, inside one 4 GiB
+ * range: a slab block) at p, at allocation: (max of its granules) + 1. */
+GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
+    uintptr_t a = (uintptr_t)p;
+    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    if (g != NULL) {
+        size_t i, n = size >> 4, i0 = (uint32_t)a >> 4;
+        const uint16_t *fl = g + GS_SHADOW_GRANULES;
+        uint16_t m = fl[i0 >> GS_SHADOW_FLOOR_SHIFT], f = fl[(i0 + n - 1) >> GS_SHADOW_FLOOR_SHIFT];
+        m = f > m ? f : m;
+        g += i0;
+        for (i = 0; i < n; i++) m = g[i] > m ? g[i] : m;
+        m++;
+        for (i = 0; i < n; i++) g[i] = m;
+    }
+}
+
+/* A block of class cls from this thread's cache, marked live, its shadow
+ * given a new tag, and zeroed (bytes of it) when zero; NULL when the cache
+ * is empty. */
 GS_HEAP_INLINE void *gs_heap_pop(unsigned cls, size_t bytes, bool zero) {
     gs_heap_bin *b = &gs_heap_cache[cls];
     void *p = b->head;
@@ -238,6 +293,7 @@ GS_HEAP_INLINE void *gs_heap_pop(unsigned cls, size_t bytes, bool zero) {
         memcpy(&b->head, p, sizeof(void *));
         b->n--;
         GS_HEAP_STORE(&s->live[bi >> 6], s->live[bi >> 6] | (uint64_t)1 << (bi & 63));
+        gs_shadow_new(p, gs_heap_cls_size[cls]);
         if (zero) memset(p, 0, bytes);
     }
     return p;

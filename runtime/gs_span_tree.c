@@ -696,6 +696,8 @@ void gs_region_release(gs_region *r, size_t lo, size_t hi) {
             if (madvise(r->base + run * r->page, (pg - run) * r->page, MADV_DONTNEED) != 0)
                 continue;
             r->released += pg - run;
+            if (r->on_release)
+                r->on_release(r->base + run * r->page, (pg - run) * r->page);
             for (; run < pg; run++)
                 gs_region_mark(r, run, true);
         }

@@ -153,6 +153,7 @@ typedef struct gs_region {
     size_t release_min;  /* free spans of at least this many bytes give pages back */
     uint64_t *clean;     /* one bit per committed page: it is known to hold zeros */
     size_t released;     /* pages given back so far (statistics) */
+    void (*on_release)(const void *p, size_t len); /* NULL, or told of pages given back */
     size_t batch;        /* pages are given back in runs of at least this many bytes */
     size_t pend_lo, pend_hi; /* free whole pages waiting to be given back (empty: equal) */
     unsigned page_shift; /* page == 1 << page_shift */

@@ -55,7 +55,7 @@ static gs_str std_own(const void *p, size_t n)
     uint8_t *b = (uint8_t *)gs_alloc_uninit(n ? n : 1);
     if (n)
         memcpy(b, p, n);
-    gs_str r = { b, (int64_t)n | GS_OWN_BIT };
+    gs_str r = { b, (int64_t)n | GS_OWN_BIT | gs_tag_of(b) };
     return r;
 }
 
@@ -113,7 +113,7 @@ static bool std_slurp(FILE *f, gs_str *out)
         return false;
     }
     out->ptr = buf;
-    out->len = (int64_t)len | GS_OWN_BIT;
+    out->len = (int64_t)len | GS_OWN_BIT | gs_tag_of(buf);
     return true;
 }
 
@@ -228,7 +228,7 @@ gs_opt_str gs_os_read_line(void)
         len--;
     r.has = true;
     r.val.ptr = buf;
-    r.val.len = (int64_t)len | GS_OWN_BIT;
+    r.val.len = (int64_t)len | GS_OWN_BIT | gs_tag_of(buf);
     return r;
 }
 

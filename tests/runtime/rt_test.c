@@ -190,12 +190,12 @@ static void test_strings(void) {
 
 /* ---- slices and heap ---- */
 static void test_slices(void) {
-    int64_t *p = (int64_t *)gs_slice_make(&site, 3, 5, sizeof(int64_t));
+    int64_t *p = (int64_t *)gs_slice_make(&site, 3, 5, sizeof(int64_t)).ptr;
     int64_t cap = 0, len = 0, i, caps_ok = 1;
     int64_t *xs = NULL;
     size_t live0;
     check("make zeroed", p[0] == 0 && p[4] == 0 && gs_heap_live(p));
-    check("make 0 0 is a live block", gs_heap_live(gs_slice_make(&site, 0, 0, 8)));
+    check("make 0 0 is a live block", gs_heap_live(gs_slice_make(&site, 0, 0, 8).ptr));
     live0 = gs_heap_live_count();
     for (i = 0; i < 100; i++) {
         if (len == (cap & GS_LEN_MASK)) {
@@ -339,15 +339,15 @@ static void b_make_neg(void) { gs_slice_make(&site, -1, 3, 8); }
 static void b_make_cap(void) { gs_slice_make(&site, 5, 3, 8); }
 static void b_make_oom(void) { gs_slice_make(&site, 1, INT64_MAX / 4, 8); }
 static void b_del_sub(void) {
-    void *p = gs_slice_make(&site, 4, 4, 8);
+    void *p = gs_slice_make(&site, 4, 4, 8).ptr;
     gs_slice_delete(&site, (char *)p + 8, 3); /* xs[1:4] */
 }
 static void b_del_sub0(void) {
-    void *p = gs_slice_make(&site, 4, 4, 8);
+    void *p = gs_slice_make(&site, 4, 4, 8).ptr;
     gs_slice_delete(&site, p, 4); /* xs[0:4]: same ptr, no own bit */
 }
 static void b_del_twice(void) {
-    void *p = gs_slice_make(&site, 4, 4, 8);
+    void *p = gs_slice_make(&site, 4, 4, 8).ptr;
     gs_slice_delete(&site, p, 4 | GS_OWN_BIT);
     gs_slice_delete(&site, p, 4 | GS_OWN_BIT);
 }
