@@ -613,6 +613,33 @@ static const char *cm_borrow(Cm *cm, const IrIns *in)
     return strstr(t, "%s") ? mem_printf(g_arena, t, cm_s(cm, &in->a)) : t;
 }
 
+/* A lifetime check's header (pass_live.c): its pointer, length and the
+ * word holding its tag (a slice's cap, a string's len; goose_rt.h). */
+static const char *cm_live_args(Cm *cm, const IrIns *in, bool whole)
+{
+    const char *h = in->place ? cm_place_s(cm, in->place) : cm_s(cm, &in->a);
+    Type *t = in->place ? in->place->type : in->a.type;
+    bool str = t->kind == TY_STRING;
+    if (whole)      /* delete: an owned header's pointer is its block's start */
+        return mem_printf(g_arena, "%s.ptr, 1, %s.%s", h, h, str ? "len" : "cap");
+    if (str)
+        return mem_printf(g_arena, "%s.ptr, GS_SLEN(%s), %s.len", h, h, h);
+    return mem_printf(g_arena, "%s.ptr, %s.len, %s.cap", h, h, h);
+}
+
+static void cm_check_live(Cm *cm, const IrIns *in)
+{
+    const char *site = cm_site_ref(cm, in->site);
+    switch ((IrLiveOp)in->aux) {
+    case IR_LIVE_USE: cm_line(cm, "gs_check_live(%s, %s);", site, cm_live_args(cm, in, false)); break;
+    case IR_LIVE_DELETE:
+        cm_line(cm, "if (GS_UNLIKELY(!gs_is_live(%s))) gs_fail_msg(%s, \"delete of storage already deleted\");",
+                cm_live_args(cm, in, true), site);
+        break;
+    case IR_LIVE_FLAG: cm_line(cm, "if (GS_UNLIKELY(!%s)) gs_fail_freed(%s);", cm_s(cm, &in->a), site); break;
+    }
+}
+
 static const char *cm_value(Cm *cm, const IrIns *in)
 {
     switch (in->op) {
@@ -642,6 +669,7 @@ static const char *cm_value(Cm *cm, const IrIns *in)
     case IR_CALLV: return cm_callv(cm, in);
     case IR_PRIM: return cm_prim(cm, in);
     case IR_BORROW: return cm_borrow(cm, in);
+    case IR_LIVE_TEST: return mem_printf(g_arena, "gs_is_live(%s)", cm_live_args(cm, in, false));
     case IR_RT: return mem_printf(g_arena, "%s(%s)", in->rt, cm_args(cm, in, false));
     case IR_MAKE: return cm_make(cm, in);
     case IR_POP: {
@@ -1097,6 +1125,7 @@ static int cm_ins(Cm *cm, const IrIns *in)
             break;
         cm_prim_stmt(cm, in);
         return 1;
+    case IR_CHECK_LIVE: cm_check_live(cm, in); return 1;
     case IR_BORROW:
         if (in->dst >= 0)
             break;

@@ -136,6 +136,14 @@ int ir_count_checks(const IrFunc *f)
     return n;
 }
 
+int ir_count_ops(const IrFunc *f, IrOp op)
+{
+    int n = 0;
+    for (int i = 0; i < f->nins; i++)
+        n += f->ins[i].op == op;
+    return n;
+}
+
 /* ---- sets of pointers ---- */
 
 static unsigned ir_ptr_hash(const void *p)
@@ -409,6 +417,8 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
         sb_printf(o, " %s", ast_builtin_name[in->aux]);
     if (in->op == IR_BORROW)
         sb_printf(o, " %s", ir_borrow_names[in->aux]);
+    if (in->op == IR_CHECK_LIVE && in->aux != IR_LIVE_USE)
+        sb_puts(o, in->aux == IR_LIVE_DELETE ? " delete" : " flag");
     if (in->op == IR_IF && (in->aux & IR_IF_LIKELY))
         sb_puts(o, " likely");
     if (in->fn)

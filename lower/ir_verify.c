@@ -47,6 +47,7 @@ enum {
     NEED_SITE = 1 << 7,
     MAY_SITE = 1 << 8,
     COUNTER = 1 << 9,       /* FOR: its counter is a local or a dst, one of them */
+    MAY_PLACE = 1 << 10,
 };
 
 typedef struct IvShape {
@@ -88,6 +89,8 @@ static const IvShape iv_shape[IR__COUNT] = {
     [IR_FAIL_ASSERT] = { V, N, N, NEED_SITE },
     [IR_PRIM] = { N, N, N, MAY_DST | MAY_ARGS | MAY_SITE },
     [IR_BORROW] = { O, N, N, MAY_DST },
+    [IR_CHECK_LIVE] = { O, N, N, NEED_SITE | MAY_PLACE },
+    [IR_LIVE_TEST] = { O, N, N, NEED_DST | MAY_PLACE },
     [IR_CHECK_INDEX] = { V, V, N, NEED_SITE },
     [IR_CHECK_SLICE] = { V, V, V, NEED_SITE },
     [IR_CHECK_DIV] = { V, N, N, NEED_SITE },
@@ -291,7 +294,7 @@ static void iv_fields(Iv *v, const IrIns *in, const IvShape *s)
 {
     iv_dst_shape(v, in, s);
     iv_site_shape(v, in, s);
-    if (!iv_has(s, NEED_PLACE, 0, in->place != NULL))
+    if (!iv_has(s, NEED_PLACE, MAY_PLACE, in->place != NULL))
         iv_fail(v, in->place ? "carries a place it does not use" : "has no place");
     if (in->nargs < 0 || (in->nargs > 0 && (!in->args || !(s->has & MAY_ARGS))))
         iv_fail(v, "carries %d arguments it cannot have", in->nargs);

@@ -17,6 +17,15 @@ typedef void PassFn(const IrProgram *ir, IrFunc *f);
  * the runtime's live-ref stack while they live, unless nothing that may
  * give storage back runs meanwhile. Whole program. */
 void pass_borrow(const IrProgram *ir, IrFunc *f);
+/* in may give storage back (pass_borrow.c's may-free summary of callees:
+ * after pass_borrow ran). */
+bool pass_may_free(const IrProgram *ir, const IrIns *in);
+
+/* pass_live.c: every level, a check that a header names live storage
+ * before each use of its storage; -O1 and up, the ones proven
+ * unnecessary go (pass_live_proofs). */
+void pass_live(const IrProgram *ir, IrFunc *f);
+void pass_live_proofs(const IrProgram *ir, IrFunc *f);
 
 /* pass_mark.c (-O1): marks the functions every path of which ends in a
  * runtime error (emitted cold and noreturn). Whole program. */

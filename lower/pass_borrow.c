@@ -27,7 +27,7 @@
 /* ---- the may-free summary: a function that may give storage back,
  * itself or through what it calls ---- */
 
-static bool pb_ins_frees(const IrProgram *ir, const IrIns *in)
+bool pass_may_free(const IrProgram *ir, const IrIns *in)
 {
     if (ir_op_info[in->op].frees == IR_FREE_NONE && in->op != IR_PRIM)
         return false;
@@ -43,7 +43,7 @@ static bool pb_ins_frees(const IrProgram *ir, const IrIns *in)
 static bool pb_func_frees(const IrProgram *ir, const IrFunc *f)
 {
     for (int i = 0; i < f->nins; i++)
-        if (pb_ins_frees(ir, &f->ins[i]))
+        if (pass_may_free(ir, &f->ins[i]))
             return true;
     return false;
 }
@@ -181,7 +181,7 @@ static int pb_live_end(const Pb *b, int d)
 static bool pb_range_frees(const Pb *b, int from, int to)
 {
     for (int i = from; i <= to; i++)
-        if (pb_ins_frees(b->ir, &b->src[i]))
+        if (pass_may_free(b->ir, &b->src[i]))
             return true;
     return false;
 }
@@ -255,9 +255,9 @@ static void pb_call(Pb *b, const IrIns *in)
     int first = -1, n = 0;
     for (int k = 0; k < in->nargs; k++)
         n += pb_arg_noted(b, &in->args[k]);
-    if (n > 0 && !pb_ins_frees(b->ir, in))
+    if (n > 0 && !pass_may_free(b->ir, in))
         b->f->borrows_removed += n;
-    if (n == 0 || !pb_ins_frees(b->ir, in)) {
+    if (n == 0 || !pass_may_free(b->ir, in)) {
         ir_put(b->f, in);
         return;
     }

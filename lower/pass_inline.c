@@ -40,6 +40,7 @@ static bool inl_op_ok(IrOp op)
     case IR_MOV: case IR_LOAD: case IR_STORE: case IR_ADDR: case IR_BIN: case IR_UN: case IR_CAST:
     case IR_SELECT: case IR_STRUCT: case IR_SOME: case IR_SLICE: case IR_NOP: case IR_RET:
     case IR_PRIM:   /* a pool operation or library primitive: a leaf call into the runtime */
+    case IR_CHECK_LIVE: case IR_LIVE_TEST:
         return true;
     default:
         return ir_op_info[op].is_check;

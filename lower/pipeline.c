@@ -28,6 +28,8 @@ typedef struct Pass {
 
 static const Pass pl_passes[] = {
     { "borrow", 0, PS_PROGRAM, false, pass_borrow },          /* live refs, before code is copied */
+    { "live", 0, PS_FUNCS, true, pass_live },                 /* header checks (after borrow's summary) */
+    { "live-proofs", 1, PS_FUNCS, true, pass_live_proofs },
     { "noreturn", 1, PS_PROGRAM, false, pass_noreturn },      /* ir_stops for the rest */
     { "inline", 2, PS_PROGRAM, false, pass_inline },          /* bodies in front of the proofs */
     { "bce", 1, PS_FUNCS, true, pass_bce },

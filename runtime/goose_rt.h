@@ -271,6 +271,11 @@ GS_COLD GS_NOINLINE void gs_slice_grow_at(const gs_site *s, void *ptr_field, int
 typedef gs_grow (*gs_grow_fn)(void *ptr, int64_t len, int64_t cap, size_t esz);
 void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
 
+/* TEMP-LIVE-STUB */
+GS_NORETURN GS_COLD void gs_fail_freed(const gs_site *s);
+GS_INLINE bool gs_is_live(const void *p, int64_t len, int64_t tagword) { (void)p; (void)len; (void)tagword; return true; }
+GS_INLINE void gs_check_live(const gs_site *s, const void *p, int64_t len, int64_t tagword) { if (GS_UNLIKELY(!gs_is_live(p, len, tagword))) gs_fail_freed(s); }
+/* END-TEMP-LIVE-STUB */
 /* ---- live references into storage that can move (temporal safety) ----
  * A `ref` into slice or map storage that the compiler cannot prove safe
  * (lower/pass_borrow.c) is noted while it is live: gs_borrow(p) notes p

@@ -52,6 +52,13 @@ typedef enum IrBorrowOp {
     IR_BORROW_RESET,    /* every note above depth a is gone */
 } IrBorrowOp;
 
+/* IR_CHECK_LIVE's aux (pass_live.c). */
+typedef enum IrLiveOp {
+    IR_LIVE_USE,        /* a use of header a's storage: "use of freed storage" */
+    IR_LIVE_DELETE,     /* delete(a): "delete of storage already deleted" */
+    IR_LIVE_FLAG,       /* a is a LIVE_TEST made before the loop: stop when false */
+} IrLiveOp;
+
 /* IR_IF's aux flags. */
 enum {
     IR_IF_NOT = 1,      /* if (!a) { */
@@ -159,7 +166,9 @@ typedef struct IrFunc {
     int loops_versioned;
     bool may_free;          /* it, or a function it calls, may give storage back (pass_borrow.c) */
     int borrows_kept;       /* refs into movable storage noted while they live (pass_borrow.c) */
-    int borrows_removed;    /* ... and those proven to need no note */    /* -O2: loops copied with and without their checks (pass_version.c) */
+    int borrows_removed;    /* ... and those proven to need no note */
+    int live_removed;       /* lifetime checks of headers proven by an earlier one (pass_live.c) */
+    int live_hoisted;       /* ... reading a test made once before their loop */    /* -O2: loops copied with and without their checks (pass_version.c) */
     PtrSet held;            /* -O2: locals holding a global slice over a loop (pass_promote.c) */
 } IrFunc;
 
@@ -390,5 +399,7 @@ void ir_verify(const IrProgram *ir, const char *after);
 /* ---- ir.c: the printer and counts ---- */
 void ir_dump_func(StrBuf *out, const IrFunc *f);
 int ir_count_checks(const IrFunc *f);
+/* The instructions of f that are op. */
+int ir_count_ops(const IrFunc *f, IrOp op);
 
 #endif

@@ -1,0 +1,283 @@
+/* pass_live.c — a use of storage through a slice or string header is
+ * checked to name live storage (every -O level; docs/temporal_safety.md,
+ * rule G).
+ *
+ * A header carries the tag its storage had when the header was made
+ * (goose_rt.h: GS_TAG_MASK); giving storage back changes the storage's
+ * tag, so a copy, view, sub-string or struct field made before stops
+ * matching. Each instruction that reads or writes through a header gets a
+ * CHECK_LIVE of that header just before it: an element load, store or
+ * reference (the place before a slice or string element), a push or pop,
+ * a delete, copy_into / move_from / defaults, a string comparison or
+ * concatenation, and a runtime call or primitive given a string or slice.
+ *
+ * Checks it proves unnecessary go (counted by --stats):
+ *   - repeated: the same header checked earlier in the same straight-line
+ *     run, with nothing between that may give storage back, change the
+ *     header or branch;
+ *   - in a loop that gives nothing back and never changes the header: the
+ *     test is made once before the loop (LIVE_TEST: it stops nothing) and
+ *     the check in the loop reads its answer, so it still stops only where
+ *     and when the original would.
+ * Not for: refs (pass_borrow.c), which point at elements, not headers. */
+#include "pass.h"
+
+/* ---- where headers are used ---- */
+
+static bool lv_header_type(const Type *t)
+{
+    return t && (t->kind == TY_SLICE || t->kind == TY_STRING);
+}
+
+typedef struct Lv {
+    const IrProgram *ir;
+    IrFunc *f;
+} Lv;
+
+static IrIns *lv_check(Lv *v, const IrIns *at, IrOpd hdr, IrPlace *place, int aux)
+{
+    IrIns *c = ir_emit(v->f, IR_CHECK_LIVE, at->loc);
+    c->a = hdr;
+    c->place = place;
+    c->aux = aux;
+    c->site = ir_site(v->f, at->loc, NULL, IR_CHECK_LIVE);
+    return c;
+}
+
+/* The header places in p: the place before each slice or string element. */
+static void lv_place(Lv *v, const IrIns *at, const IrPlace *p)
+{
+    for (int k = 0; k < p->nproj; k++) {
+        if (p->proj[k].kind != PJ_SINDEX)
+            continue;
+        const Type *ht = k == 0 ? p->root.type : p->proj[k - 1].type;
+        if (!lv_header_type(ht))
+            continue;
+        IrPlace *h = ir_place_root(p->root, (Type *)ht);
+        for (int j = 0; j < k; j++)
+            h = ir_place_proj(h, p->proj[j].kind, p->proj[j].field, p->proj[j].index, p->proj[j].type);
+        if (k == 0)     /* the root is the header value itself */
+            lv_check(v, at, p->root, NULL, IR_LIVE_USE);
+        else
+            lv_check(v, at, ir_none(), h, IR_LIVE_USE);
+    }
+}
+
+static void lv_value(Lv *v, const IrIns *at, const IrOpd *o, int aux)
+{
+    /* literals and zero values name no storage that is ever given back */
+    if (o->kind != OPD_NONE && o->kind != OPD_STR && o->kind != OPD_ZERO && lv_header_type(o->type))
+        lv_check(v, at, *o, NULL, aux);
+}
+
+/* The checks instruction in needs, emitted before it. */
+static void lv_uses(Lv *v, const IrIns *in)
+{
+    switch (in->op) {
+    case IR_LOAD: case IR_STORE: case IR_ADDR:
+        lv_place(v, in, in->place);
+        break;
+    case IR_PUSH: case IR_POP:   /* writes or reads the slice's storage */
+        lv_place(v, in, in->place);
+        lv_check(v, in, ir_none(), in->place, IR_LIVE_USE);
+        break;
+    case IR_DELETE:
+        lv_value(v, in, &in->a, IR_LIVE_DELETE);
+        break;
+    case IR_COPY:
+        lv_value(v, in, &in->a, IR_LIVE_USE);
+        lv_value(v, in, &in->b, IR_LIVE_USE);
+        break;
+    case IR_ZEROFILL:
+        lv_value(v, in, &in->a, IR_LIVE_USE);
+        break;
+    case IR_BIN:
+        if (in->a.type && in->a.type->kind == TY_STRING) {
+            lv_value(v, in, &in->a, IR_LIVE_USE);
+            lv_value(v, in, &in->b, IR_LIVE_USE);
+        }
+        break;
+    case IR_RT: case IR_PRIM:
+        for (int k = 0; k < in->nargs; k++)
+            lv_value(v, in, &in->args[k], IR_LIVE_USE);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- proofs ---- */
+
+static bool lv_same_header(const IrIns *a, const IrIns *b)
+{
+    IrSame s = { 0 };
+    if (!a->place != !b->place)
+        return false;
+    return a->place ? ir_same_place(&s, a->place, b->place) : ir_same(&s, &a->a, &b->a);
+}
+
+/* What a check's header is read from: a local, a global, a temp. */
+static const IrOpd *lv_root(const IrIns *c)
+{
+    return c->place ? &c->place->root : &c->a;
+}
+
+/* The element type of the storage behind header type t; strings and []u8
+ * count as one (a string may view a []u8's bytes). */
+static const Type *lv_storage_of(const Type *t)
+{
+    return t->kind == TY_STRING ? types_prim(TY_U8) : t->elem;
+}
+
+/* in may give back the storage of check c's header: anything that may
+ * free, except a push, which moves only storage of its own element type. */
+static bool lv_may_free_for(const IrProgram *ir, const IrIns *in, const IrIns *c)
+{
+    if (!pass_may_free(ir, in))
+        return false;
+    if (in->op != IR_PUSH)
+        return true;
+    const Type *h = c->place ? c->place->type : c->a.type;
+    return lv_storage_of(in->place->type) == lv_storage_of(h);
+}
+
+/* in may give back check c's storage or change its header (or what the
+ * header is read through). */
+static bool lv_may_change(const IrProgram *ir, const IrIns *in, const IrIns *c)
+{
+    if (lv_may_free_for(ir, in, c))
+        return true;
+    if (!ir_may_change(in))
+        return false;
+    const IrOpd *r = lv_root(c);
+    if (r->kind == OPD_TEMP && !c->place)
+        return false;                   /* a temp's value never changes */
+    IrEffect e;
+    ir_effect(ir, in, &e);
+    if (e.calls != IR_CALLS_NONE || e.addr)
+        return true;
+    if (e.write == IR_AT_NONE || e.write == IR_AT_TEMP)
+        return false;
+    if (r->kind == OPD_LOCAL && !r->local->is_ref && !r->local->captured)
+        return e.write != IR_AT_LOCAL || e.local == r->local;
+    if (r->kind == OPD_GLOBAL)
+        return !(e.write == IR_AT_LOCAL || (e.write == IR_AT_GLOBAL && e.global != r->global));
+    return true;
+}
+
+/* Straight-line runs: a check whose header an earlier check of the run
+ * already passed is dropped. */
+static void lv_dedupe(Lv *v)
+{
+    IrFunc *f = v->f;
+    int *seen = SCRATCH_ARRAY(int, f->nins + 1), nseen = 0;
+    for (int i = 0; i < f->nins; i++) {
+        IrIns *in = &f->ins[i];
+        if (in->op == IR_CHECK_LIVE && in->aux == IR_LIVE_USE) {
+            bool dup = false;
+            for (int k = 0; k < nseen && !dup; k++)
+                dup = lv_same_header(&f->ins[seen[k]], in);
+            if (dup) {
+                in->op = IR_NOP;
+                f->live_removed++;
+            } else {
+                seen[nseen++] = i;
+            }
+            continue;
+        }
+        if (ir_op_info[in->op].control != IR_CTL_NONE) {
+            nseen = 0;
+            continue;
+        }
+        int n = 0;
+        for (int k = 0; k < nseen; k++)
+            if (!lv_may_change(v->ir, in, &f->ins[seen[k]]))
+                seen[n++] = seen[k];
+        nseen = n;
+    }
+}
+
+/* Whether the loop [open, close] leaves check c's header and storage as
+ * they are: nothing in it may give storage back or change the header. */
+static bool lv_loop_keeps(Lv *v, int open, int close, const IrIns *c)
+{
+    const IrOpd *r = lv_root(c);
+    if (r->kind == OPD_TEMP) {      /* made outside the loop */
+        for (int i = open; i <= close; i++)
+            if (ir_op_info[v->f->ins[i].op].has_result && v->f->ins[i].dst == r->temp)
+                return false;
+    }
+    if (c->place)
+        for (int k = 0; k < c->place->nproj; k++)
+            if (c->place->proj[k].index.kind == OPD_TEMP || c->place->proj[k].kind == PJ_SINDEX)
+                return false;
+    for (int i = open + 1; i < close; i++) {
+        const IrIns *in = &v->f->ins[i];
+        if (in->op != IR_CHECK_LIVE && lv_may_change(v->ir, in, c))
+            return false;
+    }
+    return true;
+}
+
+/* Loops that give nothing back: each check there on a header the loop
+ * keeps reads a test made once before the loop. */
+static void lv_loops(Lv *v)
+{
+    IrFunc *f = v->f;
+    IrBlocks b;
+    ir_blocks_init(&b, f);
+    IrIns **tests = SCRATCH_ARRAY(IrIns *, f->nins + 1);
+    int *test_loop = SCRATCH_ARRAY(int, f->nins + 1), nt = 0;
+    for (int i = 0; i < f->nins; i++) {
+        IrIns *c = &f->ins[i];
+        if (c->op != IR_CHECK_LIVE || c->aux != IR_LIVE_USE)
+            continue;
+        int loop = -1;      /* the outermost loop around c that keeps its header */
+        for (int o = i - 1; o >= 0; o--) {
+            IrOp op = f->ins[o].op;
+            if ((op == IR_LOOP || op == IR_FOR) && b.close[o] > i && lv_loop_keeps(v, o, b.close[o], c))
+                loop = o;
+        }
+        if (loop < 0)
+            continue;
+        IrIns *t = NEW(IrIns);
+        *t = *c;
+        t->op = IR_LIVE_TEST;
+        t->site = -1;
+        t->dst = ir_temp(f, types_prim(TY_BOOL));
+        tests[nt] = t;
+        test_loop[nt++] = loop;
+        c->aux = IR_LIVE_FLAG;
+        c->a = ir_tempopd(f, t->dst);
+        c->place = NULL;
+        f->live_hoisted++;
+    }
+    if (nt == 0)
+        return;
+    IrFunc old = ir_rebuild(f);
+    for (int i = 0; i < old.nins; i++) {
+        for (int k = 0; k < nt; k++)
+            if (test_loop[k] == i)
+                ir_put(f, tests[k]);
+        ir_put(f, &old.ins[i]);
+    }
+}
+
+/* Every -O level: the checks, before each instruction that uses a header. */
+void pass_live(const IrProgram *ir, IrFunc *f)
+{
+    Lv v = { .ir = ir, .f = f };
+    IrFunc old = ir_rebuild(f);
+    for (int i = 0; i < old.nins; i++) {
+        lv_uses(&v, &old.ins[i]);
+        ir_put(f, &old.ins[i]);
+    }
+}
+
+/* -O1 and up: the checks proven unnecessary go. */
+void pass_live_proofs(const IrProgram *ir, IrFunc *f)
+{
+    Lv v = { .ir = ir, .f = f };
+    lv_loops(&v);
+    lv_dedupe(&v);
+}
