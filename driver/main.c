@@ -43,6 +43,7 @@ typedef struct Options {
     const char *cc;
     int opt_level;
     bool keep_c, stats, debug_lines, time, verify_ir;
+    bool no_lifetime;       /* --unsafe-no-lifetime-checks (measurement only) */
     Dump dump;
     const char *dump_after;     /* DUMP_IR_AFTER: the pass */
     int nargs;              /* program arguments after `--` (run) */
@@ -84,6 +85,7 @@ static void flag_dump_ast(Options *o, const char *v) { o->dump = DUMP_AST; }
 static void flag_dump_ir(Options *o, const char *v) { o->dump = DUMP_IR; }
 static void flag_dump_ir_before(Options *o, const char *v) { o->dump = DUMP_IR_BEFORE; }
 static void flag_verify_ir(Options *o, const char *v) { o->verify_ir = true; }
+static void flag_no_lifetime(Options *o, const char *v) { o->no_lifetime = true; }
 
 static void flag_dump_ir_after(Options *o, const char *v)
 {
@@ -111,6 +113,7 @@ static const struct {
     { "--dump=ir-before", CMD_LOWERS, false, flag_dump_ir_before },
     { "--dump=ir-after=", CMD_LOWERS, true, flag_dump_ir_after },
     { "--verify-ir", CMD_LOWERS, false, flag_verify_ir },
+    { "--unsafe-no-lifetime-checks", CMD_LOWERS, false, flag_no_lifetime },
 };
 #define DRV_NFLAGS ((int)(sizeof drv_flags / sizeof drv_flags[0]))
 
@@ -129,6 +132,10 @@ static void drv_usage(FILE *f)
           "  --verify-ir     check the IR's invariants after lowering and after every\n"
           "                  pass (an internal error names the pass that broke one)\n"
           "  --stats         checks kept and removed (stdout for build, else stderr)\n"
+          "  --unsafe-no-lifetime-checks\n"
+          "                  UNSAFE, for measuring their cost only: no checks that\n"
+          "                  storage is still live (a use of freed storage goes\n"
+          "                  unnoticed; docs/temporal_safety.md)\n"
           "  --time          per-phase times on stderr\n"
           "environment: GOOSE_STDLIB (standard library folder), GOOSE_CC (default C\n"
           "  compiler), GOOSE_CFLAGS (more flags for clang and gcc), XDG_CACHE_HOME\n"
@@ -355,7 +362,7 @@ static FILE *drv_stats_stream(const Options *o)
 static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
 {
     double t = drv_now_ms();
-    LowerOptions lo = { .opt_level = o->opt_level, .verify_ir = o->verify_ir,
+    LowerOptions lo = { .opt_level = o->opt_level, .verify_ir = o->verify_ir, .no_lifetime = o->no_lifetime,
                         .stop_after = o->dump == DUMP_IR_AFTER ? o->dump_after : NULL };
     IrProgram *ir = lower_program(prog, &lo);
     diag_flush();
@@ -385,7 +392,7 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
 static void drv_emit(const Options *o, const IrProgram *ir, StrBuf *c)
 {
     double t = drv_now_ms();
-    CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines };
+    CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .no_lifetime = o->no_lifetime };
     cemit_program(c, ir, &co);
     drv_phase_ms[PH_EMIT] = drv_now_ms() - t;
 }

@@ -499,8 +499,10 @@ static void cm_entry(Cm *cm)
         sb_printf(cm->out, "    %s();\n    return 0;\n", main_c);
     else
         sb_puts(cm->out, "    return 0;\n");
-    sb_puts(cm->out, "}\n\nint main(int argc, char **argv)\n{\n"
-                     "    return gs_rt_main(argc, argv, gs__entry);\n}\n");
+    sb_puts(cm->out, "}\n\nint main(int argc, char **argv)\n{\n");
+    if (cm->o->no_lifetime)     /* --unsafe-no-lifetime-checks: the heap keeps no tags */
+        sb_puts(cm->out, "    gs_shadow_off = 1;\n");
+    sb_puts(cm->out, "    return gs_rt_main(argc, argv, gs__entry);\n}\n");
 }
 
 static void cm_data(Cm *cm, int **nums)

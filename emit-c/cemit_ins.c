@@ -417,9 +417,11 @@ static const char *cm_slice(Cm *cm, const IrIns *in)
 {
     const char *a = cm_s(cm, &in->a), *lo = cm_s(cm, &in->b), *hi = cm_s(cm, &in->c);
     const char *p = cm_view_ptr(a, &in->b, lo);
+    /* a view keeps the tag of its storage (goose_rt.h: GS_TAG_MASK), not the own bit */
     if (in->type->kind == TY_STRING)
-        return mem_printf(g_arena, "(gs_str){%s, %s - %s}", p, hi, lo);
-    return mem_printf(g_arena, "(%s){%s, %s - %s, %s - %s}", cm_ctype(cm, in->type), p, hi, lo, hi, lo);
+        return mem_printf(g_arena, "(gs_str){%s, (%s - %s) | (%s.len & GS_TAG_MASK)}", p, hi, lo, a);
+    return mem_printf(g_arena, "(%s){%s, %s - %s, (%s - %s) | (%s.cap & GS_TAG_MASK)}", cm_ctype(cm, in->type), p, hi,
+                      lo, hi, lo, a);
 }
 
 static const char *cm_fnval(Cm *cm, const IrIns *in)
@@ -452,18 +454,27 @@ static int cm_make_class(Cm *cm, const IrIns *in)
     return (int)gs_heap_class((size_t)(cap * es));
 }
 
-static const char *cm_make(Cm *cm, const IrIns *in)
+/* make's storage: one call giving the pointer and the cap word (own bit
+ * and the storage's tag, goose_rt.h), as a statement at the make's place,
+ * in gs_mk<dst>; the header is then a pure value (cm_make), which may be
+ * folded into a later use. */
+static void cm_make_call(Cm *cm, const IrIns *in)
 {
     const char *len = cm_s(cm, &in->a), *cap = cm_s(cm, &in->b);
     const char *e = cm_ctype(cm, in->type->elem);
     int cls = cm_make_class(cm, in);
     if (cls >= 0)   /* the heap's fast path inline, the class folded (goose_rt.h) */
-        return mem_printf(g_arena, "(%s){(%s *)gs_alloc_cls(%s, %d, %lld * sizeof(%s)), %s, (int64_t)%s | GS_OWN_BIT}",
-                          cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), cls, (long long)in->b.i, e,
-                          len, cap);
-    /* stopgap of the runtime branch (h27rt): gs_slice_make returns {ptr, cap word}; untagged header */
-    return mem_printf(g_arena, "(%s){(%s *)gs_slice_make(%s, %s, %s, sizeof(%s)).ptr, %s, (int64_t)%s | GS_OWN_BIT}",
-                      cm_ctype(cm, in->type), e, cm_site_ref(cm, in->site), len, cap, e, len, cap);
+        cm_line(cm, "gs_grow gs_mk%d = gs_make_cls(%s, %d, %lld * sizeof(%s), %s);", in->dst,
+                cm_site_ref(cm, in->site), cls, (long long)in->b.i, e, cap);
+    else
+        cm_line(cm, "gs_grow gs_mk%d = gs_slice_make(%s, %s, %s, sizeof(%s));", in->dst, cm_site_ref(cm, in->site),
+                len, cap, e);
+}
+
+static const char *cm_make(Cm *cm, const IrIns *in)
+{
+    return mem_printf(g_arena, "(%s){(%s *)gs_mk%d.ptr, %s, gs_mk%d.cap}", cm_ctype(cm, in->type),
+                      cm_ctype(cm, in->type->elem), in->dst, cm_s(cm, &in->a), in->dst);
 }
 
 /* ---- builtin pools and library primitives (gs_pool.h) ----
@@ -983,6 +994,8 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
 {
     if (in->op == IR_CLOSURE)
         cm_closure_env(cm, in);
+    if (in->op == IR_MAKE)
+        cm_make_call(cm, in);
     if (in->op == IR_REPEAT) {
         if (cm->temp_uses[in->dst] > 0)
             cm_repeat(cm, in);

@@ -32,6 +32,7 @@ static bool lv_header_type(const Type *t)
 typedef struct Lv {
     const IrProgram *ir;
     IrFunc *f;
+    IrDefs d;           /* the proofs: who writes each temp */
 } Lv;
 
 static IrIns *lv_check(Lv *v, const IrIns *at, IrOpd hdr, IrPlace *place, int aux)
@@ -122,6 +123,73 @@ static const IrOpd *lv_root(const IrIns *c)
     return c->place ? &c->place->root : &c->a;
 }
 
+/* A place read without indexing storage (fields, derefs, fixed-array
+ * elements at constant indices): reading it again reads the same header. */
+static bool lv_plain_place(const IrPlace *p)
+{
+    for (int k = 0; k < p->nproj; k++)
+        if (p->proj[k].kind == PJ_SINDEX || (p->proj[k].kind == PJ_AINDEX && p->proj[k].index.kind != OPD_INT))
+            return false;
+    return true;
+}
+
+/* The check c as it reads its header: a temp copied (MOV) from another, or
+ * loaded from a plain place, stands for that place (the proofs then ask
+ * whether the place changes, not the temp). Returns a check-shaped copy. */
+static IrIns lv_source(const Lv *v, const IrIns *c)
+{
+    IrIns k = *c;
+    for (int n = 0; n < 8 && !k.place && k.a.kind == OPD_TEMP; n++) {
+        const IrIns *d = ir_defs_one(&v->d, &k.a);
+        if (!d)
+            break;
+        if (d->op == IR_MOV)
+            k.a = d->a;
+        else if (d->op == IR_LOAD && lv_plain_place(d->place) && d->place->root.kind != OPD_TEMP) {
+            k.place = d->place;
+            k.a = ir_none();
+        } else {
+            break;
+        }
+    }
+    return k;
+}
+
+/* A value of type t may hold a slice or string header (a write of any
+ * other type never changes one). Pools and enums with payloads count as
+ * holding one. */
+static bool lv_holds_header(const Type *t, int depth)
+{
+    if (!t || depth > 16)
+        return true;
+    switch (t->kind) {
+    case TY_SLICE: case TY_STRING: case TY_REUSABLE: case TY_REUSABLE_SLICE: return true;
+    case TY_ARRAY: case TY_OPTIONAL: return lv_holds_header(t->elem, depth + 1);
+    case TY_STRUCT:
+        if (t->st->is_enum)
+            return !t->st->enum_plain;
+        for (int i = 0; i < t->st->nfields; i++)
+            if (lv_holds_header(t->st->fields[i].type, depth + 1))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
+/* c's header is read through a reference (then a write to storage may
+ * reach it). */
+static bool lv_through_ref(const IrIns *c)
+{
+    if (!c->place)
+        return false;
+    if (c->place->root.type && c->place->root.type->kind == TY_REF)
+        return true;
+    for (int k = 0; k < c->place->nproj; k++)
+        if (c->place->proj[k].kind == PJ_DEREF)
+            return true;
+    return false;
+}
+
 /* The element type of the storage behind header type t; strings and []u8
  * count as one (a string may view a []u8's bytes). */
 static const Type *lv_storage_of(const Type *t)
@@ -158,6 +226,10 @@ static bool lv_may_change(const IrProgram *ir, const IrIns *in, const IrIns *c)
         return true;
     if (e.write == IR_AT_NONE || e.write == IR_AT_TEMP)
         return false;
+    if (e.type && e.write != IR_AT_ANY && !lv_holds_header(e.type, 0))
+        return false;                   /* it writes no header anywhere */
+    if (e.write == IR_AT_STORAGE && (r->kind == OPD_LOCAL || r->kind == OPD_GLOBAL) && !lv_through_ref(c))
+        return false;                   /* elements never hold a local's or global's own value */
     if (r->kind == OPD_LOCAL && !r->local->is_ref && !r->local->captured)
         return e.write != IR_AT_LOCAL || e.local == r->local;
     if (r->kind == OPD_GLOBAL)
@@ -175,8 +247,11 @@ static void lv_dedupe(Lv *v)
         IrIns *in = &f->ins[i];
         if (in->op == IR_CHECK_LIVE && in->aux == IR_LIVE_USE) {
             bool dup = false;
-            for (int k = 0; k < nseen && !dup; k++)
-                dup = lv_same_header(&f->ins[seen[k]], in);
+            IrIns src = lv_source(v, in);
+            for (int k = 0; k < nseen && !dup; k++) {
+                IrIns other = lv_source(v, &f->ins[seen[k]]);
+                dup = lv_same_header(&other, &src);
+            }
             if (dup) {
                 in->op = IR_NOP;
                 f->live_removed++;
@@ -190,9 +265,11 @@ static void lv_dedupe(Lv *v)
             continue;
         }
         int n = 0;
-        for (int k = 0; k < nseen; k++)
-            if (!lv_may_change(v->ir, in, &f->ins[seen[k]]))
+        for (int k = 0; k < nseen; k++) {
+            IrIns src = lv_source(v, &f->ins[seen[k]]);
+            if (!lv_may_change(v->ir, in, &src))
                 seen[n++] = seen[k];
+        }
         nseen = n;
     }
 }
@@ -232,16 +309,17 @@ static void lv_loops(Lv *v)
         IrIns *c = &f->ins[i];
         if (c->op != IR_CHECK_LIVE || c->aux != IR_LIVE_USE)
             continue;
+        IrIns src = lv_source(v, c);
         int loop = -1;      /* the outermost loop around c that keeps its header */
         for (int o = i - 1; o >= 0; o--) {
             IrOp op = f->ins[o].op;
-            if ((op == IR_LOOP || op == IR_FOR) && b.close[o] > i && lv_loop_keeps(v, o, b.close[o], c))
+            if ((op == IR_LOOP || op == IR_FOR) && b.close[o] > i && lv_loop_keeps(v, o, b.close[o], &src))
                 loop = o;
         }
         if (loop < 0)
             continue;
         IrIns *t = NEW(IrIns);
-        *t = *c;
+        *t = src;
         t->op = IR_LIVE_TEST;
         t->site = -1;
         t->dst = ir_temp(f, types_prim(TY_BOOL));
@@ -278,6 +356,8 @@ void pass_live(const IrProgram *ir, IrFunc *f)
 void pass_live_proofs(const IrProgram *ir, IrFunc *f)
 {
     Lv v = { .ir = ir, .f = f };
+    ir_defs_init(&v.d, f);
     lv_loops(&v);
+    ir_defs_init(&v.d, f);
     lv_dedupe(&v);
 }

@@ -21,25 +21,26 @@ typedef enum PassScope {
 typedef struct Pass {
     const char *name;
     int min_level;
+    bool lifetime;      /* a lifetime pass: --unsafe-no-lifetime-checks skips it */
     PassScope scope;
     bool init;          /* then the global initialiser too */
     PassFn *run;
 } Pass;
 
 static const Pass pl_passes[] = {
-    { "borrow", 0, PS_PROGRAM, false, pass_borrow },          /* live refs, before code is copied */
-    { "live", 0, PS_FUNCS, true, pass_live },                 /* header checks (after borrow's summary) */
-    { "live-proofs", 1, PS_FUNCS, true, pass_live_proofs },
-    { "noreturn", 1, PS_PROGRAM, false, pass_noreturn },      /* ir_stops for the rest */
-    { "inline", 2, PS_PROGRAM, false, pass_inline },          /* bodies in front of the proofs */
-    { "bce", 1, PS_FUNCS, true, pass_bce },
-    { "facts", 1, PS_FUNCS, true, pass_facts },
-    { "inline-always", 2, PS_FUNCS, false, pass_inline_always },  /* sized before versioning */
-    { "version", 2, PS_REACHABLE, true, pass_version },
-    { "hoist", 2, PS_FUNCS, false, pass_hoist },
-    { "licm", 2, PS_PROGRAM, false, pass_licm },
-    { "promote", 2, PS_REACHABLE, false, pass_promote },      /* after licm */
-    { "loopcheck", 2, PS_FUNCS, true, pass_loopcheck },
+    { "borrow", 0, true, PS_PROGRAM, false, pass_borrow },    /* live refs, before code is copied */
+    { "live", 0, true, PS_FUNCS, true, pass_live },           /* header checks (after borrow's summary) */
+    { "noreturn", 1, false, PS_PROGRAM, false, pass_noreturn },      /* ir_stops for the rest */
+    { "inline", 2, false, PS_PROGRAM, false, pass_inline },          /* bodies in front of the proofs */
+    { "bce", 1, false, PS_FUNCS, true, pass_bce },
+    { "facts", 1, false, PS_FUNCS, true, pass_facts },
+    { "inline-always", 2, false, PS_FUNCS, false, pass_inline_always },  /* sized before versioning */
+    { "version", 2, false, PS_REACHABLE, true, pass_version },
+    { "hoist", 2, false, PS_FUNCS, false, pass_hoist },
+    { "licm", 2, false, PS_PROGRAM, false, pass_licm },
+    { "promote", 2, false, PS_REACHABLE, false, pass_promote },      /* after licm */
+    { "loopcheck", 2, false, PS_FUNCS, true, pass_loopcheck },
+    { "live-proofs", 1, true, PS_FUNCS, true, pass_live_proofs },   /* on the code as it ends up */
 };
 #define PL_NPASSES ((int)(sizeof pl_passes / sizeof pl_passes[0]))
 
@@ -82,7 +83,7 @@ void lower_optimise(IrProgram *ir, const LowerOptions *o)
     bool verify = lower_verifying(o);
     for (int i = 0; i < PL_NPASSES; i++) {
         const Pass *p = &pl_passes[i];
-        if (o->opt_level >= p->min_level) {
+        if (o->opt_level >= p->min_level && !(p->lifetime && o->no_lifetime)) {
             pl_run(ir, p);
             if (verify)
                 ir_verify(ir, p->name);

@@ -653,8 +653,6 @@ static GS_NORETURN GS_COLD void fail_delete(const gs_site *s, const void *p, boo
     gs_fail_msg(s, "delete of storage already deleted");
 }
 
-void gs_fail_freed(const gs_site *s) { gs_fail_msg(s, "use of freed storage"); } /* TEMP-LIVE-STUB */
-
 /* A delete of live storage p stops when a noted ref points into it. */
 static void delete_check(const gs_site *s, const void *p) {
     const gs_borrows *b = brw_self();

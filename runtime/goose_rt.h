@@ -213,14 +213,17 @@ GS_INLINE int64_t gs_tag_of(const void *p) {
     g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
     return g == NULL ? 0 : (int64_t)(g[(uint32_t)a >> 4] & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT;
 }
-GS_INLINE void gs_check_live(const gs_site *s, const void *ptr, int64_t len, int64_t tagword) {
+/* gs_is_live: the same test, as a value (a test made once before a loop
+ * whose checks then read it: lower/pass_live.c). */
+GS_INLINE bool gs_is_live(const void *ptr, int64_t len, int64_t tagword) {
     int64_t tag = tagword & GS_TAG_MASK;
-    if (len > 0 && tag != 0) {
-        uintptr_t a = (uintptr_t)ptr;
-        if (GS_UNLIKELY((int64_t)((uint64_t)gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)][(uint32_t)a >> 4]
-                                  << GS_TAG_SHIFT) != tag))
-            gs_fail_freed(s);
-    }
+    uintptr_t a = (uintptr_t)ptr;
+    return len <= 0 || tag == 0 ||
+           (int64_t)((uint64_t)gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)][(uint32_t)a >> 4] << GS_TAG_SHIFT) ==
+               tag;
+}
+GS_INLINE void gs_check_live(const gs_site *s, const void *ptr, int64_t len, int64_t tagword) {
+    if (GS_UNLIKELY(!gs_is_live(ptr, len, tagword))) gs_fail_freed(s);
 }
 
 void *gs_alloc_cls_slow(const gs_site *s, unsigned cls, size_t bytes);
@@ -271,11 +274,6 @@ GS_COLD GS_NOINLINE void gs_slice_grow_at(const gs_site *s, void *ptr_field, int
 typedef gs_grow (*gs_grow_fn)(void *ptr, int64_t len, int64_t cap, size_t esz);
 void gs_grow_fields(gs_grow_fn grow, void *ptr_field, int64_t len, int64_t *cap_field, size_t esz);
 
-/* TEMP-LIVE-STUB */
-GS_NORETURN GS_COLD void gs_fail_freed(const gs_site *s);
-GS_INLINE bool gs_is_live(const void *p, int64_t len, int64_t tagword) { (void)p; (void)len; (void)tagword; return true; }
-GS_INLINE void gs_check_live(const gs_site *s, const void *p, int64_t len, int64_t tagword) { if (GS_UNLIKELY(!gs_is_live(p, len, tagword))) gs_fail_freed(s); }
-/* END-TEMP-LIVE-STUB */
 /* ---- live references into storage that can move (temporal safety) ----
  * A `ref` into slice or map storage that the compiler cannot prove safe
  * (lower/pass_borrow.c) is noted while it is live: gs_borrow(p) notes p

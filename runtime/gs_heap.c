@@ -571,7 +571,7 @@ static bool ht_setup(void) {
     ht.pend = (uint64_t *)ht.pend_r.base;
     ht.run_base = (uintptr_t)ht.run_r.base;
     ht.map = (uint16_t *)ht.map_r.base;
-    if (ht_as_limited() || !shadow_cover((uintptr_t)ht.slab_r.base, ht.slab_r.reserved) ||
+    if (AT_LD(&gs_shadow_off) || ht_as_limited() || !shadow_cover((uintptr_t)ht.slab_r.base, ht.slab_r.reserved) ||
         !shadow_cover((uintptr_t)ht.run_r.base, ht.run_r.reserved))
         AT_ST(&gs_shadow_off, 1);
     return true;

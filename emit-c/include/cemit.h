@@ -8,6 +8,7 @@
 typedef struct CemitOptions {
     int opt_level;
     bool debug_lines;       /* #line directives (--debug-lines) */
+    bool no_lifetime;       /* the program keeps no storage tags (measurement only: unsafe) */
 } CemitOptions;
 
 void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o);

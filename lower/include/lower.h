@@ -14,6 +14,7 @@ typedef struct LowerOptions {
     bool verify_ir;         /* verify the IR after lowering and each pass
                                (always in a build without NDEBUG) */
     const char *stop_after; /* a pass's name: lower_optimise stops after it */
+    bool no_lifetime;       /* skip the lifetime passes (measurement only: unsafe) */
 } LowerOptions;
 
 IrProgram *lower_program(const Program *p, const LowerOptions *o);

@@ -21,15 +21,21 @@ static void gs_main_main(void);
 static const gs_site gs_site0 = { "tests/golden/c/abort_share.gs", 8, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/abort_share.gs", 9, 13, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/abort_share.gs", 10, 12, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/abort_share.gs", 10, 20, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/abort_share.gs", 10, 48, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/abort_share.gs", 10, 48, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/abort_share.gs", 16, 24, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/abort_share.gs", 21, 14, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/abort_share.gs", 24, 14, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/abort_share.gs", 10, 20, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/abort_share.gs", 10, 48, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/abort_share.gs", 10, 48, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/abort_share.gs", 10, 12, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/abort_share.gs", 10, 20, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/abort_share.gs", 16, 24, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/abort_share.gs", 16, 24, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/abort_share.gs", 21, 14, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/abort_share.gs", 24, 14, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -41,27 +47,29 @@ static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int64_t
     int64_t t0 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)j_2 > (uint64_t)t0)) gs_fail_slice_end(&gs_site0, j_2, t0);
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)j_2)) gs_fail_slice_start(&gs_site0, i_1, j_2);
-    gs_slice_i64 t1 = (gs_slice_i64){(i_1 != 0 ? xs_0.ptr + i_1 : xs_0.ptr), j_2 - i_1, j_2 - i_1};
+    gs_slice_i64 t1 = (gs_slice_i64){(i_1 != 0 ? xs_0.ptr + i_1 : xs_0.ptr), j_2 - i_1, (j_2 - i_1) | (xs_0.cap & GS_TAG_MASK)};
     gs_slice_i64 a_4 = t1;
     int64_t t2 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)t2)) gs_fail_slice_end(&gs_site1, i_1, t2);
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site1, 1, i_1);
-    gs_slice_i64 t3 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, i_1 - 1};
+    gs_slice_i64 t3 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, (i_1 - 1) | (xs_0.cap & GS_TAG_MASK)};
     gs_slice_i64 b_5 = t3;
     int64_t t4 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t4)) gs_fail_index(&gs_site2, i_1, t4);
+    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t5 = xs_0.ptr[i_1];
     int64_t t6 = (int64_t)((uint64_t)j_2 - (uint64_t)1);
     int64_t t7 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)t6 >= (uint64_t)t7)) gs_fail_index(&gs_site3, t6, t7);
+    if (GS_UNLIKELY((uint64_t)t6 >= (uint64_t)t7)) gs_fail_index(&gs_site4, t6, t7);
+    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t8 = xs_0.ptr[t6];
     int64_t t9 = (int64_t)((uint64_t)t5 + (uint64_t)t8);
     int64_t t10 = a_4.len;
     int64_t t11 = (int64_t)((uint64_t)t9 + (uint64_t)t10);
     int64_t t12 = b_5.len;
     int64_t t13 = (int64_t)((uint64_t)t11 + (uint64_t)t12);
-    if (GS_UNLIKELY(d_3 == 0)) gs_fail_div_zero(&gs_site4);
-    if (GS_UNLIKELY(100 == INT64_MIN && d_3 == -1)) gs_fail_div_overflow(&gs_site5);
+    if (GS_UNLIKELY(d_3 == 0)) gs_fail_div_zero(&gs_site6);
+    if (GS_UNLIKELY(100 == INT64_MIN && d_3 == -1)) gs_fail_div_overflow(&gs_site7);
     int64_t t14 = (int64_t)(100 / d_3);
     int64_t t15 = (int64_t)((uint64_t)t13 + (uint64_t)t14);
     return t15;
@@ -72,11 +80,13 @@ static void gs_main_show(gs_slice_u8 bs_0, int64_t i_1)
     bool t0 = i_1 >= 0;
     if (t0) {
         int64_t t1 = bs_0.len;
-        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(&gs_site6, i_1, t1);
+        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(&gs_site8, i_1, t1);
+        gs_check_live(&gs_site9, bs_0.ptr, bs_0.len, bs_0.cap);
         uint8_t t2 = bs_0.ptr[i_1];
         int64_t t3 = (int64_t)((uint64_t)i_1 - (uint64_t)1);
         int64_t t4 = bs_0.len;
-        if (GS_UNLIKELY((uint64_t)t3 >= (uint64_t)t4)) gs_fail_index(&gs_site7, t3, t4);
+        if (GS_UNLIKELY((uint64_t)t3 >= (uint64_t)t4)) gs_fail_index(&gs_site10, t3, t4);
+        gs_check_live(&gs_site11, bs_0.ptr, bs_0.len, bs_0.cap);
         uint8_t t5 = bs_0.ptr[t3];
         gs_print_u64(t2);
         gs_print_space();
@@ -87,18 +97,22 @@ static void gs_main_show(gs_slice_u8 bs_0, int64_t i_1)
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site8, 5, 5, sizeof(int64_t)), 5, (int64_t)5 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site12, 5, 5, sizeof(int64_t));
+    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 5, gs_mk0.cap};
     gs_slice_i64 xs_0 = t0;
     int64_t t1 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t1)) gs_fail_index(&gs_site9, 2, t1);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t1)) gs_fail_index(&gs_site13, 2, t1);
+    gs_check_live(&gs_site14, xs_0.ptr, xs_0.len, xs_0.cap);
     xs_0.ptr[2] = 7;
     int64_t t2 = gs_main_pick(xs_0, 2, 5, 4);
     gs_print_i64(t2);
     gs_print_nl();
-    gs_slice_u8 t3 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site10, 3, 3, sizeof(uint8_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    gs_grow gs_mk3 = gs_slice_make(&gs_site15, 3, 3, sizeof(uint8_t));
+    gs_slice_u8 t3 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 3, gs_mk3.cap};
     gs_slice_u8 bs_1 = t3;
     int64_t t4 = bs_1.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t4)) gs_fail_index(&gs_site11, 1, t4);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t4)) gs_fail_index(&gs_site16, 1, t4);
+    gs_check_live(&gs_site17, bs_1.ptr, bs_1.len, bs_1.cap);
     bs_1.ptr[1] = 9;
     gs_main_show(bs_1, 2);
 }

@@ -21,14 +21,18 @@ static void gs_main_main(void);
 static const gs_site gs_site0 = { "tests/golden/c/abort_share.gs", 8, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/abort_share.gs", 9, 13, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/abort_share.gs", 10, 12, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/abort_share.gs", 10, 20, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/abort_share.gs", 10, 48, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/abort_share.gs", 16, 24, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/abort_share.gs", 21, 14, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/abort_share.gs", 24, 14, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/abort_share.gs", 10, 20, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/abort_share.gs", 10, 48, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/abort_share.gs", 10, 12, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/abort_share.gs", 16, 24, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/abort_share.gs", 21, 14, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/abort_share.gs", 24, 14, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -42,14 +46,15 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int6
     int64_t abort_n_;
     if (GS_UNLIKELY((uint64_t)j_2 > (uint64_t)xs_0.len)) { abort_site_ = &gs_site0; abort_i_ = j_2; abort_n_ = xs_0.len; goto abort_slice_end_; }
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)j_2)) { abort_site_ = &gs_site0; abort_i_ = i_1; abort_n_ = j_2; goto abort_slice_start_; }
-    gs_slice_i64 a_4 = (gs_slice_i64){(i_1 != 0 ? xs_0.ptr + i_1 : xs_0.ptr), j_2 - i_1, j_2 - i_1};
+    gs_slice_i64 a_4 = (gs_slice_i64){(i_1 != 0 ? xs_0.ptr + i_1 : xs_0.ptr), j_2 - i_1, (j_2 - i_1) | (xs_0.cap & GS_TAG_MASK)};
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) { abort_site_ = &gs_site1; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_slice_end_; }
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) { abort_site_ = &gs_site1; abort_i_ = 1; abort_n_ = i_1; goto abort_slice_start_; }
-    gs_slice_i64 b_5 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, i_1 - 1};
+    gs_slice_i64 b_5 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, (i_1 - 1) | (xs_0.cap & GS_TAG_MASK)};
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site2; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t6 = (int64_t)((uint64_t)j_2 - (uint64_t)1);
-    if (GS_UNLIKELY((uint64_t)t6 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site3; abort_i_ = t6; abort_n_ = xs_0.len; goto abort_index_; }
-    if (GS_UNLIKELY(d_3 == 0)) gs_fail_div_zero(&gs_site4);
+    if (GS_UNLIKELY((uint64_t)t6 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site4; abort_i_ = t6; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY(d_3 == 0)) gs_fail_div_zero(&gs_site5);
     int64_t t15 = (int64_t)((uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)xs_0.ptr[t6])) + (uint64_t)a_4.len)) + (uint64_t)b_5.len)) + (uint64_t)((int64_t)(100 / d_3)));
     return t15;
 abort_index_:
@@ -67,9 +72,10 @@ GS_INLINE void gs_main_show(gs_slice_u8 bs_0, int64_t i_1)
     int64_t abort_i_;
     int64_t abort_n_;
     if (i_1 >= 0) {
-        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)bs_0.len)) { abort_site_ = &gs_site5; abort_i_ = i_1; abort_n_ = bs_0.len; goto abort_index_; }
+        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)bs_0.len)) { abort_site_ = &gs_site6; abort_i_ = i_1; abort_n_ = bs_0.len; goto abort_index_; }
+        gs_check_live(&gs_site7, bs_0.ptr, bs_0.len, bs_0.cap);
         int64_t t3 = (int64_t)((uint64_t)i_1 - (uint64_t)1);
-        if (GS_UNLIKELY((uint64_t)t3 >= (uint64_t)bs_0.len)) { abort_site_ = &gs_site6; abort_i_ = t3; abort_n_ = bs_0.len; goto abort_index_; }
+        if (GS_UNLIKELY((uint64_t)t3 >= (uint64_t)bs_0.len)) { abort_site_ = &gs_site8; abort_i_ = t3; abort_n_ = bs_0.len; goto abort_index_; }
         uint8_t t5 = bs_0.ptr[t3];
         gs_print_u64(bs_0.ptr[i_1]);
         gs_print_space();
@@ -86,13 +92,17 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site7, 2, 5 * sizeof(int64_t)), 5, (int64_t)5 | GS_OWN_BIT};
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site8; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_grow gs_mk0 = gs_make_cls(&gs_site9, 2, 5 * sizeof(int64_t), 5);
+    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 5, gs_mk0.cap};
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site10; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_check_live(&gs_site11, xs_0.ptr, xs_0.len, xs_0.cap);
     xs_0.ptr[2] = 7;
     gs_print_i64(gs_main_pick(xs_0, 2, 5, 4));
     gs_print_nl();
-    gs_slice_u8 bs_1 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site9, 0, 3 * sizeof(uint8_t)), 3, (int64_t)3 | GS_OWN_BIT};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)bs_1.len)) { abort_site_ = &gs_site10; abort_i_ = 1; abort_n_ = bs_1.len; goto abort_index_; }
+    gs_grow gs_mk3 = gs_make_cls(&gs_site12, 0, 3 * sizeof(uint8_t), 3);
+    gs_slice_u8 bs_1 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 3, gs_mk3.cap};
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)bs_1.len)) { abort_site_ = &gs_site13; abort_i_ = 1; abort_n_ = bs_1.len; goto abort_index_; }
+    gs_check_live(&gs_site14, bs_1.ptr, bs_1.len, bs_1.cap);
     bs_1.ptr[1] = 9;
     gs_main_show(bs_1, 2);
     return;

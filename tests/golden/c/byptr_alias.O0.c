@@ -262,6 +262,7 @@ static gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_
     gs_slice_main_Big t0 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
     int64_t t1 = t0.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(site_, i_1, t1);
+    gs_check_live(site_, t0.ptr, t0.len, t0.cap);
     gs_main_Big * t2 = &t0.ptr[i_1];
     return t2;
 }
@@ -280,15 +281,18 @@ static int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool
     if (t2) {
         int64_t t3 = (*p_0).free_idx.len;
         if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(site_);
+        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
         gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
         int64_t t6 = t5.len;
         if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t6)) gs_fail_index(site_, k_2, t6);
+        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
         t5.ptr[k_2] = true;
         gs_slice_main_Big t7 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t8 = t7.len;
         if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t8)) gs_fail_index(site_, k_2, t8);
+        gs_check_live(site_, t7.ptr, t7.len, t7.cap);
         t7.ptr[k_2] = v_1;
         return k_2;
     }
@@ -302,8 +306,10 @@ static int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool
         gs_slice_main_Big * t14 = &(*p_0).slots;
         gs_stable_grow_at((void *)&t14->ptr, t14->len, &t14->cap, sizeof(gs_main_Big));
     }
+    gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Big));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
+    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     int64_t t15 = (int64_t)((uint64_t)i_3 + (uint64_t)1);

@@ -24,17 +24,22 @@ static void gs_main_main(void);
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/checks.gs", 7, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/checks.gs", 8, 12, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 20, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 8, 37, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 13, 31, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 18, 14, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 19, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 20, 16, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 22, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 23, 12, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
-static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
-static const gs_site gs_site12 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 8, 20, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 8, 37, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 12, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 8, 37, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 13, 31, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 13, 31, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 18, 14, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 19, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 20, 16, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/checks.gs", 22, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/checks.gs", 23, 12, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
+static const gs_site gs_site16 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
+static const gs_site gs_site17 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 19, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/checks.gs", 20, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -48,18 +53,20 @@ static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
     int64_t t1 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)t1)) gs_fail_slice_end(&gs_site0, i_1, t1);
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site0, 1, i_1);
-    gs_slice_i64 t2 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, i_1 - 1};
+    gs_slice_i64 t2 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, (i_1 - 1) | (xs_0.cap & GS_TAG_MASK)};
     gs_slice_i64 t_4 = t2;
     int64_t t3 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t3)) gs_fail_index(&gs_site1, i_1, t3);
+    gs_check_live(&gs_site2, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t4 = xs_0.ptr[i_1];
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)3)) gs_fail_index(&gs_site2, 2, 3);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)3)) gs_fail_index(&gs_site3, 2, 3);
     int64_t t5 = arr_3.a[2];
     int64_t t6 = (int64_t)((uint64_t)t4 + (uint64_t)t5);
     int64_t t7 = t_4.len;
     int64_t t8 = (int64_t)((uint64_t)t6 + (uint64_t)t7);
     int64_t t9 = GS_SLEN(s_2);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t9)) gs_fail_index(&gs_site3, 0, t9);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t9)) gs_fail_index(&gs_site4, 0, t9);
+    gs_check_live(&gs_site5, s_2.ptr, GS_SLEN(s_2), s_2.len);
     uint8_t t10 = s_2.ptr[0];
     int64_t t11 = (int64_t)t10;
     int64_t t12 = (int64_t)((uint64_t)t8 + (uint64_t)t11);
@@ -72,7 +79,8 @@ static int64_t gs_main_total(gs_slice_i64 xs_0)
     int64_t t0 = xs_0.len;
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
         int64_t t1 = xs_0.len;
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t1)) gs_fail_index(&gs_site4, i_2, t1);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t1)) gs_fail_index(&gs_site6, i_2, t1);
+        gs_check_live(&gs_site7, xs_0.ptr, xs_0.len, xs_0.cap);
         int64_t t2 = xs_0.ptr[i_2];
         int64_t t3 = t_1;
         int64_t t4 = (int64_t)((uint64_t)t3 + (uint64_t)t2);
@@ -83,26 +91,29 @@ static int64_t gs_main_total(gs_slice_i64 xs_0)
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site5, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site8, 4, 4, sizeof(int64_t));
+    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 4, gs_mk0.cap};
     gs_slice_i64 xs_0 = t0;
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    gs_check_live(&gs_site9, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site10, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
     int64_t t1 = xs_0.len;
-    if (GS_UNLIKELY(t1 <= 0)) gs_fail_pop_empty(&gs_site7);
+    if (GS_UNLIKELY(t1 <= 0)) gs_fail_pop_empty(&gs_site11);
+    gs_check_live(&gs_site12, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 t3 = (gs_opt_i64){true, 3};
     gs_opt_i64 o_2 = t3;
     bool t4 = last_1 == 5;
-    if (GS_UNLIKELY(!t4)) gs_fail_assert(&gs_site8);
+    if (GS_UNLIKELY(!t4)) gs_fail_assert(&gs_site13);
     bool t5 = o_2.has;
-    if (GS_UNLIKELY(!t5)) gs_fail_unwrap(&gs_site9);
+    if (GS_UNLIKELY(!t5)) gs_fail_unwrap(&gs_site14);
     int64_t t6 = o_2.val;
     bool t7 = t6 == 3;
-    if (GS_UNLIKELY(!t7)) gs_fail_assert(&gs_site10);
+    if (GS_UNLIKELY(!t7)) gs_fail_assert(&gs_site15);
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
-    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site11, f_3);
+    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site16, f_3);
     int32_t t9 = (int32_t)f_3;
     int64_t t10 = gs_main_total(xs_0);
     gs_print_i64(t8);
@@ -114,7 +125,7 @@ static void gs_main_main(void)
     int64_t t11 = xs_0.len;
     bool t12 = t11 > 10;
     if (t12) {
-        gs_fail_panic(&gs_site12, GS_STR_LIT("too long", 8));
+        gs_fail_panic(&gs_site17, GS_STR_LIT("too long", 8));
     }
 }
 

@@ -24,15 +24,20 @@ static void gs_main_main(void);
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/checks.gs", 7, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/checks.gs", 8, 12, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 37, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 18, 14, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 19, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 20, 16, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 22, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 23, 12, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
-static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
-static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/checks.gs", 8, 37, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/checks.gs", 8, 12, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/checks.gs", 8, 37, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 13, 31, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 18, 14, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 19, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 20, 16, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 22, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/checks.gs", 23, 12, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
+static const gs_site gs_site14 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
+static const gs_site gs_site15 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 19, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 20, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -47,10 +52,13 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
     gs_arr3_i64 arr_3 = (gs_arr3_i64){{1, 2, 3}};
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site0, i_1, xs_0.len);
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site0, 1, i_1);
-    gs_slice_i64 t_4 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, i_1 - 1};
+    gs_slice_i64 t_4 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, (i_1 - 1) | (xs_0.cap & GS_TAG_MASK)};
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site1; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) { abort_site_ = &gs_site2; abort_i_ = 0; abort_n_ = GS_SLEN(s_2); goto abort_index_; }
-    return (int64_t)((uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)arr_3.a[2])) + (uint64_t)t_4.len)) + (uint64_t)((int64_t)s_2.ptr[0]));
+    gs_check_live(&gs_site2, xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t8 = (int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)arr_3.a[2])) + (uint64_t)t_4.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) { abort_site_ = &gs_site3; abort_i_ = 0; abort_n_ = GS_SLEN(s_2); goto abort_index_; }
+    gs_check_live(&gs_site4, s_2.ptr, GS_SLEN(s_2), s_2.len);
+    return (int64_t)((uint64_t)t8 + (uint64_t)((int64_t)s_2.ptr[0]));
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
     return 0;
@@ -60,7 +68,9 @@ GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
 {
     int64_t t_1 = 0;
     int64_t t0 = xs_0.len;
+    bool t5 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
+        if (GS_UNLIKELY(!t5)) gs_fail_freed(&gs_site5);
         t_1 = (int64_t)((uint64_t)t_1 + (uint64_t)xs_0.ptr[i_2]);
     }
     return t_1;
@@ -69,19 +79,22 @@ GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
 static void gs_main_main(void)
 {
     const gs_site *abort_site_;
-    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site3, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    gs_grow gs_mk0 = gs_make_cls(&gs_site6, 1, 4 * sizeof(int64_t), 4);
+    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 4, gs_mk0.cap};
+    gs_check_live(&gs_site7, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site8, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
-    if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site5);
+    if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site9);
+    gs_check_live(&gs_site10, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 o_2 = (gs_opt_i64){true, 3};
-    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site6; goto abort_assert_; }
-    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site7);
-    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site8; goto abort_assert_; }
+    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site11; goto abort_assert_; }
+    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site12);
+    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site13; goto abort_assert_; }
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
-    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site9, f_3);
+    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site14, f_3);
     int32_t t9 = (int32_t)f_3;
     int64_t t10 = gs_main_total(xs_0);
     gs_print_i64(t8);
@@ -91,7 +104,7 @@ static void gs_main_main(void)
     gs_print_i64(t10);
     gs_print_nl();
     if (xs_0.len > 10) {
-        gs_fail_panic(&gs_site10, GS_STR_LIT("too long", 8));
+        gs_fail_panic(&gs_site15, GS_STR_LIT("too long", 8));
     }
     return;
 abort_assert_:

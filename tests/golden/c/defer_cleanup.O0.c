@@ -19,9 +19,13 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 int64_t gs_main_closed;
-static const gs_site gs_site0 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/defer_cleanup.gs", 13, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -51,6 +55,7 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
         gs_slice_i64 t2 = xs_0;
         int64_t t3 = t2.len;
         for (int64_t i_2 = 0; i_2 < t3; i_2++) {
+            gs_check_live(&gs_site0, t2.ptr, t2.len, t2.cap);
             int64_t t4 = t2.ptr[i_2];
             int64_t x_3 = t4;
             bool t5 = x_3 < 0;
@@ -93,11 +98,14 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
 static void gs_main_main(void)
 {
     gs_slice_i64 xs_0 = (gs_slice_i64){0};
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site0, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
-    xs_0.ptr[xs_0.len++] = 3;
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site1, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
-    xs_0.ptr[xs_0.len++] = 0;
+    gs_check_live(&gs_site1, xs_0.ptr, xs_0.len, xs_0.cap);
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site2, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    xs_0.ptr[xs_0.len++] = 3;
+    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    xs_0.ptr[xs_0.len++] = 0;
+    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 7;
     int64_t t0 = gs_main_find(xs_0, 7);
     gs_print_i64(t0);

@@ -19,9 +19,13 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 int64_t gs_main_closed;
-static const gs_site gs_site0 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/defer_cleanup.gs", 13, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -46,7 +50,9 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
         }
         gs_slice_i64 t2 = xs_0;
         int64_t t3 = t2.len;
+        bool t11 = gs_is_live(t2.ptr, t2.len, t2.cap);
         for (int64_t i_2 = 0; i_2 < t3; i_2++) {
+            if (GS_UNLIKELY(!t11)) gs_fail_freed(&gs_site0);
             int64_t x_3 = t2.ptr[i_2];
             if (x_3 < 0) {
                 break;
@@ -82,11 +88,14 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
 static void gs_main_main(void)
 {
     gs_slice_i64 xs_0 = (gs_slice_i64){0};
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site0, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
-    xs_0.ptr[xs_0.len++] = 3;
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site1, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
-    xs_0.ptr[xs_0.len++] = 0;
+    gs_check_live(&gs_site1, xs_0.ptr, xs_0.len, xs_0.cap);
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site2, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    xs_0.ptr[xs_0.len++] = 3;
+    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    xs_0.ptr[xs_0.len++] = 0;
+    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 7;
     gs_print_i64(gs_main_find(xs_0, 7));
     gs_print_nl();

@@ -22,10 +22,11 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 int64_t gs_main_calls;
-static const gs_site gs_site0 = { "tests/golden/c/eval_order.gs", 20, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/eval_order.gs", 21, 26, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/eval_order.gs", 21, 33, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/eval_order.gs", 21, 40, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/eval_order.gs", 10, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/eval_order.gs", 20, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/eval_order.gs", 21, 26, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/eval_order.gs", 21, 33, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/eval_order.gs", 21, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -39,6 +40,7 @@ static int64_t gs_main_next(gs_str tag_0)
     int64_t t1 = (int64_t)((uint64_t)t0 + (uint64_t)1);
     gs_main_calls = t1;
     int64_t t2 = gs_main_calls;
+    gs_check_live(&gs_site0, tag_0.ptr, GS_SLEN(tag_0), tag_0.len);
     gs_print_str(tag_0);
     gs_print_space();
     gs_print_i64(t2);
@@ -70,18 +72,18 @@ static void gs_main_main(void)
     gs_main_P p_2 = t7;
     int64_t t8 = gs_main_next(GS_STR_LIT("index", 5));
     int64_t t9 = (int64_t)((uint64_t)t8 - (uint64_t)4);
-    if (GS_UNLIKELY((uint64_t)t9 >= (uint64_t)3)) gs_fail_index(&gs_site0, t9, 3);
+    if (GS_UNLIKELY((uint64_t)t9 >= (uint64_t)3)) gs_fail_index(&gs_site1, t9, 3);
     int64_t t10 = gs_main_next(GS_STR_LIT("value", 5));
     int64_t t11 = xs_0.a[t9];
     int64_t t12 = (int64_t)((uint64_t)t11 + (uint64_t)t10);
     xs_0.a[t9] = t12;
     int64_t t13 = p_2.a;
     int64_t t14 = p_2.b;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)3)) gs_fail_index(&gs_site1, 0, 3);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)3)) gs_fail_index(&gs_site2, 0, 3);
     int64_t t15 = xs_0.a[0];
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)3)) gs_fail_index(&gs_site2, 1, 3);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)3)) gs_fail_index(&gs_site3, 1, 3);
     int64_t t16 = xs_0.a[1];
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)3)) gs_fail_index(&gs_site3, 2, 3);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)3)) gs_fail_index(&gs_site4, 2, 3);
     int64_t t17 = xs_0.a[2];
     gs_print_i64(s_1);
     gs_print_space();

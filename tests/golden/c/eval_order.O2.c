@@ -22,7 +22,8 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 int64_t gs_main_calls;
-static const gs_site gs_site0 = { "tests/golden/c/eval_order.gs", 20, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/eval_order.gs", 10, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/eval_order.gs", 20, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -34,6 +35,7 @@ GS_INLINE int64_t gs_main_next(gs_str tag_0)
 {
     gs_main_calls = (int64_t)((uint64_t)gs_main_calls + (uint64_t)1);
     int64_t t2 = gs_main_calls;
+    gs_check_live(&gs_site0, tag_0.ptr, GS_SLEN(tag_0), tag_0.len);
     gs_print_str(tag_0);
     gs_print_space();
     gs_print_i64(t2);
@@ -56,7 +58,7 @@ static void gs_main_main(void)
     int64_t t5 = gs_main_next(GS_STR_LIT("b", 1));
     gs_main_P p_2 = (gs_main_P){gs_main_next(GS_STR_LIT("a", 1)), t5};
     int64_t t9 = (int64_t)((uint64_t)gs_main_next(GS_STR_LIT("index", 5)) - (uint64_t)4);
-    if (GS_UNLIKELY((uint64_t)t9 >= (uint64_t)3)) gs_fail_index(&gs_site0, t9, 3);
+    if (GS_UNLIKELY((uint64_t)t9 >= (uint64_t)3)) gs_fail_index(&gs_site1, t9, 3);
     int64_t t10 = gs_main_next(GS_STR_LIT("value", 5));
     xs_0.a[t9] = (int64_t)((uint64_t)xs_0.a[t9] + (uint64_t)t10);
     int64_t t13 = p_2.a;

@@ -24,17 +24,26 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/facts.gs", 6, 28, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/facts.gs", 12, 28, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/facts.gs", 13, 28, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/facts.gs", 18, 12, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/facts.gs", 18, 20, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/facts.gs", 22, 13, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/facts.gs", 22, 31, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/facts.gs", 28, 30, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/facts.gs", 34, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/facts.gs", 39, 12, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/facts.gs", 43, 14, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/facts.gs", 44, 21, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/facts.gs", 6, 28, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/facts.gs", 12, 28, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/facts.gs", 13, 28, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/facts.gs", 12, 28, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/facts.gs", 13, 28, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/facts.gs", 18, 12, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/facts.gs", 18, 20, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/facts.gs", 18, 12, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/facts.gs", 18, 20, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/facts.gs", 22, 13, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/facts.gs", 22, 31, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/facts.gs", 28, 30, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/facts.gs", 28, 30, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/facts.gs", 34, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/facts.gs", 34, 11, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/facts.gs", 39, 12, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/facts.gs", 39, 12, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/facts.gs", 43, 14, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/facts.gs", 44, 21, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/facts.gs", 44, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -49,6 +58,7 @@ static int64_t gs_main_take(gs_slice_i64 *xs_0)
     if (t2) {
         int64_t t3 = (*xs_0).len;
         if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(&gs_site0);
+        gs_check_live(&gs_site1, (*xs_0).ptr, (*xs_0).len, (*xs_0).cap);
         int64_t t4 = (*xs_0).ptr[--(*xs_0).len];
         return t4;
     }
@@ -63,7 +73,8 @@ static int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1)
     bool t2 = k_2 < t1;
     if (t2) {
         int64_t t3 = xs_0.len;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t3)) gs_fail_index(&gs_site1, k_2, t3);
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t3)) gs_fail_index(&gs_site2, k_2, t3);
+        gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
         int64_t t4 = xs_0.ptr[k_2];
         return t4;
     }
@@ -71,7 +82,8 @@ static int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1)
     bool t6 = i_1 < t5;
     if (t6) {
         int64_t t7 = xs_0.len;
-        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t7)) gs_fail_index(&gs_site2, i_1, t7);
+        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t7)) gs_fail_index(&gs_site4, i_1, t7);
+        gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
         int64_t t8 = xs_0.ptr[i_1];
         return t8;
     }
@@ -81,10 +93,12 @@ static int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1)
 static int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1)
 {
     int64_t t0 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0)) gs_fail_index(&gs_site3, i_1, t0);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0)) gs_fail_index(&gs_site6, i_1, t0);
+    gs_check_live(&gs_site7, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t1 = xs_0.ptr[i_1];
     int64_t t2 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t2)) gs_fail_index(&gs_site4, i_1, t2);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t2)) gs_fail_index(&gs_site8, i_1, t2);
+    gs_check_live(&gs_site9, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t3 = xs_0.ptr[i_1];
     int64_t t4 = (int64_t)((uint64_t)t3 * (uint64_t)2);
     int64_t t5 = (int64_t)((uint64_t)t1 + (uint64_t)t4);
@@ -94,10 +108,10 @@ static int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1)
 static uint64_t gs_main_mask(uint64_t x_0, int64_t s_1)
 {
     int64_t t0 = (int64_t)(s_1 & 63);
-    if (GS_UNLIKELY((uint64_t)t0 >= 64)) gs_fail_shift(&gs_site5, t0, 64);
+    if (GS_UNLIKELY((uint64_t)t0 >= 64)) gs_fail_shift(&gs_site10, t0, 64);
     uint64_t t1 = (uint64_t)((uint64_t)x_0 << (int)t0);
     int64_t t2 = (int64_t)(s_1 & 64);
-    if (GS_UNLIKELY((uint64_t)t2 >= 64)) gs_fail_shift(&gs_site6, t2, 64);
+    if (GS_UNLIKELY((uint64_t)t2 >= 64)) gs_fail_shift(&gs_site11, t2, 64);
     uint64_t t3 = (uint64_t)((uint64_t)x_0 >> (int)t2);
     uint64_t t4 = (uint64_t)(t1 | t3);
     return t4;
@@ -112,7 +126,8 @@ static int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1)
         bool t2 = i_3 < t1;
         if (t2) {
             int64_t t3 = xs_0.len;
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t3)) gs_fail_index(&gs_site7, i_3, t3);
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t3)) gs_fail_index(&gs_site12, i_3, t3);
+            gs_check_live(&gs_site13, xs_0.ptr, xs_0.len, xs_0.cap);
             int64_t t4 = xs_0.ptr[i_3];
             int64_t t5 = t_2;
             int64_t t6 = (int64_t)((uint64_t)t5 + (uint64_t)t4);
@@ -125,8 +140,9 @@ static int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1)
 static void gs_main_bad(int64_t i_0)
 {
     gs_str t0 = gs_to_string_i64(i_0);
+    gs_check_live(&gs_site14, t0.ptr, GS_SLEN(t0), t0.len);
     gs_str t1 = gs_str_concat(GS_STR_LIT("bad ", 4), t0);
-    gs_fail_panic(&gs_site8, t1);
+    gs_fail_panic(&gs_site15, t1);
 }
 
 static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1)
@@ -136,18 +152,21 @@ static int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1)
         gs_main_bad(i_1);
     }
     int64_t t1 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(&gs_site9, i_1, t1);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(&gs_site16, i_1, t1);
+    gs_check_live(&gs_site17, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t2 = xs_0.ptr[i_1];
     return t2;
 }
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site10, 0, 0, sizeof(int64_t)), 0, (int64_t)0 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site18, 0, 0, sizeof(int64_t));
+    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 0, gs_mk0.cap};
     gs_slice_i64 xs_0 = t0;
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site11, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+        gs_check_live(&gs_site19, xs_0.ptr, xs_0.len, xs_0.cap);
+        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site20, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }
     gs_slice_i64 * t2 = &xs_0;

@@ -23,13 +23,21 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1);
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/facts.gs", 13, 28, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/facts.gs", 18, 12, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/facts.gs", 22, 31, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/facts.gs", 34, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/facts.gs", 39, 12, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/facts.gs", 43, 14, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/facts.gs", 44, 21, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/facts.gs", 6, 28, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/facts.gs", 13, 28, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/facts.gs", 12, 28, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/facts.gs", 13, 28, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/facts.gs", 18, 12, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/facts.gs", 18, 12, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/facts.gs", 22, 31, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/facts.gs", 28, 30, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/facts.gs", 34, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/facts.gs", 34, 11, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/facts.gs", 39, 12, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/facts.gs", 39, 12, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/facts.gs", 43, 14, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/facts.gs", 44, 21, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/facts.gs", 44, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -39,6 +47,7 @@ static void gs__init_globals(void)
 GS_INLINE int64_t gs_main_take(gs_slice_i64 *xs_0)
 {
     if ((*xs_0).len > 0) {
+        gs_check_live(&gs_site0, (*xs_0).ptr, (*xs_0).len, (*xs_0).cap);
         int64_t t4 = (*xs_0).ptr[--(*xs_0).len];
         return t4;
     }
@@ -49,10 +58,12 @@ GS_INLINE int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1)
 {
     int64_t k_2 = (int64_t)(i_1 & 7);
     if (k_2 < xs_0.len) {
+        gs_check_live(&gs_site1, xs_0.ptr, xs_0.len, xs_0.cap);
         return xs_0.ptr[k_2];
     }
     if (i_1 < xs_0.len) {
-        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site0, i_1, xs_0.len);
+        if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site2, i_1, xs_0.len);
+        gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
         return xs_0.ptr[i_1];
     }
     return 0;
@@ -60,14 +71,15 @@ GS_INLINE int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1)
 
 GS_INLINE int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1)
 {
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site1, i_1, xs_0.len);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site4, i_1, xs_0.len);
+    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
     return (int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] * (uint64_t)2)));
 }
 
 GS_INLINE uint64_t gs_main_mask(uint64_t x_0, int64_t s_1)
 {
     int64_t t2 = (int64_t)(s_1 & 64);
-    if (GS_UNLIKELY((uint64_t)t2 >= 64)) gs_fail_shift(&gs_site2, t2, 64);
+    if (GS_UNLIKELY((uint64_t)t2 >= 64)) gs_fail_shift(&gs_site6, t2, 64);
     return (uint64_t)(((uint64_t)((uint64_t)x_0 << (int)((int64_t)(s_1 & 63)))) | ((uint64_t)((uint64_t)x_0 >> (int)t2)));
 }
 
@@ -75,8 +87,10 @@ GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1)
 {
     int64_t t_2 = 0;
     int64_t t0 = n_1;
+    bool t7 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_3 = 0; i_3 < t0; i_3++) {
         if (i_3 < xs_0.len) {
+            if (GS_UNLIKELY(!t7)) gs_fail_freed(&gs_site7);
             t_2 = (int64_t)((uint64_t)t_2 + (uint64_t)xs_0.ptr[i_3]);
         }
     }
@@ -85,8 +99,9 @@ GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1)
 
 GS_NORETURN GS_COLD GS_NOINLINE static void gs_main_bad(int64_t i_0)
 {
-    gs_str t1 = gs_str_concat(GS_STR_LIT("bad ", 4), gs_to_string_i64(i_0));
-    gs_fail_panic(&gs_site3, t1);
+    gs_str t0 = gs_to_string_i64(i_0);
+    gs_check_live(&gs_site8, t0.ptr, GS_SLEN(t0), t0.len);
+    gs_fail_panic(&gs_site9, (gs_str_concat(GS_STR_LIT("bad ", 4), t0)));
 }
 
 GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1)
@@ -94,16 +109,19 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1)
     if (i_1 < 0) {
         gs_main_bad(i_1);
     }
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site4, i_1, xs_0.len);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site10, i_1, xs_0.len);
+    gs_check_live(&gs_site11, xs_0.ptr, xs_0.len, xs_0.cap);
     return xs_0.ptr[i_1];
 }
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site5, 0, 0 * sizeof(int64_t)), 0, (int64_t)0 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_make_cls(&gs_site12, 0, 0 * sizeof(int64_t), 0);
+    gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 0, gs_mk0.cap};
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+        gs_check_live(&gs_site13, xs_0.ptr, xs_0.len, xs_0.cap);
+        if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site14, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }
     int64_t t3 = gs_main_take(&xs_0);

@@ -53,7 +53,9 @@ static void gs__init_globals(void);
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/fmt_pieces.gs", 13, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/fmt_pieces.gs", 13, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/fmt_pieces.gs", 12, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/fmt_pieces.gs", 13, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -75,11 +77,13 @@ static void gs_main_main(void)
     gs_arr1_main_Point t3 = (gs_arr1_main_Point){{p_0}};
     gsd_arr1_main_Point(0, t3);
     gs_str s_1 = gs_pf_take();
+    gs_check_live(&gs_site0, s_1.ptr, GS_SLEN(s_1), s_1.len);
     gs_print_str(s_1);
     gs_print_space();
     gsd_main_Point(1, p_0);
     gs_print_nl();
-    gs_str_delete(&gs_site0, s_1);
+    if (GS_UNLIKELY(!gs_is_live(s_1.ptr, 1, s_1.len))) gs_fail_msg(&gs_site1, "delete of storage already deleted");
+    gs_str_delete(&gs_site2, s_1);
 }
 
 /* ---- entry ---- */

@@ -24,6 +24,10 @@ GS_INLINE double gs_main_max__f64(double a_0, double b_1);
 GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(const gs_main_Pair__i64__str *p_0);
 
 /* ---- data ---- */
+static const gs_site gs_site0 = { "tests/golden/c/generics.gs", 15, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/generics.gs", 18, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/generics.gs", 6, 8, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/generics.gs", 6, 8, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -37,14 +41,17 @@ static void gs_main_main(void)
     double t2 = gs_main_max__f64(2.5, (-1.0));
     gs_print_i64(t0);
     gs_print_space();
+    gs_check_live(&gs_site0, t1.ptr, GS_SLEN(t1), t1.len);
     gs_print_str(t1);
     gs_print_space();
     gs_print_f64(t2);
     gs_print_nl();
     gs_main_Pair__i64__str p_0 = (gs_main_Pair__i64__str){1, GS_STR_LIT("one", 3)};
     gs_main_Pair__str__i64 q_1 = gs_main_Pair__i64__str_swap(&p_0);
+    gs_str t5 = q_1.first;
     int64_t t6 = q_1.second;
-    gs_print_str(q_1.first);
+    gs_check_live(&gs_site1, t5.ptr, GS_SLEN(t5), t5.len);
+    gs_print_str(t5);
     gs_print_space();
     gs_print_i64(t6);
     gs_print_nl();
@@ -60,6 +67,8 @@ GS_INLINE int64_t gs_main_max__i64(int64_t a_0, int64_t b_1)
 
 GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1)
 {
+    gs_check_live(&gs_site2, a_0.ptr, GS_SLEN(a_0), a_0.len);
+    gs_check_live(&gs_site3, b_1.ptr, GS_SLEN(b_1), b_1.len);
     if (gs_str_cmp(a_0, b_1) > 0) {
         return a_0;
     }

@@ -23,23 +23,38 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 13, 22, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/hoist_arms.gs", 16, 22, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/hoist_arms.gs", 35, 16, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/hoist_arms.gs", 37, 13, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/hoist_arms.gs", 13, 22, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/hoist_arms.gs", 16, 22, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/hoist_arms.gs", 13, 22, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/hoist_arms.gs", 16, 22, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 35, 16, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/hoist_arms.gs", 37, 13, NULL };
+static const gs_site gs_site21 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
+static const gs_site gs_site23 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
+static const gs_site gs_site25 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
+static const gs_site gs_site27 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
+static const gs_site gs_site29 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
+static const gs_site gs_site31 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
+static const gs_site gs_site22 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
+static const gs_site gs_site24 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
+static const gs_site gs_site26 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
+static const gs_site gs_site28 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
+static const gs_site gs_site30 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
+static const gs_site gs_site32 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -63,27 +78,33 @@ static void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2)
         if (!t1) break;
         int64_t t4 = a_0.len;
         if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)t4)) gs_fail_index(&gs_site0, j_4, t4);
+        gs_check_live(&gs_site1, a_0.ptr, a_0.len, a_0.cap);
         int64_t t5 = a_0.ptr[j_4];
         int64_t t6 = a_0.len;
-        if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t6)) gs_fail_index(&gs_site1, i_3, t6);
+        if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t6)) gs_fail_index(&gs_site2, i_3, t6);
+        gs_check_live(&gs_site3, a_0.ptr, a_0.len, a_0.cap);
         int64_t t7 = a_0.ptr[i_3];
         bool t8 = t5 < t7;
         if (t8) {
             int64_t t9 = tmp_1.len;
-            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)t9)) gs_fail_index(&gs_site2, k_5, t9);
+            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)t9)) gs_fail_index(&gs_site4, k_5, t9);
             int64_t t10 = a_0.len;
-            if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)t10)) gs_fail_index(&gs_site3, j_4, t10);
+            if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)t10)) gs_fail_index(&gs_site5, j_4, t10);
+            gs_check_live(&gs_site6, a_0.ptr, a_0.len, a_0.cap);
             int64_t t11 = a_0.ptr[j_4];
+            gs_check_live(&gs_site7, tmp_1.ptr, tmp_1.len, tmp_1.cap);
             tmp_1.ptr[k_5] = t11;
             int64_t t12 = j_4;
             int64_t t13 = (int64_t)((uint64_t)t12 + (uint64_t)1);
             j_4 = t13;
         } else {
             int64_t t14 = tmp_1.len;
-            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)t14)) gs_fail_index(&gs_site4, k_5, t14);
+            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)t14)) gs_fail_index(&gs_site8, k_5, t14);
             int64_t t15 = a_0.len;
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t15)) gs_fail_index(&gs_site5, i_3, t15);
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t15)) gs_fail_index(&gs_site9, i_3, t15);
+            gs_check_live(&gs_site10, a_0.ptr, a_0.len, a_0.cap);
             int64_t t16 = a_0.ptr[i_3];
+            gs_check_live(&gs_site11, tmp_1.ptr, tmp_1.len, tmp_1.cap);
             tmp_1.ptr[k_5] = t16;
             int64_t t17 = i_3;
             int64_t t18 = (int64_t)((uint64_t)t17 + (uint64_t)1);
@@ -99,12 +120,14 @@ static int64_t gs_main_pick(gs_slice_i64 xs_0, bool c_1, int64_t i_2, int64_t j_
 {
     if (c_1) {
         int64_t t0 = xs_0.len;
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t0)) gs_fail_index(&gs_site6, i_2, t0);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t0)) gs_fail_index(&gs_site12, i_2, t0);
+        gs_check_live(&gs_site13, xs_0.ptr, xs_0.len, xs_0.cap);
         int64_t t1 = xs_0.ptr[i_2];
         return t1;
     } else {
         int64_t t2 = xs_0.len;
-        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t2)) gs_fail_index(&gs_site7, j_3, t2);
+        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t2)) gs_fail_index(&gs_site14, j_3, t2);
+        gs_check_live(&gs_site15, xs_0.ptr, xs_0.len, xs_0.cap);
         int64_t t3 = xs_0.ptr[j_3];
         return t3;
     }
@@ -115,35 +138,44 @@ static void gs_main_main(void)
 {
     gs_arr6_i64 t0 = (gs_arr6_i64){{1, 4, 9, 2, 3, 10}};
     gs_arr6_i64 a_0 = t0;
-    gs_slice_i64 t1 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site8, 6, 6, sizeof(int64_t)), 6, (int64_t)6 | GS_OWN_BIT};
+    gs_grow gs_mk1 = gs_slice_make(&gs_site16, 6, 6, sizeof(int64_t));
+    gs_slice_i64 t1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
     gs_slice_i64 s_1 = t1;
     for (int64_t i_2 = 0; i_2 < 6; i_2++) {
         int64_t t2 = s_1.len;
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t2)) gs_fail_index(&gs_site9, i_2, t2);
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)6)) gs_fail_index(&gs_site10, i_2, 6);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t2)) gs_fail_index(&gs_site17, i_2, t2);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)6)) gs_fail_index(&gs_site18, i_2, 6);
         int64_t t3 = a_0.a[i_2];
+        gs_check_live(&gs_site19, s_1.ptr, s_1.len, s_1.cap);
         s_1.ptr[i_2] = t3;
     }
-    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site11, 6, 6, sizeof(int64_t)), 6, (int64_t)6 | GS_OWN_BIT};
+    gs_grow gs_mk4 = gs_slice_make(&gs_site20, 6, 6, sizeof(int64_t));
+    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 6, gs_mk4.cap};
     gs_slice_i64 t_3 = t4;
     gs_main_merge(s_1, t_3, 3);
     int64_t t5 = t_3.len;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t5)) gs_fail_index(&gs_site12, 0, t5);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t5)) gs_fail_index(&gs_site21, 0, t5);
+    gs_check_live(&gs_site22, t_3.ptr, t_3.len, t_3.cap);
     int64_t t6 = t_3.ptr[0];
     int64_t t7 = t_3.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t7)) gs_fail_index(&gs_site13, 1, t7);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t7)) gs_fail_index(&gs_site23, 1, t7);
+    gs_check_live(&gs_site24, t_3.ptr, t_3.len, t_3.cap);
     int64_t t8 = t_3.ptr[1];
     int64_t t9 = t_3.len;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t9)) gs_fail_index(&gs_site14, 2, t9);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t9)) gs_fail_index(&gs_site25, 2, t9);
+    gs_check_live(&gs_site26, t_3.ptr, t_3.len, t_3.cap);
     int64_t t10 = t_3.ptr[2];
     int64_t t11 = t_3.len;
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t11)) gs_fail_index(&gs_site15, 3, t11);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t11)) gs_fail_index(&gs_site27, 3, t11);
+    gs_check_live(&gs_site28, t_3.ptr, t_3.len, t_3.cap);
     int64_t t12 = t_3.ptr[3];
     int64_t t13 = t_3.len;
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t13)) gs_fail_index(&gs_site16, 4, t13);
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t13)) gs_fail_index(&gs_site29, 4, t13);
+    gs_check_live(&gs_site30, t_3.ptr, t_3.len, t_3.cap);
     int64_t t14 = t_3.ptr[4];
     int64_t t15 = t_3.len;
-    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t15)) gs_fail_index(&gs_site17, 5, t15);
+    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t15)) gs_fail_index(&gs_site31, 5, t15);
+    gs_check_live(&gs_site32, t_3.ptr, t_3.len, t_3.cap);
     int64_t t16 = t_3.ptr[5];
     gs_print_i64(t6);
     gs_print_space();

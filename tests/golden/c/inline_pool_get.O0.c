@@ -50,31 +50,37 @@ static gs_main_Cell * gsm_pool_slot_pool__main_Cell_get(const gs_site *site_, gs
 static int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Cell *p_0, gs_main_Cell v_1);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/inline_pool_get.gs", 19, 22, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/inline_pool_get.gs", 19, 22, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/inline_pool_get.gs", 19, 16, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/inline_pool_get.gs", 23, 9, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/inline_pool_get.gs", 23, 46, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/inline_pool_get.gs", 26, 9, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/inline_pool_get.gs", 26, 26, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 38, 9, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 38, 50, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 41, 30, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 50, 21, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/inline_pool_get.gs", 56, 26, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site21 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/inline_pool_get.gs", 57, 30, NULL };
-static const gs_site gs_site23 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
-static const gs_site gs_site24 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/inline_pool_get.gs", 19, 22, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/inline_pool_get.gs", 19, 16, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/inline_pool_get.gs", 23, 9, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/inline_pool_get.gs", 23, 46, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 26, 9, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 26, 26, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/inline_pool_get.gs", 16, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/inline_pool_get.gs", 25, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 38, 9, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 38, 50, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 41, 30, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 31, 5, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 40, 5, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 50, 21, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site21 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
+static const gs_site gs_site22 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site23 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site24 = { "tests/golden/c/inline_pool_get.gs", 56, 26, NULL };
+static const gs_site gs_site25 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site26 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site27 = { "tests/golden/c/inline_pool_get.gs", 57, 30, NULL };
+static const gs_site gs_site29 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
+static const gs_site gs_site30 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site28 = { "tests/golden/c/inline_pool_get.gs", 65, 9, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -88,16 +94,17 @@ static void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
     for (int64_t t2 = 0; t2 < t1; t2++) {
+        gs_check_live(&gs_site0, t0.ptr, t0.len, t0.cap);
         int64_t t3 = t0.ptr[t2];
         int64_t c_2 = t3;
         int64_t n_3 = 0;
         for (int64_t k_4 = 0; k_4 < 8; k_4++) {
             int64_t t4 = (*cells_0).len;
-            if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t4)) gs_fail_index(&gs_site0, c_2, t4);
-            if (GS_UNLIKELY((uint64_t)k_4 >= (uint64_t)8)) gs_fail_index(&gs_site1, k_4, 8);
+            if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t4)) gs_fail_index(&gs_site1, c_2, t4);
+            if (GS_UNLIKELY((uint64_t)k_4 >= (uint64_t)8)) gs_fail_index(&gs_site2, k_4, 8);
             int64_t t5 = ((gs_main_Cell *)(*cells_0).ptr)[c_2].nb.a[k_4];
             int64_t t6 = (*cells_0).len;
-            if (GS_UNLIKELY((uint64_t)t5 >= (uint64_t)t6)) gs_fail_index(&gs_site2, t5, t6);
+            if (GS_UNLIKELY((uint64_t)t5 >= (uint64_t)t6)) gs_fail_index(&gs_site3, t5, t6);
             bool t7 = ((gs_main_Cell *)(*cells_0).ptr)[t5].alive;
             if (t7) {
                 int64_t t8 = n_3;
@@ -106,7 +113,7 @@ static void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
             }
         }
         int64_t t10 = (*cells_0).len;
-        if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t10)) gs_fail_index(&gs_site3, c_2, t10);
+        if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t10)) gs_fail_index(&gs_site4, c_2, t10);
         bool t11 = n_3 == 3;
         t12 = t11;
         if (!t12) {
@@ -114,7 +121,7 @@ static void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
             t14 = t13;
             if (t14) {
                 int64_t t15 = (*cells_0).len;
-                if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t15)) gs_fail_index(&gs_site4, c_2, t15);
+                if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t15)) gs_fail_index(&gs_site5, c_2, t15);
                 bool t16 = ((gs_main_Cell *)(*cells_0).ptr)[c_2].alive;
                 t14 = t16;
             }
@@ -125,12 +132,13 @@ static void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
     gs_slice_i64 t17 = grid_1;
     int64_t t18 = t17.len;
     for (int64_t t19 = 0; t19 < t18; t19++) {
+        gs_check_live(&gs_site6, t17.ptr, t17.len, t17.cap);
         int64_t t20 = t17.ptr[t19];
         int64_t c_5 = t20;
         int64_t t21 = (*cells_0).len;
-        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t21)) gs_fail_index(&gs_site5, c_5, t21);
+        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t21)) gs_fail_index(&gs_site7, c_5, t21);
         int64_t t22 = (*cells_0).len;
-        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t22)) gs_fail_index(&gs_site6, c_5, t22);
+        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t22)) gs_fail_index(&gs_site8, c_5, t22);
         bool t23 = ((gs_main_Cell *)(*cells_0).ptr)[c_5].next;
         ((gs_main_Cell *)(*cells_0).ptr)[c_5].alive = t23;
     }
@@ -143,16 +151,17 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
     for (int64_t t2 = 0; t2 < t1; t2++) {
+        gs_check_live(&gs_site9, t0.ptr, t0.len, t0.cap);
         int64_t t3 = t0.ptr[t2];
         int64_t c_2 = t3;
         int64_t n_3 = 0;
         for (int64_t k_4 = 0; k_4 < 8; k_4++) {
             gsm_pool_slot_pool__main_Cell * t4 = cells_0;
             gsm_pool_slot_pool__main_Cell * t5 = cells_0;
-            gs_main_Cell * t6 = gsm_pool_slot_pool__main_Cell_get(&gs_site7, t5, c_2);
-            if (GS_UNLIKELY((uint64_t)k_4 >= (uint64_t)8)) gs_fail_index(&gs_site8, k_4, 8);
+            gs_main_Cell * t6 = gsm_pool_slot_pool__main_Cell_get(&gs_site10, t5, c_2);
+            if (GS_UNLIKELY((uint64_t)k_4 >= (uint64_t)8)) gs_fail_index(&gs_site11, k_4, 8);
             int64_t t7 = (*t6).nb.a[k_4];
-            gs_main_Cell * t8 = gsm_pool_slot_pool__main_Cell_get(&gs_site9, t4, t7);
+            gs_main_Cell * t8 = gsm_pool_slot_pool__main_Cell_get(&gs_site12, t4, t7);
             bool t9 = (*t8).alive;
             if (t9) {
                 int64_t t10 = n_3;
@@ -161,7 +170,7 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
             }
         }
         gsm_pool_slot_pool__main_Cell * t12 = cells_0;
-        gs_main_Cell * t13 = gsm_pool_slot_pool__main_Cell_get(&gs_site10, t12, c_2);
+        gs_main_Cell * t13 = gsm_pool_slot_pool__main_Cell_get(&gs_site13, t12, c_2);
         bool t14 = n_3 == 3;
         t15 = t14;
         if (!t15) {
@@ -169,7 +178,7 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
             t17 = t16;
             if (t17) {
                 gsm_pool_slot_pool__main_Cell * t18 = cells_0;
-                gs_main_Cell * t19 = gsm_pool_slot_pool__main_Cell_get(&gs_site11, t18, c_2);
+                gs_main_Cell * t19 = gsm_pool_slot_pool__main_Cell_get(&gs_site14, t18, c_2);
                 bool t20 = (*t19).alive;
                 t17 = t20;
             }
@@ -180,12 +189,13 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     gs_slice_i64 t21 = grid_1;
     int64_t t22 = t21.len;
     for (int64_t t23 = 0; t23 < t22; t23++) {
+        gs_check_live(&gs_site15, t21.ptr, t21.len, t21.cap);
         int64_t t24 = t21.ptr[t23];
         int64_t c_5 = t24;
         gsm_pool_slot_pool__main_Cell * t25 = cells_0;
-        gs_main_Cell * t26 = gsm_pool_slot_pool__main_Cell_get(&gs_site12, t25, c_5);
+        gs_main_Cell * t26 = gsm_pool_slot_pool__main_Cell_get(&gs_site16, t25, c_5);
         gsm_pool_slot_pool__main_Cell * t27 = cells_0;
-        gs_main_Cell * t28 = gsm_pool_slot_pool__main_Cell_get(&gs_site13, t27, c_5);
+        gs_main_Cell * t28 = gsm_pool_slot_pool__main_Cell_get(&gs_site17, t27, c_5);
         bool t29 = (*t28).next;
         (*t26).alive = t29;
     }
@@ -198,7 +208,7 @@ static void gs_main_main(void)
     gsm_pool_slot_pool__main_Cell l_1 = t0;
     gs_slice_i64 grid_2 = (gs_slice_i64){0};
     for (int64_t i_3 = 0; i_3 < 9; i_3++) {
-        if (GS_UNLIKELY(3 == 0)) gs_fail_div_zero(&gs_site14);
+        if (GS_UNLIKELY(3 == 0)) gs_fail_div_zero(&gs_site18);
         int64_t t1 = (int64_t)(i_3 % 3);
         bool t2 = t1 == 0;
         bool alive_4 = t2;
@@ -206,28 +216,29 @@ static void gs_main_main(void)
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc(t3, sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site15, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
+        gs_check_live(&gs_site19, grid_2.ptr, grid_2.len, grid_2.cap);
+        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site20, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
         gsm_pool_slot_pool__main_Cell * t6 = &l_1;
         gs_main_Cell t7 = (gs_main_Cell){.alive = alive_4};
-        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site16, t6, t7);
+        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site21, t6, t7);
     }
     for (int64_t i_5 = 0; i_5 < 9; i_5++) {
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
             int64_t t9 = b_0.len;
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t9)) gs_fail_index(&gs_site17, i_5, t9);
-            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site18, k_6, 8);
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t9)) gs_fail_index(&gs_site22, i_5, t9);
+            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site23, k_6, 8);
             int64_t t10 = (int64_t)((uint64_t)i_5 + (uint64_t)k_6);
             int64_t t11 = (int64_t)((uint64_t)t10 + (uint64_t)1);
-            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site19);
+            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site24);
             int64_t t12 = (int64_t)(t11 % 9);
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = t12;
             gsm_pool_slot_pool__main_Cell * t13 = &l_1;
-            gs_main_Cell * t14 = gsm_pool_slot_pool__main_Cell_get(&gs_site20, t13, i_5);
-            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site21, k_6, 8);
+            gs_main_Cell * t14 = gsm_pool_slot_pool__main_Cell_get(&gs_site25, t13, i_5);
+            if (GS_UNLIKELY((uint64_t)k_6 >= (uint64_t)8)) gs_fail_index(&gs_site26, k_6, 8);
             int64_t t15 = (int64_t)((uint64_t)i_5 + (uint64_t)k_6);
             int64_t t16 = (int64_t)((uint64_t)t15 + (uint64_t)1);
-            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site22);
+            if (GS_UNLIKELY(9 == 0)) gs_fail_div_zero(&gs_site27);
             int64_t t17 = (int64_t)(t16 % 9);
             (*t14).nb.a[k_6] = t17;
         }
@@ -242,10 +253,11 @@ static void gs_main_main(void)
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
         for (int64_t t22 = 0; t22 < t21; t22++) {
+            gs_check_live(&gs_site28, t20.ptr, t20.len, t20.cap);
             int64_t t23 = t20.ptr[t22];
             int64_t c_10 = t23;
             int64_t t24 = b_0.len;
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t24)) gs_fail_index(&gs_site23, c_10, t24);
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t24)) gs_fail_index(&gs_site29, c_10, t24);
             bool t25 = ((gs_main_Cell *)b_0.ptr)[c_10].alive;
             if (t25) {
                 int64_t t26 = sb_8;
@@ -253,7 +265,7 @@ static void gs_main_main(void)
                 sb_8 = t27;
             }
             gsm_pool_slot_pool__main_Cell * t28 = &l_1;
-            gs_main_Cell * t29 = gsm_pool_slot_pool__main_Cell_get(&gs_site24, t28, c_10);
+            gs_main_Cell * t29 = gsm_pool_slot_pool__main_Cell_get(&gs_site30, t28, c_10);
             bool t30 = (*t29).alive;
             if (t30) {
                 int64_t t31 = sl_9;
@@ -274,6 +286,7 @@ static gs_main_Cell * gsm_pool_slot_pool__main_Cell_get(const gs_site *site_, gs
     gs_slice_main_Cell t0 = (gs_slice_main_Cell){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
     int64_t t1 = t0.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(site_, i_1, t1);
+    gs_check_live(site_, t0.ptr, t0.len, t0.cap);
     gs_main_Cell * t2 = &t0.ptr[i_1];
     return t2;
 }
@@ -287,15 +300,18 @@ static int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_poo
     if (t2) {
         int64_t t3 = (*p_0).free_idx.len;
         if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(site_);
+        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
         gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
         int64_t t6 = t5.len;
         if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t6)) gs_fail_index(site_, k_2, t6);
+        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
         t5.ptr[k_2] = true;
         gs_slice_main_Cell t7 = (gs_slice_main_Cell){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t8 = t7.len;
         if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t8)) gs_fail_index(site_, k_2, t8);
+        gs_check_live(site_, t7.ptr, t7.len, t7.cap);
         t7.ptr[k_2] = v_1;
         return k_2;
     }
@@ -309,8 +325,10 @@ static int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_poo
         gs_slice_main_Cell * t14 = &(*p_0).slots;
         gs_stable_grow_at((void *)&t14->ptr, t14->len, &t14->cap, sizeof(gs_main_Cell));
     }
+    gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Cell));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
+    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     int64_t t15 = (int64_t)((uint64_t)i_3 + (uint64_t)1);

@@ -19,16 +19,22 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/len_equal.gs", 10, 12, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/len_equal.gs", 10, 20, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/len_equal.gs", 21, 18, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/len_equal.gs", 21, 25, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/len_equal.gs", 28, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/len_equal.gs", 29, 13, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/len_equal.gs", 31, 13, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/len_equal.gs", 33, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/len_equal.gs", 34, 21, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/len_equal.gs", 35, 31, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/len_equal.gs", 10, 20, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/len_equal.gs", 10, 12, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/len_equal.gs", 10, 20, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/len_equal.gs", 21, 18, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/len_equal.gs", 21, 25, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/len_equal.gs", 21, 18, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/len_equal.gs", 21, 25, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/len_equal.gs", 28, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/len_equal.gs", 29, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/len_equal.gs", 31, 13, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/len_equal.gs", 33, 13, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/len_equal.gs", 34, 21, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/len_equal.gs", 35, 31, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/len_equal.gs", 34, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -47,9 +53,11 @@ static bool gs_main_same(gs_slice_u8 a_0, gs_slice_u8 b_1)
     for (int64_t i_2 = 0; i_2 < t3; i_2++) {
         int64_t t4 = a_0.len;
         if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t4)) gs_fail_index(&gs_site0, i_2, t4);
+        gs_check_live(&gs_site1, a_0.ptr, a_0.len, a_0.cap);
         uint8_t t5 = a_0.ptr[i_2];
         int64_t t6 = b_1.len;
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t6)) gs_fail_index(&gs_site1, i_2, t6);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t6)) gs_fail_index(&gs_site2, i_2, t6);
+        gs_check_live(&gs_site3, b_1.ptr, b_1.len, b_1.cap);
         uint8_t t7 = b_1.ptr[i_2];
         bool t8 = t5 != t7;
         if (t8) {
@@ -69,10 +77,12 @@ static int64_t gs_main_dot(gs_slice_i64 a_0, gs_slice_i64 b_1)
         int64_t t3 = a_0.len;
         for (int64_t i_3 = 0; i_3 < t3; i_3++) {
             int64_t t4 = a_0.len;
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t4)) gs_fail_index(&gs_site2, i_3, t4);
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t4)) gs_fail_index(&gs_site4, i_3, t4);
+            gs_check_live(&gs_site5, a_0.ptr, a_0.len, a_0.cap);
             int64_t t5 = a_0.ptr[i_3];
             int64_t t6 = b_1.len;
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t6)) gs_fail_index(&gs_site3, i_3, t6);
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)t6)) gs_fail_index(&gs_site6, i_3, t6);
+            gs_check_live(&gs_site7, b_1.ptr, b_1.len, b_1.cap);
             int64_t t7 = b_1.ptr[i_3];
             int64_t t8 = (int64_t)((uint64_t)t5 * (uint64_t)t7);
             int64_t t9 = s_2;
@@ -85,14 +95,18 @@ static int64_t gs_main_dot(gs_slice_i64 a_0, gs_slice_i64 b_1)
 
 static void gs_main_main(void)
 {
-    gs_slice_u8 t0 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site4, 3, 3, sizeof(uint8_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site8, 3, 3, sizeof(uint8_t));
+    gs_slice_u8 t0 = (gs_slice_u8){(uint8_t *)gs_mk0.ptr, 3, gs_mk0.cap};
     gs_slice_u8 x_0 = t0;
-    gs_slice_u8 t1 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site5, 3, 3, sizeof(uint8_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    gs_grow gs_mk1 = gs_slice_make(&gs_site9, 3, 3, sizeof(uint8_t));
+    gs_slice_u8 t1 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 3, gs_mk1.cap};
     gs_slice_u8 y_1 = t1;
     int64_t t2 = y_1.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2)) gs_fail_index(&gs_site6, 1, t2);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2)) gs_fail_index(&gs_site10, 1, t2);
+    gs_check_live(&gs_site11, y_1.ptr, y_1.len, y_1.cap);
     y_1.ptr[1] = 7;
-    gs_slice_u8 t3 = (gs_slice_u8){(uint8_t *)gs_slice_make(&gs_site7, 2, 2, sizeof(uint8_t)), 2, (int64_t)2 | GS_OWN_BIT};
+    gs_grow gs_mk3 = gs_slice_make(&gs_site12, 2, 2, sizeof(uint8_t));
+    gs_slice_u8 t3 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 2, gs_mk3.cap};
     gs_slice_u8 z_2 = t3;
     bool t4 = gs_main_same(x_0, x_0);
     bool t5 = gs_main_same(x_0, y_1);
@@ -103,16 +117,19 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_bool(t6);
     gs_print_nl();
-    gs_slice_i64 t7 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site8, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
+    gs_grow gs_mk7 = gs_slice_make(&gs_site13, 4, 4, sizeof(int64_t));
+    gs_slice_i64 t7 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
     gs_slice_i64 p_3 = t7;
     for (int64_t i_4 = 0; i_4 < 4; i_4++) {
         int64_t t8 = p_3.len;
-        if (GS_UNLIKELY((uint64_t)i_4 >= (uint64_t)t8)) gs_fail_index(&gs_site9, i_4, t8);
+        if (GS_UNLIKELY((uint64_t)i_4 >= (uint64_t)t8)) gs_fail_index(&gs_site14, i_4, t8);
         int64_t t9 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+        gs_check_live(&gs_site15, p_3.ptr, p_3.len, p_3.cap);
         p_3.ptr[i_4] = t9;
     }
     int64_t t10 = gs_main_dot(p_3, p_3);
-    gs_slice_i64 t11 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site10, 2, 2, sizeof(int64_t)), 2, (int64_t)2 | GS_OWN_BIT};
+    gs_grow gs_mk11 = gs_slice_make(&gs_site16, 2, 2, sizeof(int64_t));
+    gs_slice_i64 t11 = (gs_slice_i64){(int64_t *)gs_mk11.ptr, 2, gs_mk11.cap};
     int64_t t12 = gs_main_dot(p_3, t11);
     gs_print_i64(t10);
     gs_print_space();

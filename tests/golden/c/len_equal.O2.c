@@ -18,12 +18,18 @@ GS_INLINE int64_t gs_main_dot(gs_slice_i64 a_0, gs_slice_i64 b_1);
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/len_equal.gs", 28, 13, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/len_equal.gs", 29, 13, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/len_equal.gs", 31, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/len_equal.gs", 33, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/len_equal.gs", 35, 31, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/len_equal.gs", 10, 12, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/len_equal.gs", 10, 20, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/len_equal.gs", 21, 18, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/len_equal.gs", 21, 25, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/len_equal.gs", 28, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/len_equal.gs", 29, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/len_equal.gs", 31, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/len_equal.gs", 33, 13, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/len_equal.gs", 35, 31, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/len_equal.gs", 34, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -36,8 +42,13 @@ GS_INLINE bool gs_main_same(gs_slice_u8 a_0, gs_slice_u8 b_1)
         return false;
     }
     int64_t t3 = a_0.len;
+    bool t9 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
+    bool t10 = gs_is_live(b_1.ptr, b_1.len, b_1.cap);
     for (int64_t i_2 = 0; i_2 < t3; i_2++) {
-        if (a_0.ptr[i_2] != b_1.ptr[i_2]) {
+        if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site0);
+        uint8_t t5 = a_0.ptr[i_2];
+        if (GS_UNLIKELY(!t10)) gs_fail_freed(&gs_site1);
+        if (t5 != b_1.ptr[i_2]) {
             return false;
         }
     }
@@ -49,8 +60,13 @@ GS_INLINE int64_t gs_main_dot(gs_slice_i64 a_0, gs_slice_i64 b_1)
     int64_t s_2 = 0;
     if (a_0.len == b_1.len) {
         int64_t t3 = a_0.len;
+        bool t11 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
+        bool t12 = gs_is_live(b_1.ptr, b_1.len, b_1.cap);
         for (int64_t i_3 = 0; i_3 < t3; i_3++) {
-            s_2 = (int64_t)((uint64_t)s_2 + (uint64_t)((int64_t)((uint64_t)a_0.ptr[i_3] * (uint64_t)b_1.ptr[i_3])));
+            if (GS_UNLIKELY(!t11)) gs_fail_freed(&gs_site2);
+            int64_t t5 = a_0.ptr[i_3];
+            if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site3);
+            s_2 = (int64_t)((uint64_t)s_2 + (uint64_t)((int64_t)((uint64_t)t5 * (uint64_t)b_1.ptr[i_3])));
         }
     }
     return s_2;
@@ -58,11 +74,15 @@ GS_INLINE int64_t gs_main_dot(gs_slice_i64 a_0, gs_slice_i64 b_1)
 
 static void gs_main_main(void)
 {
-    gs_slice_u8 x_0 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site0, 0, 3 * sizeof(uint8_t)), 3, (int64_t)3 | GS_OWN_BIT};
-    gs_slice_u8 y_1 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site1, 0, 3 * sizeof(uint8_t)), 3, (int64_t)3 | GS_OWN_BIT};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)y_1.len)) gs_fail_index(&gs_site2, 1, y_1.len);
+    gs_grow gs_mk0 = gs_make_cls(&gs_site4, 0, 3 * sizeof(uint8_t), 3);
+    gs_slice_u8 x_0 = (gs_slice_u8){(uint8_t *)gs_mk0.ptr, 3, gs_mk0.cap};
+    gs_grow gs_mk1 = gs_make_cls(&gs_site5, 0, 3 * sizeof(uint8_t), 3);
+    gs_slice_u8 y_1 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 3, gs_mk1.cap};
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)y_1.len)) gs_fail_index(&gs_site6, 1, y_1.len);
+    gs_check_live(&gs_site7, y_1.ptr, y_1.len, y_1.cap);
     y_1.ptr[1] = 7;
-    gs_slice_u8 z_2 = (gs_slice_u8){(uint8_t *)gs_alloc_cls(&gs_site3, 0, 2 * sizeof(uint8_t)), 2, (int64_t)2 | GS_OWN_BIT};
+    gs_grow gs_mk3 = gs_make_cls(&gs_site8, 0, 2 * sizeof(uint8_t), 2);
+    gs_slice_u8 z_2 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 2, gs_mk3.cap};
     bool t4 = gs_main_same(x_0, x_0);
     bool t5 = gs_main_same(x_0, y_1);
     bool t6 = gs_main_same(x_0, z_2);
@@ -72,12 +92,16 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_bool(t6);
     gs_print_nl();
-    gs_slice_i64 p_3 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site4, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
+    gs_grow gs_mk7 = gs_make_cls(&gs_site9, 1, 4 * sizeof(int64_t), 4);
+    gs_slice_i64 p_3 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
     for (int64_t i_4 = 0; i_4 < 4; i_4++) {
-        p_3.ptr[i_4] = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+        int64_t t9 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+        gs_check_live(&gs_site10, p_3.ptr, p_3.len, p_3.cap);
+        p_3.ptr[i_4] = t9;
     }
     int64_t t10 = gs_main_dot(p_3, p_3);
-    int64_t t12 = gs_main_dot(p_3, (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site5, 0, 2 * sizeof(int64_t)), 2, (int64_t)2 | GS_OWN_BIT});
+    gs_grow gs_mk11 = gs_make_cls(&gs_site11, 0, 2 * sizeof(int64_t), 2);
+    int64_t t12 = gs_main_dot(p_3, (gs_slice_i64){(int64_t *)gs_mk11.ptr, 2, gs_mk11.cap});
     gs_print_i64(t10);
     gs_print_space();
     gs_print_i64(t12);

@@ -16,6 +16,15 @@ static bool gs_main_small(gs_str s_0);
 static void gs_main_main(void);
 
 /* ---- data ---- */
+static const gs_site gs_site0 = { "tests/golden/c/match_string.gs", 6, 9, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/match_string.gs", 7, 9, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/match_string.gs", 7, 17, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/match_string.gs", 8, 9, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/match_string.gs", 9, 9, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/match_string.gs", 10, 9, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/match_string.gs", 10, 18, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/match_string.gs", 16, 15, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/match_string.gs", 16, 22, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -29,14 +38,17 @@ static int64_t gs_main_command(gs_str s_0)
     int64_t t1 = GS_SLEN(s_0);
     switch (t1) {
         case 3: {
+            gs_check_live(&gs_site0, t0.ptr, GS_SLEN(t0), t0.len);
             bool t3 = gs_str_eq(t0, GS_STR_LIT("get", 3));
             if (t3) {
                 arm_1 = 0;
             } else {
+                gs_check_live(&gs_site1, t0.ptr, GS_SLEN(t0), t0.len);
                 bool t4 = gs_str_eq(t0, GS_STR_LIT("put", 3));
                 if (t4) {
                     arm_1 = 1;
                 } else {
+                    gs_check_live(&gs_site2, t0.ptr, GS_SLEN(t0), t0.len);
                     bool t5 = gs_str_eq(t0, GS_STR_LIT("set", 3));
                     if (t5) {
                         arm_1 = 1;
@@ -46,6 +58,7 @@ static int64_t gs_main_command(gs_str s_0)
             break;
         }
         case 6: {
+            gs_check_live(&gs_site3, t0.ptr, GS_SLEN(t0), t0.len);
             bool t7 = gs_str_eq(t0, GS_STR_LIT("delete", 6));
             if (t7) {
                 arm_1 = 2;
@@ -53,14 +66,17 @@ static int64_t gs_main_command(gs_str s_0)
             break;
         }
         case 4: {
+            gs_check_live(&gs_site4, t0.ptr, GS_SLEN(t0), t0.len);
             bool t9 = gs_str_eq(t0, GS_STR_LIT("list", 4));
             if (t9) {
                 arm_1 = 3;
             } else {
+                gs_check_live(&gs_site5, t0.ptr, GS_SLEN(t0), t0.len);
                 bool t10 = gs_str_eq(t0, GS_STR_LIT("quit", 4));
                 if (t10) {
                     arm_1 = 4;
                 } else {
+                    gs_check_live(&gs_site6, t0.ptr, GS_SLEN(t0), t0.len);
                     bool t11 = gs_str_eq(t0, GS_STR_LIT("exit", 4));
                     if (t11) {
                         arm_1 = 4;
@@ -103,7 +119,9 @@ static int64_t gs_main_command(gs_str s_0)
 static bool gs_main_small(gs_str s_0)
 {
     gs_str t0 = s_0;
+    gs_check_live(&gs_site7, t0.ptr, GS_SLEN(t0), t0.len);
     bool t1 = gs_str_eq(t0, GS_STR_LIT("on", 2));
+    gs_check_live(&gs_site8, t0.ptr, GS_SLEN(t0), t0.len);
     bool t2 = gs_str_eq(t0, GS_STR_LIT("yes", 3));
     bool t3 = t1 || t2;
     if (t3) {

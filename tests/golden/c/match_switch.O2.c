@@ -25,6 +25,7 @@ GS_INLINE gs_str gs_main_digits(int64_t n_0);
 static void gs_main_main(void);
 
 /* ---- data ---- */
+static const gs_site gs_site0 = { "tests/golden/c/match_switch.gs", 41, 9, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -128,7 +129,9 @@ static void gs_main_main(void)
     gs_print_i64((int64_t)((uint64_t)t12 + (uint64_t)gs_main_score((gs_main_Tok){.tag = 3})));
     gs_print_nl();
     for (int64_t i_0 = (-1); i_0 < 9; i_0++) {
-        gs_print_str(gs_main_digits(i_0));
+        gs_str t16 = gs_main_digits(i_0);
+        gs_check_live(&gs_site0, t16.ptr, GS_SLEN(t16), t16.len);
+        gs_print_str(t16);
         gs_print_space();
         gs_print_str(GS_STR_LIT("", 0));
     }
@@ -142,7 +145,7 @@ static void gs_main_main(void)
                 break;
             }
             case 8: {
-                goto gs_brk_34;
+                goto gs_brk_35;
                 break;
             }
             default: {
@@ -151,7 +154,7 @@ static void gs_main_main(void)
             }
         }
     }
-    gs_brk_34:;
+    gs_brk_35:;
     gs_print_i64(n_1);
     gs_print_nl();
 }

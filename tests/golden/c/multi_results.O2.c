@@ -17,6 +17,8 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/multi_results.gs", 4, 17, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/multi_results.gs", 10, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/multi_results.gs", 15, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -27,7 +29,7 @@ GS_INLINE gs_results__i64__str gs_main_split(gs_str s_0, int64_t at_1)
 {
     int64_t t0 = GS_SLEN(s_0);
     if (GS_UNLIKELY((uint64_t)at_1 > (uint64_t)t0)) gs_fail_slice_start(&gs_site0, at_1, t0);
-    return (gs_results__i64__str){at_1, (gs_str){(at_1 != 0 ? s_0.ptr + at_1 : s_0.ptr), t0 - at_1}};
+    return (gs_results__i64__str){at_1, (gs_str){(at_1 != 0 ? s_0.ptr + at_1 : s_0.ptr), (t0 - at_1) | (s_0.len & GS_TAG_MASK)}};
 }
 
 static void gs_main_main(void)
@@ -37,6 +39,7 @@ static void gs_main_main(void)
     gs_str rest_1 = t0.r1;
     gs_print_i64(n_0);
     gs_print_nl();
+    gs_check_live(&gs_site1, rest_1.ptr, GS_SLEN(rest_1), rest_1.len);
     gs_print_str(rest_1);
     gs_print_nl();
     int64_t k_2 = 0;
@@ -46,6 +49,7 @@ static void gs_main_main(void)
     t_3 = t3.r1;
     gs_print_i64(k_2);
     gs_print_nl();
+    gs_check_live(&gs_site2, t_3.ptr, GS_SLEN(t_3), t_3.len);
     gs_print_str(t_3);
     gs_print_nl();
 }

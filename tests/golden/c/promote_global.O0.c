@@ -21,11 +21,17 @@ static void gs_main_main(void);
 /* ---- data ---- */
 gs_slice_i64 gs_main_stack;
 static const gs_site gs_site0 = { "tests/golden/c/promote_global.gs", 13, 17, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/promote_global.gs", 19, 13, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/promote_global.gs", 20, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/promote_global.gs", 34, 9, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/promote_global.gs", 40, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/promote_global.gs", 42, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/promote_global.gs", 19, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/promote_global.gs", 20, 13, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/promote_global.gs", 13, 17, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/promote_global.gs", 19, 13, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/promote_global.gs", 20, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/promote_global.gs", 34, 9, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/promote_global.gs", 34, 9, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/promote_global.gs", 40, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/promote_global.gs", 42, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/promote_global.gs", 40, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/promote_global.gs", 42, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -42,6 +48,7 @@ static int64_t gs_main_drain(int64_t limit_0)
         if (!t2) break;
         int64_t t3 = gs_main_stack.len;
         if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(&gs_site0);
+        gs_check_live(&gs_site1, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
         int64_t t4 = gs_main_stack.ptr[--gs_main_stack.len];
         int64_t v_2 = t4;
         int64_t t5 = n_1;
@@ -54,10 +61,12 @@ static int64_t gs_main_drain(int64_t limit_0)
         bool t8 = v_2 > 1;
         if (t8) {
             int64_t t9 = (int64_t)((uint64_t)v_2 - (uint64_t)1);
-            if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site1, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
+            gs_check_live(&gs_site2, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+            if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site3, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
             gs_main_stack.ptr[gs_main_stack.len++] = t9;
             int64_t t10 = (int64_t)((uint64_t)v_2 - (uint64_t)2);
-            if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site2, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
+            gs_check_live(&gs_site4, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+            if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site5, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
             gs_main_stack.ptr[gs_main_stack.len++] = t10;
         }
     }
@@ -84,7 +93,8 @@ static int64_t gs_main_drain_call(void)
         int64_t t5 = (int64_t)((uint64_t)t4 + (uint64_t)t3);
         n_0 = t5;
         int64_t t6 = gs_main_stack.len;
-        if (GS_UNLIKELY(t6 <= 0)) gs_fail_pop_empty(&gs_site3);
+        if (GS_UNLIKELY(t6 <= 0)) gs_fail_pop_empty(&gs_site6);
+        gs_check_live(&gs_site7, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
         gs_main_stack.len--;
     }
     return n_0;
@@ -92,7 +102,8 @@ static int64_t gs_main_drain_call(void)
 
 static void gs_main_main(void)
 {
-    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site4, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
+    gs_check_live(&gs_site8, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site9, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
     gs_main_stack.ptr[gs_main_stack.len++] = 5;
     int64_t t0 = gs_main_drain(100);
     gs_slice_i64 t1 = (gs_slice_i64){gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap};
@@ -101,7 +112,8 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t2);
     gs_print_nl();
-    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site5, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
+    gs_check_live(&gs_site10, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site11, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
     gs_main_stack.ptr[gs_main_stack.len++] = 6;
     int64_t t3 = gs_main_drain(3);
     gs_slice_i64 t4 = (gs_slice_i64){gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap};

@@ -63,7 +63,8 @@ static bool gs_main_in_n(int64_t i_0, int64_t n_1)
 
 static void gs_main_main(void)
 {
-    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site0, 3, 3, sizeof(int64_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site0, 3, 3, sizeof(int64_t));
+    gs_slice_i64 t0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 3, gs_mk0.cap};
     gs_main_Bag t1 = (gs_main_Bag){t0};
     gs_main_Bag b_0 = t1;
     gs_main_Bag * t2 = &b_0;

@@ -52,7 +52,8 @@ GS_INLINE bool gs_main_in_n(int64_t i_0, int64_t n_1)
 
 static void gs_main_main(void)
 {
-    gs_main_Bag b_0 = (gs_main_Bag){(gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site0, 1, 3 * sizeof(int64_t)), 3, (int64_t)3 | GS_OWN_BIT}};
+    gs_grow gs_mk0 = gs_make_cls(&gs_site0, 1, 3 * sizeof(int64_t), 3);
+    gs_main_Bag b_0 = (gs_main_Bag){(gs_slice_i64){(int64_t *)gs_mk0.ptr, 3, gs_mk0.cap}};
     bool t3 = gs_main_in_range(&b_0, (-1));
     bool t5 = gs_main_in_range(&b_0, 0);
     bool t7 = gs_main_in_range(&b_0, 2);

@@ -19,10 +19,17 @@ static void gs_main_main(void);
 /* ---- data ---- */
 int64_t gs_main_n;
 static const gs_site gs_site0 = { "tests/golden/c/slice_lit.gs", 10, 14, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/slice_lit.gs", 12, 13, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/slice_lit.gs", 12, 20, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/slice_lit.gs", 12, 27, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_lit.gs", 13, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_lit.gs", 12, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_lit.gs", 12, 20, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/slice_lit.gs", 12, 27, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/slice_lit.gs", 13, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/slice_lit.gs", 10, 20, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/slice_lit.gs", 10, 28, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/slice_lit.gs", 10, 41, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/slice_lit.gs", 12, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_lit.gs", 12, 20, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/slice_lit.gs", 12, 27, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/slice_lit.gs", 13, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -45,20 +52,27 @@ static void gs_main_main(void)
     int64_t t1 = gs_main_next();
     int64_t t2 = (int64_t)((uint64_t)t1 * (uint64_t)10);
     int64_t t3 = gs_main_next();
-    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site0, 3, 3, sizeof(int64_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    gs_grow gs_mk4 = gs_slice_make(&gs_site0, 3, 3, sizeof(int64_t));
+    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 3, gs_mk4.cap};
+    gs_check_live(&gs_site1, t4.ptr, t4.len, t4.cap);
     t4.ptr[0] = t0;
+    gs_check_live(&gs_site2, t4.ptr, t4.len, t4.cap);
     t4.ptr[1] = t2;
+    gs_check_live(&gs_site3, t4.ptr, t4.len, t4.cap);
     t4.ptr[2] = t3;
     gs_slice_i64 xs_0 = t4;
     gs_slice_i64 e_1 = (gs_slice_i64){0};
     int64_t t5 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t5)) gs_fail_index(&gs_site1, 0, t5);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t5)) gs_fail_index(&gs_site4, 0, t5);
+    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t6 = xs_0.ptr[0];
     int64_t t7 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t7)) gs_fail_index(&gs_site2, 1, t7);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t7)) gs_fail_index(&gs_site6, 1, t7);
+    gs_check_live(&gs_site7, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t8 = xs_0.ptr[1];
     int64_t t9 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t9)) gs_fail_index(&gs_site3, 2, t9);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t9)) gs_fail_index(&gs_site8, 2, t9);
+    gs_check_live(&gs_site9, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t10 = xs_0.ptr[2];
     int64_t t11 = e_1.len;
     gs_print_i64(t6);
@@ -69,7 +83,8 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t11);
     gs_print_nl();
-    gs_slice_delete(&gs_site4, xs_0.ptr, xs_0.cap);
+    if (GS_UNLIKELY(!gs_is_live(xs_0.ptr, 1, xs_0.cap))) gs_fail_msg(&gs_site10, "delete of storage already deleted");
+    gs_slice_delete(&gs_site11, xs_0.ptr, xs_0.cap);
 }
 
 /* ---- entry ---- */

@@ -38,18 +38,27 @@ static void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1);
 gs_slice_bool gs_main_flags;
 gs_slice_sl_i64 gs_main_rows;
 static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 35, 14, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/slice_load.gs", 50, 15, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/slice_load.gs", 52, 25, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/slice_load.gs", 43, 9, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_load.gs", 35, 14, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_load.gs", 35, 14, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/slice_load.gs", 50, 15, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/slice_load.gs", 52, 25, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/slice_load.gs", 43, 9, NULL };
+static const gs_site gs_site21 = { "tests/golden/c/slice_load.gs", 43, 9, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -66,6 +75,7 @@ static int64_t gs_main_mark(int64_t limit_0)
         gs_slice_bool t1 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
         int64_t t2 = t1.len;
         if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t2)) gs_fail_index(&gs_site0, i_2, t2);
+        gs_check_live(&gs_site1, t1.ptr, t1.len, t1.cap);
         bool t3 = t1.ptr[i_2];
         bool t4 = !t3;
         if (t4) {
@@ -79,7 +89,8 @@ static int64_t gs_main_mark(int64_t limit_0)
                 if (!t8) break;
                 gs_slice_bool t9 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
                 int64_t t10 = t9.len;
-                if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t10)) gs_fail_index(&gs_site1, j_3, t10);
+                if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t10)) gs_fail_index(&gs_site2, j_3, t10);
+                gs_check_live(&gs_site3, t9.ptr, t9.len, t9.cap);
                 t9.ptr[j_3] = true;
                 int64_t t11 = j_3;
                 int64_t t12 = (int64_t)((uint64_t)t11 + (uint64_t)i_2);
@@ -97,14 +108,16 @@ static int64_t gs_main_row_sum(int64_t r_0)
 {
     gs_slice_sl_i64 t0 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
     int64_t t1 = t0.len;
-    if (GS_UNLIKELY((uint64_t)r_0 >= (uint64_t)t1)) gs_fail_index(&gs_site2, r_0, t1);
+    if (GS_UNLIKELY((uint64_t)r_0 >= (uint64_t)t1)) gs_fail_index(&gs_site4, r_0, t1);
+    gs_check_live(&gs_site5, t0.ptr, t0.len, t0.cap);
     gs_slice_i64 t2 = (gs_slice_i64){t0.ptr[r_0].ptr, t0.ptr[r_0].len, t0.ptr[r_0].cap};
     gs_slice_i64 xs_1 = t2;
     int64_t s_2 = 0;
     int64_t t3 = xs_1.len;
     for (int64_t k_3 = 0; k_3 < t3; k_3++) {
         int64_t t4 = xs_1.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t4)) gs_fail_index(&gs_site3, k_3, t4);
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t4)) gs_fail_index(&gs_site6, k_3, t4);
+        gs_check_live(&gs_site7, xs_1.ptr, xs_1.len, xs_1.cap);
         int64_t t5 = xs_1.ptr[k_3];
         int64_t t6 = s_2;
         int64_t t7 = (int64_t)((uint64_t)t6 + (uint64_t)t5);
@@ -115,23 +128,30 @@ static int64_t gs_main_row_sum(int64_t r_0)
 
 static void gs_main_main(void)
 {
-    gs_slice_bool t0 = (gs_slice_bool){(bool *)gs_slice_make(&gs_site4, 101, 101, sizeof(bool)), 101, (int64_t)101 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site8, 101, 101, sizeof(bool));
+    gs_slice_bool t0 = (gs_slice_bool){(bool *)gs_mk0.ptr, 101, gs_mk0.cap};
     gs_main_flags = t0;
-    gs_slice_sl_i64 t1 = (gs_slice_sl_i64){(gs_slice_i64 *)gs_slice_make(&gs_site5, 2, 2, sizeof(gs_slice_i64)), 2, (int64_t)2 | GS_OWN_BIT};
+    gs_grow gs_mk1 = gs_slice_make(&gs_site9, 2, 2, sizeof(gs_slice_i64));
+    gs_slice_sl_i64 t1 = (gs_slice_sl_i64){(gs_slice_i64 *)gs_mk1.ptr, 2, gs_mk1.cap};
     gs_main_rows = t1;
     gs_slice_sl_i64 t2 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
     int64_t t3 = t2.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t3)) gs_fail_index(&gs_site6, 1, t3);
-    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site7, 3, 3, sizeof(int64_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t3)) gs_fail_index(&gs_site10, 1, t3);
+    gs_grow gs_mk4 = gs_slice_make(&gs_site11, 3, 3, sizeof(int64_t));
+    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 3, gs_mk4.cap};
+    gs_check_live(&gs_site12, t2.ptr, t2.len, t2.cap);
     t2.ptr[1] = t4;
     gs_slice_sl_i64 t5 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
     int64_t t6 = t5.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t6)) gs_fail_index(&gs_site8, 1, t6);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t6)) gs_fail_index(&gs_site13, 1, t6);
+    gs_check_live(&gs_site14, t5.ptr, t5.len, t5.cap);
     gs_slice_i64 t7 = (gs_slice_i64){t5.ptr[1].ptr, t5.ptr[1].len, t5.ptr[1].cap};
     int64_t t8 = t7.len;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t8)) gs_fail_index(&gs_site9, 2, t8);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t8)) gs_fail_index(&gs_site15, 2, t8);
+    gs_check_live(&gs_site16, t7.ptr, t7.len, t7.cap);
     t7.ptr[2] = 7;
-    gs_slice_i64 t9 = (gs_slice_i64){(int64_t *)gs_slice_make(&gs_site10, 4, 4, sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT};
+    gs_grow gs_mk9 = gs_slice_make(&gs_site17, 4, 4, sizeof(int64_t));
+    gs_slice_i64 t9 = (gs_slice_i64){(int64_t *)gs_mk9.ptr, 4, gs_mk9.cap};
     gs_main_Grid t10 = (gs_main_Grid){t9};
     gs_main_Grid g_0 = t10;
     gs_main_Grid * t11 = &g_0;
@@ -142,7 +162,8 @@ static void gs_main_main(void)
     int64_t t13 = gs_main_mark(100);
     int64_t t14 = gs_main_row_sum(1);
     int64_t t15 = again_2.len;
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t15)) gs_fail_index(&gs_site11, 3, t15);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t15)) gs_fail_index(&gs_site18, 3, t15);
+    gs_check_live(&gs_site19, again_2.ptr, again_2.len, again_2.cap);
     int64_t t16 = again_2.ptr[3];
     gs_print_i64(t13);
     gs_print_space();
@@ -159,7 +180,8 @@ static void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1)
     int64_t t1 = cs_2.len;
     for (int64_t k_3 = 0; k_3 < t1; k_3++) {
         int64_t t2 = cs_2.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t2)) gs_fail_index(&gs_site12, k_3, t2);
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t2)) gs_fail_index(&gs_site20, k_3, t2);
+        gs_check_live(&gs_site21, cs_2.ptr, cs_2.len, cs_2.cap);
         cs_2.ptr[k_3] = v_1;
     }
 }

@@ -37,17 +37,26 @@ GS_INLINE void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1);
 /* ---- data ---- */
 gs_slice_bool gs_main_flags;
 gs_slice_sl_i64 gs_main_rows;
-static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
-static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_load.gs", 50, 15, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/slice_load.gs", 52, 25, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_load.gs", 35, 14, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/slice_load.gs", 50, 15, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/slice_load.gs", 52, 25, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/slice_load.gs", 43, 9, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -66,20 +75,24 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
         int64_t t22 = gs_main_flags.len;
         for (;;) {
             if (!(i_2 <= limit_0)) break;
+            gs_check_live(&gs_site0, t1.ptr, t1.len, t1.cap);
             if (!t1.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
                 if (GS_LIKELY((((0 <= j_3) && (limit_0 < t22)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
-                        t1.ptr[j_3] = true;
+                        gs_slice_bool t9 = t1;
+                        gs_check_live(&gs_site1, t9.ptr, t9.len, t9.cap);
+                        t9.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
                 } else {
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
                         gs_slice_bool t31 = t1;
-                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t31.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t31.len; goto abort_index_; }
+                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t31.len)) { abort_site_ = &gs_site2; abort_i_ = j_3; abort_n_ = t31.len; goto abort_index_; }
+                        gs_check_live(&gs_site1, t31.ptr, t31.len, t31.cap);
                         t31.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
@@ -92,21 +105,25 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
         int64_t t51 = gs_main_flags.len;
         for (;;) {
             if (!(i_2 <= limit_0)) break;
-            if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t36.len)) { abort_site_ = &gs_site1; abort_i_ = i_2; abort_n_ = t36.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t36.len)) { abort_site_ = &gs_site3; abort_i_ = i_2; abort_n_ = t36.len; goto abort_index_; }
+            gs_check_live(&gs_site0, t36.ptr, t36.len, t36.cap);
             if (!t36.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
                 if (GS_LIKELY((((0 <= j_3) && (limit_0 < t51)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
-                        t36.ptr[j_3] = true;
+                        gs_slice_bool t44 = t36;
+                        gs_check_live(&gs_site1, t44.ptr, t44.len, t44.cap);
+                        t44.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
                 } else {
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
                         gs_slice_bool t60 = t36;
-                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t60.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t60.len; goto abort_index_; }
+                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t60.len)) { abort_site_ = &gs_site2; abort_i_ = j_3; abort_n_ = t60.len; goto abort_index_; }
+                        gs_check_live(&gs_site1, t60.ptr, t60.len, t60.cap);
                         t60.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
@@ -124,11 +141,14 @@ abort_index_:
 GS_INLINE int64_t gs_main_row_sum(int64_t r_0)
 {
     gs_slice_sl_i64 t0 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)r_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site2, r_0, t0.len);
+    if (GS_UNLIKELY((uint64_t)r_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site4, r_0, t0.len);
+    gs_check_live(&gs_site5, t0.ptr, t0.len, t0.cap);
     gs_slice_i64 xs_1 = t0.ptr[r_0];
     int64_t s_2 = 0;
     int64_t t3 = xs_1.len;
+    bool t8 = gs_is_live(xs_1.ptr, xs_1.len, xs_1.cap);
     for (int64_t k_3 = 0; k_3 < t3; k_3++) {
+        if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site6);
         s_2 = (int64_t)((uint64_t)s_2 + (uint64_t)xs_1.ptr[k_3]);
     }
     return s_2;
@@ -139,24 +159,32 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_main_flags = (gs_slice_bool){(bool *)gs_alloc_cls(&gs_site3, 6, 101 * sizeof(bool)), 101, (int64_t)101 | GS_OWN_BIT};
-    gs_main_rows = (gs_slice_sl_i64){(gs_slice_i64 *)gs_alloc_cls(&gs_site4, 2, 2 * sizeof(gs_slice_i64)), 2, (int64_t)2 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_make_cls(&gs_site7, 6, 101 * sizeof(bool), 101);
+    gs_main_flags = (gs_slice_bool){(bool *)gs_mk0.ptr, 101, gs_mk0.cap};
+    gs_grow gs_mk1 = gs_make_cls(&gs_site8, 2, 2 * sizeof(gs_slice_i64), 2);
+    gs_main_rows = (gs_slice_sl_i64){(gs_slice_i64 *)gs_mk1.ptr, 2, gs_mk1.cap};
     gs_slice_sl_i64 t2 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2.len)) { abort_site_ = &gs_site5; abort_i_ = 1; abort_n_ = t2.len; goto abort_index_; }
-    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site6, 1, 3 * sizeof(int64_t)), 3, (int64_t)3 | GS_OWN_BIT};
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2.len)) { abort_site_ = &gs_site9; abort_i_ = 1; abort_n_ = t2.len; goto abort_index_; }
+    gs_grow gs_mk4 = gs_make_cls(&gs_site10, 1, 3 * sizeof(int64_t), 3);
+    gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 3, gs_mk4.cap};
+    gs_check_live(&gs_site11, t2.ptr, t2.len, t2.cap);
     t2.ptr[1] = t4;
     gs_slice_sl_i64 t5 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5.len)) { abort_site_ = &gs_site7; abort_i_ = 1; abort_n_ = t5.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5.len)) { abort_site_ = &gs_site12; abort_i_ = 1; abort_n_ = t5.len; goto abort_index_; }
+    gs_check_live(&gs_site13, t5.ptr, t5.len, t5.cap);
     gs_slice_i64 t7 = (gs_slice_i64){t5.ptr[1].ptr, t5.ptr[1].len, t5.ptr[1].cap};
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t7.len)) { abort_site_ = &gs_site8; abort_i_ = 2; abort_n_ = t7.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t7.len)) { abort_site_ = &gs_site14; abort_i_ = 2; abort_n_ = t7.len; goto abort_index_; }
+    gs_check_live(&gs_site15, t7.ptr, t7.len, t7.cap);
     t7.ptr[2] = 7;
-    gs_main_Grid g_0 = (gs_main_Grid){(gs_slice_i64){(int64_t *)gs_alloc_cls(&gs_site9, 1, 4 * sizeof(int64_t)), 4, (int64_t)4 | GS_OWN_BIT}};
+    gs_grow gs_mk9 = gs_make_cls(&gs_site16, 1, 4 * sizeof(int64_t), 4);
+    gs_main_Grid g_0 = (gs_main_Grid){(gs_slice_i64){(int64_t *)gs_mk9.ptr, 4, gs_mk9.cap}};
     gs_main_Grid_fill(&g_0, 5);
     gs_slice_i64 local_1 = g_0.cells;
     gs_slice_i64 again_2 = local_1;
     int64_t t13 = gs_main_mark(100);
     int64_t t14 = gs_main_row_sum(1);
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)again_2.len)) { abort_site_ = &gs_site10; abort_i_ = 3; abort_n_ = again_2.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)again_2.len)) { abort_site_ = &gs_site17; abort_i_ = 3; abort_n_ = again_2.len; goto abort_index_; }
+    gs_check_live(&gs_site18, again_2.ptr, again_2.len, again_2.cap);
     int64_t t16 = again_2.ptr[3];
     gs_print_i64(t13);
     gs_print_space();
@@ -174,6 +202,7 @@ GS_INLINE void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1)
     gs_slice_i64 cs_2 = (*g_0).cells;
     int64_t t1 = cs_2.len;
     for (int64_t k_3 = 0; k_3 < t1; k_3++) {
+        gs_check_live(&gs_site19, cs_2.ptr, cs_2.len, cs_2.cap);
         cs_2.ptr[k_3] = v_1;
     }
 }

@@ -24,11 +24,17 @@ static const gs_site gs_site0 = { "tests/golden/c/slice_view.gs", 6, 47, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/slice_view.gs", 8, 47, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/slice_view.gs", 10, 37, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/slice_view.gs", 12, 49, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/slice_view.gs", 17, 5, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/slice_view.gs", 17, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/slice_view.gs", 19, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -39,13 +45,13 @@ GS_INLINE gs_slice_i64 gs_main_tail(gs_slice_i64 xs_0, int64_t lo_1)
 {
     int64_t t0 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)lo_1 > (uint64_t)t0)) gs_fail_slice_start(&gs_site0, lo_1, t0);
-    return (gs_slice_i64){(lo_1 != 0 ? xs_0.ptr + lo_1 : xs_0.ptr), t0 - lo_1, t0 - lo_1};
+    return (gs_slice_i64){(lo_1 != 0 ? xs_0.ptr + lo_1 : xs_0.ptr), t0 - lo_1, (t0 - lo_1) | (xs_0.cap & GS_TAG_MASK)};
 }
 
 GS_INLINE gs_slice_i64 gs_main_head(gs_slice_i64 xs_0, int64_t hi_1)
 {
     if (GS_UNLIKELY((uint64_t)hi_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site1, hi_1, xs_0.len);
-    return (gs_slice_i64){xs_0.ptr, hi_1 - 0, hi_1 - 0};
+    return (gs_slice_i64){xs_0.ptr, hi_1 - 0, (hi_1 - 0) | (xs_0.cap & GS_TAG_MASK)};
 }
 
 GS_INLINE gs_slice_i64 gs_main_mid(gs_slice_i64 xs_0)
@@ -53,14 +59,14 @@ GS_INLINE gs_slice_i64 gs_main_mid(gs_slice_i64 xs_0)
     int64_t t0 = xs_0.len;
     if (GS_UNLIKELY((uint64_t)t0 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site2, t0, xs_0.len);
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)t0)) gs_fail_slice_start(&gs_site2, 1, t0);
-    return (gs_slice_i64){xs_0.ptr + 1, t0 - 1, t0 - 1};
+    return (gs_slice_i64){xs_0.ptr + 1, t0 - 1, (t0 - 1) | (xs_0.cap & GS_TAG_MASK)};
 }
 
 GS_INLINE gs_str gs_main_stail(gs_str s_0, int64_t lo_1)
 {
     int64_t t0 = GS_SLEN(s_0);
     if (GS_UNLIKELY((uint64_t)lo_1 > (uint64_t)t0)) gs_fail_slice_start(&gs_site3, lo_1, t0);
-    return (gs_str){(lo_1 != 0 ? s_0.ptr + lo_1 : s_0.ptr), t0 - lo_1};
+    return (gs_str){(lo_1 != 0 ? s_0.ptr + lo_1 : s_0.ptr), (t0 - lo_1) | (s_0.len & GS_TAG_MASK)};
 }
 
 static void gs_main_main(void)
@@ -85,18 +91,23 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t7);
     gs_print_nl();
-    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site4, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
-    z_0.ptr[z_0.len++] = 1;
+    gs_check_live(&gs_site4, z_0.ptr, z_0.len, z_0.cap);
     if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site5, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
+    z_0.ptr[z_0.len++] = 1;
+    gs_check_live(&gs_site6, z_0.ptr, z_0.len, z_0.cap);
+    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site7, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
     z_0.ptr[z_0.len++] = 2;
     gs_slice_i64 t8 = gs_main_mid(z_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site6; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site8; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
+    gs_check_live(&gs_site9, t8.ptr, t8.len, t8.cap);
     int64_t t10 = t8.ptr[0];
     gs_slice_i64 t11 = gs_main_tail(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site7; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site10; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
+    gs_check_live(&gs_site11, t11.ptr, t11.len, t11.cap);
     int64_t t13 = t11.ptr[0];
     gs_slice_i64 t14 = gs_main_head(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site8; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site12; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
+    gs_check_live(&gs_site13, t14.ptr, t14.len, t14.cap);
     int64_t t16 = t14.ptr[0];
     gs_str t17 = gs_main_stail(GS_STR_LIT("ab", 2), 1);
     gs_print_i64(t10);
@@ -105,6 +116,7 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t16);
     gs_print_space();
+    gs_check_live(&gs_site14, t17.ptr, GS_SLEN(t17), t17.len);
     gs_print_str(t17);
     gs_print_nl();
     return;

@@ -45,15 +45,22 @@ static void gs_main_main(void);
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/small_copy.gs", 18, 14, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/small_copy.gs", 20, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/small_copy.gs", 21, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/small_copy.gs", 23, 9, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/small_copy.gs", 24, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/small_copy.gs", 27, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/small_copy.gs", 28, 9, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/small_copy.gs", 33, 13, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/small_copy.gs", 33, 22, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/small_copy.gs", 33, 31, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/small_copy.gs", 33, 45, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/small_copy.gs", 21, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/small_copy.gs", 23, 9, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/small_copy.gs", 24, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/small_copy.gs", 27, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/small_copy.gs", 28, 9, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/small_copy.gs", 33, 13, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/small_copy.gs", 33, 22, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/small_copy.gs", 33, 31, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/small_copy.gs", 33, 45, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/small_copy.gs", 20, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/small_copy.gs", 21, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/small_copy.gs", 23, 9, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/small_copy.gs", 24, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/small_copy.gs", 33, 13, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/small_copy.gs", 33, 22, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/small_copy.gs", 33, 31, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -75,23 +82,28 @@ static void gs_main_put(gs_main_Pair *p_0, gs_main_Pair q_1)
 
 static void gs_main_main(void)
 {
-    gs_slice_main_Pair t0 = (gs_slice_main_Pair){(gs_main_Pair *)gs_slice_make(&gs_site0, 2, 2, sizeof(gs_main_Pair)), 2, (int64_t)2 | GS_OWN_BIT};
+    gs_grow gs_mk0 = gs_slice_make(&gs_site0, 2, 2, sizeof(gs_main_Pair));
+    gs_slice_main_Pair t0 = (gs_slice_main_Pair){(gs_main_Pair *)gs_mk0.ptr, 2, gs_mk0.cap};
     gs_slice_main_Pair ps_0 = t0;
     GS_LET(uint64_t, gs_main_Pair, t1, gs_main_mk(3));
     GS_LET(uint64_t, gs_main_Pair, p_1, t1);
     int64_t t2 = ps_0.len;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t2)) gs_fail_index(&gs_site1, 0, t2);
+    gs_check_live(&gs_site2, ps_0.ptr, ps_0.len, ps_0.cap);
     GS_COPY(uint64_t, ps_0.ptr[0], p_1);
     int64_t t3 = ps_0.len;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t3)) gs_fail_index(&gs_site2, 0, t3);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t3)) gs_fail_index(&gs_site3, 0, t3);
+    gs_check_live(&gs_site4, ps_0.ptr, ps_0.len, ps_0.cap);
     GS_LET(uint64_t, gs_main_Pair, t4, ps_0.ptr[0]);
     GS_LET(uint64_t, gs_main_Pair, q_2, t4);
     q_2.b = 7;
     int64_t t5 = ps_0.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5)) gs_fail_index(&gs_site3, 1, t5);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5)) gs_fail_index(&gs_site5, 1, t5);
+    gs_check_live(&gs_site6, ps_0.ptr, ps_0.len, ps_0.cap);
     gs_main_Pair * t6 = &ps_0.ptr[1];
     gs_main_put(t6, q_2);
-    if (GS_UNLIKELY(ps_0.len == GS_CAP(ps_0))) gs_slice_grow_at(&gs_site4, (void *)&ps_0.ptr, ps_0.len, &ps_0.cap, sizeof(gs_main_Pair));
+    gs_check_live(&gs_site7, ps_0.ptr, ps_0.len, ps_0.cap);
+    if (GS_UNLIKELY(ps_0.len == GS_CAP(ps_0))) gs_slice_grow_at(&gs_site8, (void *)&ps_0.ptr, ps_0.len, &ps_0.cap, sizeof(gs_main_Pair));
     GS_COPY(uint64_t, ps_0.ptr[ps_0.len++], q_2);
     GS_LET(uint32_t, gs_main_Half, t7, (gs_main_Half){1, 2});
     GS_LET(uint32_t, gs_main_Half, h_3, t7);
@@ -99,9 +111,9 @@ static void gs_main_main(void)
     for (int64_t k_ = 0; k_ < 3; k_++)
         GS_COPY(uint32_t, t8.a[k_], h_3);
     gs_arr3_main_Half hs_4 = t8;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)3)) gs_fail_index(&gs_site5, 1, 3);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)3)) gs_fail_index(&gs_site9, 1, 3);
     hs_4.a[1].y = 5;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)3)) gs_fail_index(&gs_site6, 1, 3);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)3)) gs_fail_index(&gs_site10, 1, 3);
     GS_LET(uint32_t, gs_main_Half, t9, hs_4.a[1]);
     GS_COPY(uint32_t, h_3, t9);
     gs_opt_main_Half t10 = (gs_opt_main_Half){true, h_3};
@@ -111,17 +123,20 @@ static void gs_main_main(void)
     gs_main_Trio u_7 = t_6;
     u_7.c = 9;
     int64_t t12 = ps_0.len;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t12)) gs_fail_index(&gs_site7, 0, t12);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t12)) gs_fail_index(&gs_site11, 0, t12);
+    gs_check_live(&gs_site12, ps_0.ptr, ps_0.len, ps_0.cap);
     int32_t t13 = ps_0.ptr[0].a;
     int64_t t14 = ps_0.len;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t14)) gs_fail_index(&gs_site8, 1, t14);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t14)) gs_fail_index(&gs_site13, 1, t14);
+    gs_check_live(&gs_site14, ps_0.ptr, ps_0.len, ps_0.cap);
     int32_t t15 = ps_0.ptr[1].b;
     int64_t t16 = ps_0.len;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t16)) gs_fail_index(&gs_site9, 2, t16);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t16)) gs_fail_index(&gs_site15, 2, t16);
+    gs_check_live(&gs_site16, ps_0.ptr, ps_0.len, ps_0.cap);
     int32_t t17 = ps_0.ptr[2].b;
     uint16_t t18 = h_3.y;
     bool t19 = o_5.has;
-    if (GS_UNLIKELY(!t19)) gs_fail_unwrap(&gs_site10);
+    if (GS_UNLIKELY(!t19)) gs_fail_unwrap(&gs_site17);
     GS_LET(uint32_t, gs_main_Half, t20, o_5.val);
     uint16_t t21 = t20.x;
     int32_t t22 = t_6.c;

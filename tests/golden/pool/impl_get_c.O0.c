@@ -62,10 +62,15 @@ static void gsm_pool_slot_pool_fail_range(const gs_site *site_, int64_t i_0, int
 {
     (void)site_;
     gs_str t0 = gs_to_string_i64(i_0);
+    gs_check_live(site_, t0.ptr, GS_SLEN(t0), t0.len);
     gs_str t1 = gs_str_concat(GS_STR_LIT("pool free of index ", 19), t0);
+    gs_check_live(site_, t1.ptr, GS_SLEN(t1), t1.len);
     gs_str t2 = gs_str_concat(t1, GS_STR_LIT(" out of range for length ", 25));
     gs_str t3 = gs_to_string_i64(n_1);
+    gs_check_live(site_, t2.ptr, GS_SLEN(t2), t2.len);
+    gs_check_live(site_, t3.ptr, GS_SLEN(t3), t3.len);
     gs_str t4 = gs_str_concat(t2, t3);
+    gs_check_live(site_, t4.ptr, GS_SLEN(t4), t4.len);
     gs_fail_str(site_, t4);
 }
 
@@ -73,8 +78,11 @@ static void gsm_pool_slot_pool_fail_twice(const gs_site *site_, int64_t i_0)
 {
     (void)site_;
     gs_str t0 = gs_to_string_i64(i_0);
+    gs_check_live(site_, t0.ptr, GS_SLEN(t0), t0.len);
     gs_str t1 = gs_str_concat(GS_STR_LIT("pool free of index ", 19), t0);
+    gs_check_live(site_, t1.ptr, GS_SLEN(t1), t1.len);
     gs_str t2 = gs_str_concat(t1, GS_STR_LIT(" that is already free", 21));
+    gs_check_live(site_, t2.ptr, GS_SLEN(t2), t2.len);
     gs_fail_str(site_, t2);
 }
 
@@ -128,6 +136,7 @@ static gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gs
     gs_slice_main_Node t0 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
     int64_t t1 = t0.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t1)) gs_fail_index(site_, i_1, t1);
+    gs_check_live(site_, t0.ptr, t0.len, t0.cap);
     gs_main_Node * t2 = &t0.ptr[i_1];
     return t2;
 }
@@ -141,15 +150,18 @@ static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_poo
     if (t2) {
         int64_t t3 = (*p_0).free_idx.len;
         if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(site_);
+        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
         gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
         int64_t t6 = t5.len;
         if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t6)) gs_fail_index(site_, k_2, t6);
+        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
         t5.ptr[k_2] = true;
         gs_slice_main_Node t7 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
         int64_t t8 = t7.len;
         if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t8)) gs_fail_index(site_, k_2, t8);
+        gs_check_live(site_, t7.ptr, t7.len, t7.cap);
         GS_COPY(uint64_t, t7.ptr[k_2], v_1);
         return k_2;
     }
@@ -163,8 +175,10 @@ static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_poo
         gs_slice_main_Node * t14 = &(*p_0).slots;
         gs_stable_grow_at((void *)&t14->ptr, t14->len, &t14->cap, sizeof(gs_main_Node));
     }
+    gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     GS_COPY(uint64_t, (*p_0).slots.ptr[(*p_0).slots.len++], v_1);
+    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     int64_t t15 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
@@ -192,6 +206,7 @@ static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_sl
     gs_slice_bool t7 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
     int64_t t8 = t7.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t8)) gs_fail_index(site_, i_1, t8);
+    gs_check_live(site_, t7.ptr, t7.len, t7.cap);
     bool t9 = t7.ptr[i_1];
     bool t10 = !t9;
     if (t10) {
@@ -200,7 +215,9 @@ static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_sl
     gs_slice_bool t11 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
     int64_t t12 = t11.len;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t12)) gs_fail_index(site_, i_1, t12);
+    gs_check_live(site_, t11.ptr, t11.len, t11.cap);
     t11.ptr[i_1] = false;
+    gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
     if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
 }
