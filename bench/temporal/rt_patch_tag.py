@@ -30,8 +30,9 @@ import re
 HDR = r"""
 /* ---- packed-tag prototype (issue 27, scratch only; bench/temporal) ---- */
 #define GS_TAG_MAX 0x7fff
-extern uint16_t *gs_tag_sh;    /* biased: the granule of a is gs_tag_sh[a >> 4] */
-extern uintptr_t gs_tag_limit; /* addresses at or above it are untracked */
+#define GS_TAG_HIDDEN __attribute__((visibility("hidden"))) /* one load, not two */
+extern GS_TAG_HIDDEN uint16_t *gs_tag_sh;    /* biased: the granule of a is gs_tag_sh[a >> 4] */
+extern GS_TAG_HIDDEN uintptr_t gs_tag_limit; /* addresses at or above it are untracked */
 extern uint64_t gs_tag_untracked;
 extern uintptr_t gs_tag_untracked_at;
 void gs_tag_stamp_n(uint16_t *s, size_t n);
@@ -78,8 +79,8 @@ HEAP_C = r"""
 /* ---- packed-tag prototype: the shadow ---- */
 #include <sys/mman.h>
 #include <stdio.h>
-uint16_t *gs_tag_sh;
-uintptr_t gs_tag_limit;
+GS_TAG_HIDDEN uint16_t *gs_tag_sh;
+GS_TAG_HIDDEN uintptr_t gs_tag_limit;
 uint64_t gs_tag_untracked;
 uintptr_t gs_tag_untracked_at;
 static uint64_t gs_tag_retired, gs_tag_retired_bytes, gs_tag_restamped;
@@ -103,13 +104,18 @@ __attribute__((destructor)) static void gs_tag_report(void) {
                 (unsigned long long)gs_tag_untracked, (unsigned long long)gs_tag_untracked_at, (unsigned long long)gs_tag_restamped,
                 gs_tag_limit ? 63 - __builtin_clzll(gs_tag_limit) : 0);
 }
-__attribute__((noinline)) void gs_tag_stamp_n(uint16_t *s, size_t n) {
+/* out of line so that clang vectorizes them (inlined, it sometimes did not) */
+__attribute__((noinline)) static uint16_t tag_max(const uint16_t *s, size_t n) {
     size_t i;
     uint16_t m = 0;
     for (i = 0; i < n; i++) m = s[i] > m ? s[i] : m;
-    m++;
-    for (i = 0; i < n; i++) s[i] = m;
+    return m;
 }
+__attribute__((noinline)) static void tag_fill(uint16_t *s, size_t n, uint16_t t) {
+    size_t i;
+    for (i = 0; i < n; i++) s[i] = t;
+}
+__attribute__((noinline)) void gs_tag_stamp_n(uint16_t *s, size_t n) { tag_fill(s, n, (uint16_t)(tag_max(s, n) + 1)); }
 bool gs_tag_free(void *p, size_t bytes) {
     uintptr_t a = (uintptr_t)p;
     uint16_t *s, t;
@@ -119,12 +125,13 @@ bool gs_tag_free(void *p, size_t bytes) {
     if (n == 0) n = 1;
     t = (uint16_t)(s[0] + 1);
     if (t >= GS_TAG_MAX - 1) {
-        for (i = 0; i < n; i++) s[i] = GS_TAG_MAX;
+        tag_fill(s, n, GS_TAG_MAX);
         gs_tag_retired++;
         gs_tag_retired_bytes += bytes;
         return true;
     }
-    for (i = 0; i < n; i++) s[i] = t;
+    if (n <= 8) for (i = 0; i < n; i++) s[i] = t;
+    else tag_fill(s, n, t);
     return false;
 }
 void gs_tag_extend(void *p, size_t old, size_t bytes) {
@@ -135,12 +142,13 @@ void gs_tag_extend(void *p, size_t old, size_t bytes) {
     s = gs_tag_sh + (a >> 4);
     t = s[0];
     if (n <= n0) {  /* shrunk in place: the granules given back */
-        for (i = n ? n : 1; i < n0; i++) s[i] = (uint16_t)(t + 1);
+        i = n ? n : 1;
+        if (i < n0) tag_fill(s + i, n0 - i, (uint16_t)(t + 1));
         return;
     }
-    for (i = n0; i < n; i++) m = s[i] > m ? s[i] : m;
+    m = tag_max(s + n0, n - n0);
     if (m <= t && t != 0) {
-        for (i = n0; i < n; i++) s[i] = t;
+        tag_fill(s + n0, n - n0, t);
         return;
     }
     gs_tag_restamped++;
