@@ -42,7 +42,7 @@ static inline __attribute__((always_inline)) void gs_tag_stamp(void *p, size_t b
     size_t i, n = (bytes + 15) >> 4;
     if (__builtin_expect(a >= gs_tag_limit, 0)) { gs_tag_untracked++; gs_tag_untracked_at = a; return; }
     s = gs_tag_sh + (a >> 4);
-    if (n > 8) { gs_tag_stamp_n(s, n); return; }  /* out of line, vectorized */
+    if (n > 64) { gs_tag_stamp_n(s, n); return; }  /* above 1 KiB: out of line, vectorized */
     if (n == 0) n = 1;
     for (i = 0; i < n; i++) m = s[i] > m ? s[i] : m;
     m++;
@@ -61,6 +61,10 @@ RT_HDR = r"""
 #define GS_TAG_MASK ((int64_t)0x7fff << GS_TAG_SHIFT)
 /* the tag bits of a header: cap of a slice, len of a string (x an lvalue) */
 #define GS_TAGOF(x) (*(const int64_t *)((const char *)&(x) + _Generic((x), gs_str: 8, default: 16)) & GS_TAG_MASK)
+/* a view's cap c with the tag of x, when c > 0: a view with no capacity can
+ * reach no storage, and its ptr may be one past the block (another block's
+ * granule), so it is untracked (tag 0) */
+#define GS_TAG_VIEW(c, x) ((c) | ((c) != 0 ? GS_TAGOF(x) : 0))
 __attribute__((noreturn, cold)) void gs_fail_freed(void);
 #if defined(GS_TAG_NOZERO) && !defined(GS_GCHK_OFF)
 /* variant tagnz: no test of tag 0 (sound only when every untracked header's
@@ -130,7 +134,7 @@ bool gs_tag_free(void *p, size_t bytes) {
         gs_tag_retired_bytes += bytes;
         return true;
     }
-    if (n <= 8) for (i = 0; i < n; i++) s[i] = t;
+    if (n <= 64) for (i = 0; i < n; i++) s[i] = t;
     else tag_fill(s, n, t);
     return false;
 }
@@ -171,12 +175,12 @@ def patch(d):
     h = sub(h, "#define GS_LEN_MASK (GS_OWN_BIT - 1)\n", "#define GS_LEN_MASK (((int64_t)1 << 47) - 1)\n" + RT_HDR)
     h = sub(h, """    r.ptr = lo != 0 ? v.ptr + lo : v.ptr; /* the zero value has ptr NULL (folded away) */
     r.len = hi - lo;""", """    r.ptr = lo != 0 ? v.ptr + lo : v.ptr; /* the zero value has ptr NULL (folded away) */
-    r.len = (hi - lo) | (v.len & GS_TAG_MASK);""")
+    r.len = (hi - lo) | (hi != lo ? (v.len & GS_TAG_MASK) : 0);""")
     h = sub(h, """    gs_check_index(s, i, GS_SLEN(v));
     return v.ptr[i];""", """    gs_check_index(s, i, GS_SLEN(v));
     GS_GCHK(v);
     return v.ptr[i];""")
-    h = sub(h, "    gs_str r = { b.ptr, b.len };", "    gs_str r = { b.ptr, b.len | (b.cap & GS_TAG_MASK) };")
+    h = sub(h, "    gs_str r = { b.ptr, b.len };", "    gs_str r = { b.ptr, b.len | (b.len != 0 ? b.cap & GS_TAG_MASK : 0) };")
     h = sub(h, "    gs_str r = { b.ptr, b.len | (b.cap & GS_OWN_BIT) };",
             "    gs_str r = { b.ptr, b.len | (b.cap & (GS_OWN_BIT | GS_TAG_MASK)) };")
     open(hp, "w").write(h)
@@ -257,9 +261,9 @@ void gs_fail_freed(void) { gs_flush(); fprintf(stderr, "runtime error: use of fr
     s = sub(s, "/* ---- reusable[] T ---- */\n", """/* ---- reusable[] T ---- */
 /* packed-tag prototype: n elements rounded up so that n * esz is a multiple of 16 */
 GS_INLINE int64_t tag_round(int64_t n, size_t esz) {
-    size_t g = 16, e = esz;
-    while (e % 2 == 0 && g > 1) { e /= 2; g /= 2; }  /* 16 / gcd(esz, 16) */
-    return (n + (int64_t)g - 1) / (int64_t)g * (int64_t)g;
+    unsigned z = (unsigned)__builtin_ctzll((unsigned long long)esz);
+    int64_t g = z >= 4 ? 1 : (int64_t)16 >> z;  /* 16 / gcd(esz, 16) */
+    return (n + g - 1) & -g;
 }
 """)
     s = sub(s, """    off = gs_span_tree_alloc(&st->tree, n);

@@ -482,7 +482,7 @@ def tagify(src):
             stats["tag_stamped"] = stats.get("tag_stamped", 0) + 1
         elif len(args) == 4 and args[3].endswith(".gref"):
             x = args[3][:-len(".gref")]
-            cap = args[2] if args[2] == x + ".cap" else "(%s) | GS_TAGOF(%s)" % (args[2], x)
+            cap = args[2] if args[2] == x + ".cap" else "GS_TAG_VIEW(%s, %s)" % (args[2], x)
             rep = "(%s){%s, %s, %s}" % (m.group(1), args[0], args[1], cap)
         if rep is None:
             out.append(src[i:e + 1])
