@@ -7,7 +7,7 @@ cap and of a string's len (GS_LEN_MASK becomes 2^47 - 1, so GS_SLEN /
 GS_CAP mask it away). Tag 0 = untracked, never checked. The shadow holds one
 uint16 per 16-byte granule: gs_tag_sh[addr >> 4] (gs_tag_sh is biased: a
 flat 2^44-byte reservation natively covers all 2^47 user addresses; under
-valgrind, which cannot map that much, the reservation covers the low 2^36
+valgrind, which cannot map that much, the reservation covers the low 2^37
 bytes, where valgrind puts the client's mappings; addresses at or above
 gs_tag_limit are untracked and counted).
   alloc (gs_heap_pop inline, the run/huge slow path, a pool span): every
