@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
-"""rt_patch.py RUNTIME_COPY: turns a scratch copy of runtime/ into the issue-27
-prototype runtime (never run it on runtime/ itself): gs_str, []u8 and
-[]string gain a gref word, gs_str_slice copies it, gs_str_at checks it, and
-goose_rt.c gains the generation cells (gs_gref_new / gs_gref_kill)."""
+"""rt_patch.py RUNTIME_COPY [gen|tag]: turns a scratch copy of runtime/ into
+an issue-27 prototype runtime (never run it on runtime/ itself).
+gen (default): gs_str, []u8 and []string gain a gref word, gs_str_slice
+copies it, gs_str_at checks it, and goose_rt.c gains the generation cells
+(gs_gref_new / gs_gref_kill).
+tag: the packed-tag runtime (rt_patch_tag.py): headers keep their size, a
+15-bit tag in bits 47..61 of a slice's cap / a string's len, a uint16 shadow
+tag per 16-byte granule kept by the heap and the span pools."""
 import os
 import sys
 
 d = sys.argv[1]
+if len(sys.argv) > 2 and sys.argv[2] == "tag":
+    import rt_patch_tag
+    rt_patch_tag.patch(d)
+    sys.exit(0)
 hp, cp = os.path.join(d, "goose_rt.h"), os.path.join(d, "goose_rt.c")
 h = open(hp).read()
 if "gs_gcell" in h:

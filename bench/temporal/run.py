@@ -15,6 +15,12 @@
   count  wide plus a count on the cell for each local view while its C
          variable lives (Swift-like, lower bound: views in fields and
          arguments are not counted); conflicts are reported, not stopped
+  tagwide packed tags (headers keep their size; 15-bit tag in cap/len,
+         a uint16 shadow tag per 16-byte granule kept by the heap and the
+         span pools; rt_patch.py DIR tag), no checks: compare with wide
+  tag    tagwide plus typed's checks (the same GS_GCHK statements): compare
+         with typed
+  tagnz  tag without the test for tag 0 (-DGS_TAG_NOZERO)
 Instructions: valgrind --tool=callgrind (Ir, whole program, run.json
 inputs with iterations / --ir-div, same output line as base required). Time: interleaved runs at run.json sizes, user+sys CPU, median.
 
@@ -34,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "apps"))
 import run_apps  # noqa: E402
 
-VARIANTS = ["base", "wide", "all", "hoist", "region", "owner", "typed", "count"]
+VARIANTS = ["base", "wide", "all", "hoist", "region", "owner", "typed", "count", "tagwide", "tag", "tagnz"]
 
 
 def sh(cmd, **kw):
@@ -44,12 +50,14 @@ def sh(cmd, **kw):
 def runtimes(work):
     base = os.path.join(work, "rt_base")
     gen = os.path.join(work, "rt_gen")
-    for d in (base, gen):
+    tag = os.path.join(work, "rt_tag")
+    for d in (base, gen, tag):
         if os.path.isdir(d):
             shutil.rmtree(d)
         shutil.copytree(os.path.join(ROOT, "runtime"), d)
     sh([sys.executable, os.path.join(HERE, "rt_patch.py"), gen])
-    return base, gen
+    sh([sys.executable, os.path.join(HERE, "rt_patch.py"), tag, "tag"])
+    return base, gen, tag
 
 
 def build(goose, port, work, rts, variants):
@@ -60,11 +68,13 @@ def build(goose, port, work, rts, variants):
         src, rt, extra = c, rts[0], []
         if v != "base":
             src = os.path.join(work, "%s_%s.c" % (port.slug, v))
-            r = sh([sys.executable, os.path.join(HERE, "transform.py"), v, c, src])
+            r = sh([sys.executable, os.path.join(HERE, "transform.py"), "tag" if v == "tagnz" else v, c, src])
             print("  " + r.stderr.strip(), file=sys.stderr)
-            rt = rts[1]
-            if v in ("wide", "count"):
+            rt = rts[2] if v.startswith("tag") else rts[1]
+            if v in ("wide", "count", "tagwide"):
                 extra = ["-DGS_GCHK_OFF"]
+            if v == "tagnz":
+                extra = ["-DGS_TAG_NOZERO"]
         exe = os.path.join(work, "%s_%s" % (port.slug, v))
         rtc = sorted(os.path.join(rt, f) for f in os.listdir(rt) if f.endswith(".c"))
         sh(["clang", "-std=c11", "-O2"] + extra + ["-I", rt, src] + rtc + ["-lm", "-pthread", "-o", exe])

@@ -20,6 +20,10 @@ typed: as owner, and a growing push of a []T (the only call on a line
        that may free) invalidates only headers whose element type is T
        (strings and []u8 together): loops that push to a queue keep their
        other checks hoisted.
+tagwide / tag: wide / typed, then rewritten to the packed-tag representation
+       (tagify; runtime: rt_patch.py DIR tag): headers keep their size, the
+       tag rides in bits 47..61 of cap (of len for strings), the heap keeps
+       the shadow; the same GS_GCHK statements as wide / typed.
 hoist: as all, but inside a loop whose body calls nothing that can free
        (only gs_fail_*, GS_* macros and the allowlist below), a check on a
        loop-invariant base moves before the outermost such loop.
@@ -456,8 +460,52 @@ def owner_filter(src):
     return "\n".join(out)
 
 
+def tagify(src):
+    """wide/typed output -> packed tags: no gref word; a make or span
+    allocation stamps its granule's tag into cap (GS_TAG_MK), a view ORs in
+    the tag bits of the header it comes from, and the cell calls go (the
+    heap and the pools keep the shadow themselves)."""
+    src = src.replace("    uint64_t gref;\n};", "};")
+    out, i = [], 0
+    pat = re.compile(r"\((gs_slice_\w+)\)\{")
+    while True:
+        m = pat.search(src, i)
+        if not m:
+            out.append(src[i:])
+            break
+        b = m.end() - 1
+        e = match_close(src, b, "{", "}")
+        args = split_args(src[b + 1:e])
+        rep = None
+        if len(args) == 4 and args[3] == "gs_gref_new()":
+            rep = "GS_TAG_MK(%s, %s, %s, %s)" % (m.group(1), args[0], args[1], args[2])
+            stats["tag_stamped"] = stats.get("tag_stamped", 0) + 1
+        elif len(args) == 4 and args[3].endswith(".gref"):
+            x = args[3][:-len(".gref")]
+            cap = args[2] if args[2] == x + ".cap" else "GS_TAG_VIEW(%s, %s)" % (args[2], x)
+            rep = "(%s){%s, %s, %s}" % (m.group(1), args[0], args[1], cap)
+        if rep is None:
+            out.append(src[i:e + 1])
+        else:
+            out.append(src[i:m.start()] + rep)
+        i = e + 1
+    src = "".join(out)
+    src = re.sub(r"int64_t gs_own_ = [^;]*; ", "", src)
+    src = re.sub(r"if \(gs_own_\) gs_gref_kill\([^;]*\); ", "", src)
+    src = re.sub(r" [^ ;{}]+\.gref = gs_gref_new\(\);", "", src)
+    src = re.sub(r"gs_gref_kill\([^;]*?\.gref\); ", "", src)
+    src = src.replace('#include "goose_rt.h"\n', '#include "goose_rt.h"\n'
+                      "#define GS_TAG_MK(T, P, L, C) ({ void *gs_tp_ = (P); (T){ gs_tp_, (L), (C) | gs_tag_bits(gs_tp_) }; })\n", 1)
+    left = [w for w in ("gref", "gs_own_") if w in src]
+    if left:
+        sys.exit("tagify: %s left in the output" % left)
+    return src
+
+
 def main():
     mode, src_path, out_path = sys.argv[1:4]
+    tag = mode in ("tagwide", "tag")
+    mode = {"tagwide": "wide", "tag": "typed"}.get(mode, mode)
     src = open(src_path).read()
     src = lifetimes(literals(widen_structs(src)))
     if mode == "count":
@@ -470,6 +518,8 @@ def main():
         src = dedupe(src)
     if mode in ("owner", "typed"):
         src = owner_filter(src)
+    if tag:
+        src = tagify(src)
     open(out_path, "w").write(src)
     print("%s %s: %s" % (src_path, mode, " ".join("%s=%d" % kv for kv in stats.items())), file=sys.stderr)
 
