@@ -423,7 +423,7 @@ static Type *bi_rt_prim(Expr *e, Type *h)
         char c = sig[i + 1];
         bool out = strchr("RYHB", c) != NULL;
         if (c == 'A') {     /* a slice of any element type */
-            Type *t = ck_value(arg(e, i), NULL);
+            Type *t = ck_any(arg(e, i), false);
             if (!ck_is_err(t) && t->kind != TY_SLICE)
                 ck_error((*arg(e, i))->loc, "%s needs a slice", ast_builtin_name[e->call.builtin]);
             ok = !ck_is_err(t) && t->kind == TY_SLICE && ok;

@@ -32,17 +32,22 @@ static bool lv_header_type(const Type *t)
 typedef struct Lv {
     const IrProgram *ir;
     IrFunc *f;
+    int found;          /* pass_live's first look: checks it would make, none made */
     IrDefs d;           /* the proofs: who writes each temp */
+    PtrSet addressed;   /* ... and the locals whose address f takes */
 } Lv;
 
-static IrIns *lv_check(Lv *v, const IrIns *at, IrOpd hdr, IrPlace *place, int aux)
+static void lv_check(Lv *v, const IrIns *at, IrOpd hdr, IrPlace *place, int aux)
 {
+    if (v->found >= 0) {
+        v->found++;
+        return;
+    }
     IrIns *c = ir_emit(v->f, IR_CHECK_LIVE, at->loc);
     c->a = hdr;
     c->place = place;
     c->aux = aux;
     c->site = ir_site(v->f, at->loc, NULL, IR_CHECK_LIVE);
-    return c;
 }
 
 /* The header places in p: the place before each slice or string element. */
@@ -54,13 +59,17 @@ static void lv_place(Lv *v, const IrIns *at, const IrPlace *p)
         const Type *ht = k == 0 ? p->root.type : p->proj[k - 1].type;
         if (!lv_header_type(ht))
             continue;
-        IrPlace *h = ir_place_root(p->root, (Type *)ht);
-        for (int j = 0; j < k; j++)
-            h = ir_place_proj(h, p->proj[j].kind, p->proj[j].field, p->proj[j].index, p->proj[j].type);
-        if (k == 0)     /* the root is the header value itself */
+        if (k == 0) {   /* the root is the header value itself */
             lv_check(v, at, p->root, NULL, IR_LIVE_USE);
-        else
-            lv_check(v, at, ir_none(), h, IR_LIVE_USE);
+            continue;
+        }
+        IrPlace *h = NULL;
+        if (v->found < 0) {
+            h = ir_place_root(p->root, (Type *)ht);
+            for (int j = 0; j < k; j++)
+                h = ir_place_proj(h, p->proj[j].kind, p->proj[j].field, p->proj[j].index, p->proj[j].type);
+        }
+        lv_check(v, at, ir_none(), h, IR_LIVE_USE);
     }
 }
 
@@ -211,8 +220,9 @@ static bool lv_may_free_for(const IrProgram *ir, const IrIns *in, const IrIns *c
 
 /* in may give back check c's storage or change its header (or what the
  * header is read through). */
-static bool lv_may_change(const IrProgram *ir, const IrIns *in, const IrIns *c)
+static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
 {
+    const IrProgram *ir = v->ir;
     if (lv_may_free_for(ir, in, c))
         return true;
     if (!ir_may_change(in))
@@ -230,6 +240,8 @@ static bool lv_may_change(const IrProgram *ir, const IrIns *in, const IrIns *c)
         return false;                   /* it writes no header anywhere */
     if (e.write == IR_AT_STORAGE && (r->kind == OPD_LOCAL || r->kind == OPD_GLOBAL) && !lv_through_ref(c))
         return false;                   /* elements never hold a local's or global's own value */
+    if (r->kind == OPD_LOCAL && !r->local->is_ref && !lv_through_ref(c) && ir_local_private_in(v->f, &v->addressed, r->local))
+        return e.write == IR_AT_LOCAL && e.local == r->local;   /* only what names it changes it */
     if (r->kind == OPD_LOCAL && !r->local->is_ref && !r->local->captured)
         return e.write != IR_AT_LOCAL || e.local == r->local;
     if (r->kind == OPD_GLOBAL)
@@ -267,7 +279,7 @@ static void lv_dedupe(Lv *v)
         int n = 0;
         for (int k = 0; k < nseen; k++) {
             IrIns src = lv_source(v, &f->ins[seen[k]]);
-            if (!lv_may_change(v->ir, in, &src))
+            if (!lv_may_change(v, in, &src))
                 seen[n++] = seen[k];
         }
         nseen = n;
@@ -290,7 +302,7 @@ static bool lv_loop_keeps(Lv *v, int open, int close, const IrIns *c)
                 return false;
     for (int i = open + 1; i < close; i++) {
         const IrIns *in = &v->f->ins[i];
-        if (in->op != IR_CHECK_LIVE && lv_may_change(v->ir, in, c))
+        if (in->op != IR_CHECK_LIVE && lv_may_change(v, in, c))
             return false;
     }
     return true;
@@ -344,7 +356,12 @@ static void lv_loops(Lv *v)
 /* Every -O level: the checks, before each instruction that uses a header. */
 void pass_live(const IrProgram *ir, IrFunc *f)
 {
-    Lv v = { .ir = ir, .f = f };
+    Lv v = { .ir = ir, .f = f, .found = 0 };
+    for (int i = 0; i < f->nins; i++)   /* most functions use no header: copy nothing */
+        lv_uses(&v, &f->ins[i]);
+    if (v.found == 0)
+        return;
+    v.found = -1;
     IrFunc old = ir_rebuild(f);
     for (int i = 0; i < old.nins; i++) {
         lv_uses(&v, &old.ins[i]);
@@ -355,7 +372,10 @@ void pass_live(const IrProgram *ir, IrFunc *f)
 /* -O1 and up: the checks proven unnecessary go. */
 void pass_live_proofs(const IrProgram *ir, IrFunc *f)
 {
-    Lv v = { .ir = ir, .f = f };
+    if (ir_count_ops(f, IR_CHECK_LIVE) == 0)
+        return;
+    Lv v = { .ir = ir, .f = f, .found = -1 };
+    ir_addressed_locals(f, &v.addressed);
     ir_defs_init(&v.d, f);
     lv_loops(&v);
     ir_defs_init(&v.d, f);

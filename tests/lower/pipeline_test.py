@@ -4,7 +4,7 @@ stops after the named pass (lower/pipeline.c), a wrong name is a usage
 error listing the passes, and --verify-ir is accepted where goose lowers.
 
 Cases (one PASS/FAIL line each):
-  after_last       --dump=ir-after=loopcheck (the last pass) prints what
+  after_last       --dump=ir-after=live-proofs (the last pass) prints what
                    --dump=ir prints
   stops            on a loop pass_version versions, the IR after `facts`
                    has no versioned loop (no `IF likely`) and the IR after
@@ -20,8 +20,8 @@ Not for: the verifier's checks (ir_verify_test.c) or pass results (golden IR).
 import subprocess
 import sys
 
-PASSES = ["noreturn", "inline", "bce", "facts", "inline-always", "version", "hoist", "licm",
-          "promote", "loopcheck"]
+PASSES = ["borrow", "live", "noreturn", "inline", "bce", "facts", "inline-always", "version", "hoist",
+          "licm", "promote", "loopcheck", "live-proofs"]
 VERSIONED = "tests/golden/ir/entry_len_fields.gs"
 
 
@@ -31,7 +31,7 @@ def goose(*args):
 
 
 def case_after_last():
-    st1, last, _ = goose("emit-c", VERSIONED, "--dump=ir-after=loopcheck")
+    st1, last, _ = goose("emit-c", VERSIONED, "--dump=ir-after=" + PASSES[-1])
     st2, full, _ = goose("emit-c", VERSIONED, "--dump=ir")
     return st1 == 0 and st2 == 0 and last == full and "fn " in full
 

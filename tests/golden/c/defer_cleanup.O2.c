@@ -42,6 +42,7 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
 {
     int64_t defer_next_4 = 0;
     int64_t defer_ret_5 = 0;
+    bool t11 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (;;) {
         if (xs_0.len == 0) {
             defer_ret_5 = (-1);
@@ -50,7 +51,6 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
         }
         gs_slice_i64 t2 = xs_0;
         int64_t t3 = t2.len;
-        bool t11 = gs_is_live(t2.ptr, t2.len, t2.cap);
         for (int64_t i_2 = 0; i_2 < t3; i_2++) {
             if (GS_UNLIKELY(!t11)) gs_fail_freed(&gs_site0);
             int64_t x_3 = t2.ptr[i_2];

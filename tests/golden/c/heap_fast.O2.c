@@ -87,22 +87,22 @@ static const gs_site gs_site37 = { "tests/golden/c/heap_fast.gs", 61, 5, NULL };
 static const gs_site gs_site38 = { "tests/golden/c/heap_fast.gs", 64, 14, NULL };
 static const gs_site gs_site39 = { "tests/golden/c/heap_fast.gs", 65, 5, NULL };
 static const gs_site gs_site41 = { "tests/golden/c/heap_fast.gs", 66, 5, NULL };
-static const gs_site gs_site43 = { "tests/golden/c/heap_fast.gs", 67, 5, NULL };
-static const gs_site gs_site45 = { "tests/golden/c/heap_fast.gs", 68, 13, NULL };
-static const gs_site gs_site47 = { "tests/golden/c/heap_fast.gs", 68, 49, NULL };
-static const gs_site gs_site48 = { "tests/golden/c/heap_fast.gs", 68, 61, NULL };
-static const gs_site gs_site49 = { "tests/golden/c/heap_fast.gs", 68, 79, NULL };
-static const gs_site gs_site52 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
-static const gs_site gs_site53 = { "tests/golden/c/heap_fast.gs", 70, 14, NULL };
-static const gs_site gs_site54 = { "tests/golden/c/heap_fast.gs", 71, 14, NULL };
-static const gs_site gs_site55 = { "tests/golden/c/heap_fast.gs", 72, 14, NULL };
-static const gs_site gs_site56 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
-static const gs_site gs_site59 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
-static const gs_site gs_site62 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
-static const gs_site gs_site64 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
-static const gs_site gs_site66 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
-static const gs_site gs_site67 = { "tests/golden/c/heap_fast.gs", 80, 13, NULL };
-static const gs_site gs_site69 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
+static const gs_site gs_site42 = { "tests/golden/c/heap_fast.gs", 67, 5, NULL };
+static const gs_site gs_site43 = { "tests/golden/c/heap_fast.gs", 68, 13, NULL };
+static const gs_site gs_site44 = { "tests/golden/c/heap_fast.gs", 68, 49, NULL };
+static const gs_site gs_site45 = { "tests/golden/c/heap_fast.gs", 68, 61, NULL };
+static const gs_site gs_site46 = { "tests/golden/c/heap_fast.gs", 68, 79, NULL };
+static const gs_site gs_site49 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
+static const gs_site gs_site50 = { "tests/golden/c/heap_fast.gs", 70, 14, NULL };
+static const gs_site gs_site51 = { "tests/golden/c/heap_fast.gs", 71, 14, NULL };
+static const gs_site gs_site52 = { "tests/golden/c/heap_fast.gs", 72, 14, NULL };
+static const gs_site gs_site53 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
+static const gs_site gs_site56 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
+static const gs_site gs_site59 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
+static const gs_site gs_site61 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
+static const gs_site gs_site63 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
+static const gs_site gs_site64 = { "tests/golden/c/heap_fast.gs", 80, 13, NULL };
+static const gs_site gs_site66 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/heap_fast.gs", 34, 13, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/heap_fast.gs", 37, 21, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/heap_fast.gs", 38, 13, NULL };
@@ -118,18 +118,15 @@ static const gs_site gs_site31 = { "tests/golden/c/heap_fast.gs", 59, 23, NULL }
 static const gs_site gs_site34 = { "tests/golden/c/heap_fast.gs", 60, 29, NULL };
 static const gs_site gs_site36 = { "tests/golden/c/heap_fast.gs", 61, 5, NULL };
 static const gs_site gs_site40 = { "tests/golden/c/heap_fast.gs", 65, 5, NULL };
-static const gs_site gs_site42 = { "tests/golden/c/heap_fast.gs", 66, 5, NULL };
-static const gs_site gs_site44 = { "tests/golden/c/heap_fast.gs", 67, 5, NULL };
-static const gs_site gs_site46 = { "tests/golden/c/heap_fast.gs", 68, 13, NULL };
-static const gs_site gs_site50 = { "tests/golden/c/heap_fast.gs", 68, 5, NULL };
-static const gs_site gs_site51 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
-static const gs_site gs_site57 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
-static const gs_site gs_site58 = { "tests/golden/c/heap_fast.gs", 73, 24, NULL };
-static const gs_site gs_site60 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
-static const gs_site gs_site61 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
-static const gs_site gs_site63 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
-static const gs_site gs_site65 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
-static const gs_site gs_site68 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
+static const gs_site gs_site47 = { "tests/golden/c/heap_fast.gs", 68, 5, NULL };
+static const gs_site gs_site48 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
+static const gs_site gs_site54 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
+static const gs_site gs_site55 = { "tests/golden/c/heap_fast.gs", 73, 24, NULL };
+static const gs_site gs_site57 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
+static const gs_site gs_site58 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
+static const gs_site gs_site60 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
+static const gs_site gs_site62 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
+static const gs_site gs_site65 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -139,8 +136,9 @@ static void gs__init_globals(void)
 GS_INLINE void gs_main_fill(gs_slice_u8 xs_0, uint8_t v_1)
 {
     int64_t t0 = xs_0.len;
+    bool t2 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
-        gs_check_live(&gs_site0, xs_0.ptr, xs_0.len, xs_0.cap);
+        if (GS_UNLIKELY(!t2)) gs_fail_freed(&gs_site0);
         xs_0.ptr[i_2] = v_1;
     }
 }
@@ -280,22 +278,18 @@ static void gs_main_main(void)
     gs_check_live(&gs_site40, rs_13.ptr, rs_13.len, rs_13.cap);
     rs_13.ptr[2].name = GS_STR_LIT("r", 1);
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site41; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
-    GS_LET(uint64_t, gs_opt_i32, t36, (gs_opt_i32){true, 5});
-    gs_check_live(&gs_site42, rs_13.ptr, rs_13.len, rs_13.cap);
-    GS_COPY(uint64_t, rs_13.ptr[2].o, t36);
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site43; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
-    gs_check_live(&gs_site44, rs_13.ptr, rs_13.len, rs_13.cap);
+    GS_COPY(uint64_t, rs_13.ptr[2].o, (gs_opt_i32){true, 5});
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site42; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[1].ws.a[2] = 9;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site45; abort_i_ = 0; abort_n_ = rs_13.len; goto abort_index_; }
-    gs_check_live(&gs_site46, rs_13.ptr, rs_13.len, rs_13.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site43; abort_i_ = 0; abort_n_ = rs_13.len; goto abort_index_; }
     int32_t t41 = rs_13.ptr[0].n;
     bool t45 = !rs_13.ptr[0].o.has;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site47; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site44; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     gs_str t47 = rs_13.ptr[2].name;
     GS_LET(uint64_t, gs_opt_i32, t49, rs_13.ptr[2].o);
-    if (GS_UNLIKELY(!t49.has)) gs_fail_unwrap(&gs_site48);
+    if (GS_UNLIKELY(!t49.has)) gs_fail_unwrap(&gs_site45);
     int32_t t51 = t49.val;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site49; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site46; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     uint16_t t53 = rs_13.ptr[1].ws.a[2];
     gs_print_bool(rs_13.ptr[0].on);
     gs_print_space();
@@ -303,28 +297,28 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_bool(t45);
     gs_print_space();
-    gs_check_live(&gs_site50, t47.ptr, GS_SLEN(t47), t47.len);
+    gs_check_live(&gs_site47, t47.ptr, GS_SLEN(t47), t47.len);
     gs_print_str(t47);
     gs_print_space();
     gs_print_i64(t51);
     gs_print_space();
     gs_print_u64(t53);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(rs_13.ptr, 1, rs_13.cap))) gs_fail_msg(&gs_site51, "delete of storage already deleted");
-    gs_slice_delete(&gs_site52, rs_13.ptr, rs_13.cap);
-    gs_grow gs_mk54 = gs_make_cls(&gs_site53, 1, 2 * sizeof(gs_str), 2);
+    if (GS_UNLIKELY(!gs_is_live(rs_13.ptr, 1, rs_13.cap))) gs_fail_msg(&gs_site48, "delete of storage already deleted");
+    gs_slice_delete(&gs_site49, rs_13.ptr, rs_13.cap);
+    gs_grow gs_mk54 = gs_make_cls(&gs_site50, 1, 2 * sizeof(gs_str), 2);
     gs_slice_str ss_14 = (gs_slice_str){(gs_str *)gs_mk54.ptr, 2, gs_mk54.cap};
-    gs_grow gs_mk55 = gs_make_cls(&gs_site54, 2, 2 * sizeof(gs_slice_i64), 2);
+    gs_grow gs_mk55 = gs_make_cls(&gs_site51, 2, 2 * sizeof(gs_slice_i64), 2);
     gs_slice_sl_i64 sl_15 = (gs_slice_sl_i64){(gs_slice_i64 *)gs_mk55.ptr, 2, gs_mk55.cap};
-    gs_grow gs_mk56 = gs_make_cls(&gs_site55, 4, 5 * sizeof(gs_opt_i64), 5);
+    gs_grow gs_mk56 = gs_make_cls(&gs_site52, 4, 5 * sizeof(gs_opt_i64), 5);
     gs_slice_opt_i64 os_16 = (gs_slice_opt_i64){(gs_opt_i64 *)gs_mk56.ptr, 5, gs_mk56.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ss_14.len)) { abort_site_ = &gs_site56; abort_i_ = 1; abort_n_ = ss_14.len; goto abort_index_; }
-    gs_check_live(&gs_site57, ss_14.ptr, ss_14.len, ss_14.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ss_14.len)) { abort_site_ = &gs_site53; abort_i_ = 1; abort_n_ = ss_14.len; goto abort_index_; }
+    gs_check_live(&gs_site54, ss_14.ptr, ss_14.len, ss_14.cap);
     int64_t t59 = GS_SLEN(ss_14.ptr[1]);
-    gs_check_live(&gs_site58, sl_15.ptr, sl_15.len, sl_15.cap);
+    gs_check_live(&gs_site55, sl_15.ptr, sl_15.len, sl_15.cap);
     int64_t t62 = sl_15.ptr[1].len;
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)os_16.len)) { abort_site_ = &gs_site59; abort_i_ = 4; abort_n_ = os_16.len; goto abort_index_; }
-    gs_check_live(&gs_site60, os_16.ptr, os_16.len, os_16.cap);
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)os_16.len)) { abort_site_ = &gs_site56; abort_i_ = 4; abort_n_ = os_16.len; goto abort_index_; }
+    gs_check_live(&gs_site57, os_16.ptr, os_16.len, os_16.cap);
     bool t66 = !os_16.ptr[4].has;
     gs_print_i64(t59);
     gs_print_space();
@@ -332,19 +326,19 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_bool(t66);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(ss_14.ptr, 1, ss_14.cap))) gs_fail_msg(&gs_site61, "delete of storage already deleted");
-    gs_slice_delete(&gs_site62, ss_14.ptr, ss_14.cap);
-    if (GS_UNLIKELY(!gs_is_live(sl_15.ptr, 1, sl_15.cap))) gs_fail_msg(&gs_site63, "delete of storage already deleted");
-    gs_slice_delete(&gs_site64, sl_15.ptr, sl_15.cap);
-    if (GS_UNLIKELY(!gs_is_live(os_16.ptr, 1, os_16.cap))) gs_fail_msg(&gs_site65, "delete of storage already deleted");
-    gs_slice_delete(&gs_site66, os_16.ptr, os_16.cap);
+    if (GS_UNLIKELY(!gs_is_live(ss_14.ptr, 1, ss_14.cap))) gs_fail_msg(&gs_site58, "delete of storage already deleted");
+    gs_slice_delete(&gs_site59, ss_14.ptr, ss_14.cap);
+    if (GS_UNLIKELY(!gs_is_live(sl_15.ptr, 1, sl_15.cap))) gs_fail_msg(&gs_site60, "delete of storage already deleted");
+    gs_slice_delete(&gs_site61, sl_15.ptr, sl_15.cap);
+    if (GS_UNLIKELY(!gs_is_live(os_16.ptr, 1, os_16.cap))) gs_fail_msg(&gs_site62, "delete of storage already deleted");
+    gs_slice_delete(&gs_site63, os_16.ptr, os_16.cap);
     int64_t n_17 = (int64_t)((uint64_t)a_6.len + (uint64_t)10);
-    gs_grow gs_mk69 = gs_slice_make(&gs_site67, n_17, n_17, sizeof(uint8_t));
+    gs_grow gs_mk69 = gs_slice_make(&gs_site64, n_17, n_17, sizeof(uint8_t));
     gs_slice_u8 v_18 = (gs_slice_u8){(uint8_t *)gs_mk69.ptr, n_17, gs_mk69.cap};
     gs_print_i64(v_18.len);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(v_18.ptr, 1, v_18.cap))) gs_fail_msg(&gs_site68, "delete of storage already deleted");
-    gs_slice_delete(&gs_site69, v_18.ptr, v_18.cap);
+    if (GS_UNLIKELY(!gs_is_live(v_18.ptr, 1, v_18.cap))) gs_fail_msg(&gs_site65, "delete of storage already deleted");
+    gs_slice_delete(&gs_site66, v_18.ptr, v_18.cap);
     return;
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);

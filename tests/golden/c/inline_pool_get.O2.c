@@ -91,7 +91,7 @@ GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
     int64_t abort_n_;
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
-    bool t24 = gs_is_live(t0.ptr, t0.len, t0.cap);
+    bool t24 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
         if (GS_UNLIKELY(!t24)) gs_fail_freed(&gs_site0);
         int64_t c_2 = t0.ptr[t2];
@@ -116,7 +116,7 @@ GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
     }
     gs_slice_i64 t17 = grid_1;
     int64_t t18 = t17.len;
-    bool t25 = gs_is_live(t17.ptr, t17.len, t17.cap);
+    bool t25 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t19 = 0; t19 < t18; t19++) {
         if (GS_UNLIKELY(!t25)) gs_fail_freed(&gs_site3);
         int64_t c_5 = t17.ptr[t19];
@@ -137,20 +137,19 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     int64_t abort_n_;
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
-    bool t30 = gs_is_live(t0.ptr, t0.len, t0.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
-        if (GS_UNLIKELY(!t30)) gs_fail_freed(&gs_site5);
+        gs_check_live(&gs_site5, t0.ptr, t0.len, t0.cap);
         int64_t c_2 = t0.ptr[t2];
         int64_t n_3 = 0;
-        gs_slice_main_Cell t32 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
-        if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t32.len)) { abort_site_ = &gs_site6; abort_i_ = c_2; abort_n_ = t32.len; goto abort_index_; }
+        gs_slice_main_Cell t30 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
+        if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t30.len)) { abort_site_ = &gs_site6; abort_i_ = c_2; abort_n_ = t30.len; goto abort_index_; }
         for (int64_t k_4 = 0; k_4 < 8; k_4++) {
-            gs_check_live(&gs_site7, t32.ptr, t32.len, t32.cap);
-            int64_t t7 = (*&t32.ptr[c_2]).nb.a[k_4];
-            gs_slice_main_Cell t35 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
-            if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)t35.len)) { abort_site_ = &gs_site8; abort_i_ = t7; abort_n_ = t35.len; goto abort_index_; }
-            gs_check_live(&gs_site9, t35.ptr, t35.len, t35.cap);
-            if ((*&t35.ptr[t7]).alive) {
+            gs_check_live(&gs_site7, t30.ptr, t30.len, t30.cap);
+            int64_t t7 = (*&t30.ptr[c_2]).nb.a[k_4];
+            gs_slice_main_Cell t33 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
+            if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)t33.len)) { abort_site_ = &gs_site8; abort_i_ = t7; abort_n_ = t33.len; goto abort_index_; }
+            gs_check_live(&gs_site9, t33.ptr, t33.len, t33.cap);
+            if ((*&t33.ptr[t7]).alive) {
                 n_3 = (int64_t)((uint64_t)n_3 + (uint64_t)1);
             }
         }
@@ -169,14 +168,13 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     }
     gs_slice_i64 t21 = grid_1;
     int64_t t22 = t21.len;
-    bool t31 = gs_is_live(t21.ptr, t21.len, t21.cap);
     for (int64_t t23 = 0; t23 < t22; t23++) {
-        if (GS_UNLIKELY(!t31)) gs_fail_freed(&gs_site12);
+        gs_check_live(&gs_site12, t21.ptr, t21.len, t21.cap);
         int64_t c_5 = t21.ptr[t23];
-        gs_slice_main_Cell t44 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
-        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t44.len)) { abort_site_ = &gs_site13; abort_i_ = c_5; abort_n_ = t44.len; goto abort_index_; }
-        gs_check_live(&gs_site14, t44.ptr, t44.len, t44.cap);
-        gs_main_Cell * t26 = &t44.ptr[c_5];
+        gs_slice_main_Cell t42 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
+        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t42.len)) { abort_site_ = &gs_site13; abort_i_ = c_5; abort_n_ = t42.len; goto abort_index_; }
+        gs_check_live(&gs_site14, t42.ptr, t42.len, t42.cap);
+        gs_main_Cell * t26 = &t42.ptr[c_5];
         gs_check_live(&gs_site15, (*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
         (*t26).alive = (*&(*cells_0).slots.ptr[c_5]).next;
     }
@@ -207,10 +205,10 @@ static void gs_main_main(void)
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
             if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site19; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
-            gs_slice_main_Cell t34 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t34.len)) { abort_site_ = &gs_site20; abort_i_ = i_5; abort_n_ = t34.len; goto abort_index_; }
-            gs_check_live(&gs_site21, t34.ptr, t34.len, t34.cap);
-            (*&t34.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
+            gs_slice_main_Cell t33 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t33.len)) { abort_site_ = &gs_site20; abort_i_ = i_5; abort_n_ = t33.len; goto abort_index_; }
+            gs_check_live(&gs_site21, t33.ptr, t33.len, t33.cap);
+            (*&t33.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
     for (int64_t __7 = 0; __7 < 3; __7++) {
@@ -220,18 +218,17 @@ static void gs_main_main(void)
         int64_t sl_9 = 0;
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
-        bool t33 = gs_is_live(t20.ptr, t20.len, t20.cap);
         for (int64_t t22 = 0; t22 < t21; t22++) {
-            if (GS_UNLIKELY(!t33)) gs_fail_freed(&gs_site22);
+            gs_check_live(&gs_site22, t20.ptr, t20.len, t20.cap);
             int64_t c_10 = t20.ptr[t22];
             if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site23; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {
                 sb_8 = (int64_t)((uint64_t)sb_8 + (uint64_t)1);
             }
-            gs_slice_main_Cell t37 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t37.len)) { abort_site_ = &gs_site24; abort_i_ = c_10; abort_n_ = t37.len; goto abort_index_; }
-            gs_check_live(&gs_site25, t37.ptr, t37.len, t37.cap);
-            if ((*&t37.ptr[c_10]).alive) {
+            gs_slice_main_Cell t36 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t36.len)) { abort_site_ = &gs_site24; abort_i_ = c_10; abort_n_ = t36.len; goto abort_index_; }
+            gs_check_live(&gs_site25, t36.ptr, t36.len, t36.cap);
+            if ((*&t36.ptr[c_10]).alive) {
                 sl_9 = (int64_t)((uint64_t)sl_9 + (uint64_t)1);
             }
         }
