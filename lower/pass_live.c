@@ -225,7 +225,8 @@ static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
     const IrProgram *ir = v->ir;
     if (lv_may_free_for(ir, in, c))
         return true;
-    if (!ir_may_change(in))
+    if (!ir_may_change(in) || in->op == IR_ADDR)    /* taking an address writes nothing (what is
+                                                       written through it later is a write) */
         return false;
     const IrOpd *r = lv_root(c);
     if (r->kind == OPD_TEMP && !c->place)

@@ -137,29 +137,34 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     int64_t abort_n_;
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
+    bool t48 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
+    bool t49 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+    bool t50 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+    bool t51 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+    bool t52 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
-        gs_check_live(&gs_site5, t0.ptr, t0.len, t0.cap);
+        if (GS_UNLIKELY(!t48)) gs_fail_freed(&gs_site5);
         int64_t c_2 = t0.ptr[t2];
         int64_t n_3 = 0;
         gs_slice_main_Cell t30 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
         if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t30.len)) { abort_site_ = &gs_site6; abort_i_ = c_2; abort_n_ = t30.len; goto abort_index_; }
         for (int64_t k_4 = 0; k_4 < 8; k_4++) {
-            gs_check_live(&gs_site7, t30.ptr, t30.len, t30.cap);
+            if (GS_UNLIKELY(!t49)) gs_fail_freed(&gs_site7);
             int64_t t7 = (*&t30.ptr[c_2]).nb.a[k_4];
             gs_slice_main_Cell t33 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
             if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)t33.len)) { abort_site_ = &gs_site8; abort_i_ = t7; abort_n_ = t33.len; goto abort_index_; }
-            gs_check_live(&gs_site9, t33.ptr, t33.len, t33.cap);
+            if (GS_UNLIKELY(!t50)) gs_fail_freed(&gs_site9);
             if ((*&t33.ptr[t7]).alive) {
                 n_3 = (int64_t)((uint64_t)n_3 + (uint64_t)1);
             }
         }
-        gs_check_live(&gs_site10, (*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+        if (GS_UNLIKELY(!t51)) gs_fail_freed(&gs_site10);
         gs_main_Cell * t13 = &(*cells_0).slots.ptr[c_2];
         t15 = n_3 == 3;
         if (!t15) {
             t17 = n_3 == 2;
             if (t17) {
-                gs_check_live(&gs_site11, (*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+                if (GS_UNLIKELY(!t52)) gs_fail_freed(&gs_site11);
                 t17 = (*&(*cells_0).slots.ptr[c_2]).alive;
             }
             t15 = t17;
@@ -168,14 +173,17 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     }
     gs_slice_i64 t21 = grid_1;
     int64_t t22 = t21.len;
+    bool t53 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
+    bool t54 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+    bool t55 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
     for (int64_t t23 = 0; t23 < t22; t23++) {
-        gs_check_live(&gs_site12, t21.ptr, t21.len, t21.cap);
+        if (GS_UNLIKELY(!t53)) gs_fail_freed(&gs_site12);
         int64_t c_5 = t21.ptr[t23];
         gs_slice_main_Cell t42 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
         if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t42.len)) { abort_site_ = &gs_site13; abort_i_ = c_5; abort_n_ = t42.len; goto abort_index_; }
-        gs_check_live(&gs_site14, t42.ptr, t42.len, t42.cap);
+        if (GS_UNLIKELY(!t54)) gs_fail_freed(&gs_site14);
         gs_main_Cell * t26 = &t42.ptr[c_5];
-        gs_check_live(&gs_site15, (*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+        if (GS_UNLIKELY(!t55)) gs_fail_freed(&gs_site15);
         (*t26).alive = (*&(*cells_0).slots.ptr[c_5]).next;
     }
     return;
@@ -201,13 +209,14 @@ static void gs_main_main(void)
         grid_2.ptr[grid_2.len++] = t5;
         (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site18, &l_1, (gs_main_Cell){.alive = alive_4});
     }
+    bool t39 = gs_is_live(l_1.slots.ptr, l_1.slots.len, l_1.slots.cap);
     for (int64_t i_5 = 0; i_5 < 9; i_5++) {
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
             if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site19; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
             gs_slice_main_Cell t33 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
             if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t33.len)) { abort_site_ = &gs_site20; abort_i_ = i_5; abort_n_ = t33.len; goto abort_index_; }
-            gs_check_live(&gs_site21, t33.ptr, t33.len, t33.cap);
+            if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site21);
             (*&t33.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
@@ -218,8 +227,10 @@ static void gs_main_main(void)
         int64_t sl_9 = 0;
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
+        bool t40 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
+        bool t41 = gs_is_live(l_1.slots.ptr, l_1.slots.len, l_1.slots.cap);
         for (int64_t t22 = 0; t22 < t21; t22++) {
-            gs_check_live(&gs_site22, t20.ptr, t20.len, t20.cap);
+            if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site22);
             int64_t c_10 = t20.ptr[t22];
             if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site23; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {
@@ -227,7 +238,7 @@ static void gs_main_main(void)
             }
             gs_slice_main_Cell t36 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
             if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t36.len)) { abort_site_ = &gs_site24; abort_i_ = c_10; abort_n_ = t36.len; goto abort_index_; }
-            gs_check_live(&gs_site25, t36.ptr, t36.len, t36.cap);
+            if (GS_UNLIKELY(!t41)) gs_fail_freed(&gs_site25);
             if ((*&t36.ptr[c_10]).alive) {
                 sl_9 = (int64_t)((uint64_t)sl_9 + (uint64_t)1);
             }
