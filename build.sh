@@ -92,7 +92,7 @@ san_test() {
   say "configuring the sanitizer build ($SAN_BUILD_DIR, ASan + UBSan)"
   cmake -G Ninja -S . -B "$SAN_BUILD_DIR" -DGOOSE_SANITIZE=ON
   say "building (sanitized)"
-  ninja -C "$SAN_BUILD_DIR" -j "$JOBS" goose rt_test heap_test spans_test
+  ninja -C "$SAN_BUILD_DIR" -j "$JOBS" goose rt_test heap_test spans_test tag_test
   say "testing under sanitizers (ctest -L san)"
   GOOSE_TEST_CONFIGS=clang-O2,jit-O2 ctest --test-dir "$SAN_BUILD_DIR" --output-on-failure \
     -j "$JOBS" -L san

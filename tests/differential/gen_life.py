@@ -28,7 +28,7 @@ A scenario whose outcome the rules leave open (a remove of an absent key
 under a live ref) is dropped and written again. A program stops at most
 once: the scenario that stops is its last.
 
-Kinds (--kinds, comma list; default: refs):
+Kinds (--kinds, comma list; default: every kind but pool_free):
   refs       ref arguments and receivers into slices whose callee pushes
              (once, in a loop, through a helper) or deletes; get_ref and
              user `-> ref T` lets across map puts/removes/clear/free and
@@ -39,8 +39,10 @@ Kinds (--kinds, comma list; default: refs):
              header aliases (a copied header, a view, a sub-string, a
              struct holding a slice, a slice-pool span, a `for` over a
              global) used after their storage was given back: the model
-             expects a stop with `use of freed storage` at the use. Off by
-             default (not checked by the runtime yet).
+             expects a stop with `use of freed storage` at the use (a
+             `for` reads the global's header at every step: a slice
+             assigned to it meanwhile is read, with its bounds checked).
+             pool_free is off by default: spans carry no storage tag yet.
 
 API: generate(seed) -> text (default kinds);
      generate_model(seed, kinds=None, safe_only=False) -> (text, Expect),
@@ -53,7 +55,7 @@ import random
 import sys
 
 KINDS_ALL = ['refs', 'alias', 'view', 'substr', 'struct', 'pool_free', 'for_global']
-KINDS_DEFAULT = ['refs']
+KINDS_DEFAULT = ['refs', 'alias', 'view', 'substr', 'struct', 'for_global']
 MOVED = ['moved', 'use of freed storage']     # words a stop at a give-back prints
 FREED = ['use of freed storage']              # words a stop at a stale use prints
 
@@ -912,15 +914,17 @@ class Gen:
         for i, v in enumerate(vals):
             self.emit('g_s[%d] = %d' % (i, v))
             g.st.vals[i] = v
-        how = self.r.choice(['push', 'del', 'none'])
+        how = self.r.choice(['push', 'del', 'delonly', 'none'])
         rn = self.fresh('reset')
         body = [Line('fn %s() {' % rn)]
         if how == 'push':
             give = Line('    g_s.push(1)')
             body.append(give)
-        elif how == 'del':
+        elif how in ('del', 'delonly'):
             give = Line('    delete(g_s)')
-            body += [give, Line('    g_s = make([]int, 2)')]
+            body.append(give)
+            if how == 'del':
+                body.append(Line('    g_s = make([]int, 2)'))
         body.append(Line('}'))
         self.s.funcs.append(body)
         tn = self.fresh('tot')
@@ -932,18 +936,31 @@ class Gen:
         self.emit('        %s()' % rn)
         self.emit('    }')
         self.emit('}')
-        st, n, tot = g.st, g.len, 0
+        # Goose's `for x in g` takes the count once and reads g's header
+        # at every step: a slice assigned to g meanwhile is read (with its
+        # bounds checked), a header left stale by a delete is a use of
+        # freed storage
+        n, tot = g.len, 0
         for i in range(n):
-            if st.freed:
+            if i >= g.len:
+                if self.s.stop is None:
+                    self.s.stop = (fl, ['index %d out of range for length %d' % (i, g.len)])
+                break
+            if g.st.freed:
                 if self.s.stop is None:
                     self.s.stop = (fl, FREED)
                 break
-            tot += st.vals[i]
+            tot += g.st.vals[i]
             if tot > lim:
                 if how == 'push':
                     self.push(g, 1, give)
                 elif how == 'del':
                     self.delete_remake(g, 2, give)
+                elif how == 'delonly':
+                    self.give_back(g.st, give, words=FREED)
+        if how == 'delonly':    # later scenarios find g_s live again
+            self.emit('g_s = make([]int, 0)')
+            g.st, g.len = Storage([], 0, 'int'), 0
         self.emit('println(%s)' % tn)
         self.println([tot])
 
