@@ -794,7 +794,7 @@ class Gen:
             ln = self.emit('%s.free()' % m.name)
             self.map_free(m, ln)
 
-    # ---- header kinds (off by default) ---------------------------------
+    # ---- header kinds ---------------------------------------------------
     # A header alias of storage X (a copy, a view, a struct field, a
     # sub-string, a pool span copy, a `for` loop's copy) used after X was
     # given back stops at that use with `use of freed storage`. Uses are
@@ -822,22 +822,8 @@ class Gen:
                 i, v = self.r.randrange(a.len), self.r.randint(0, 50)
                 self.emit('%s[%d] = %d' % (a.name, i, v))
                 a.st.vals[i] = v
-            elif st == 'push':
-                v = self.r.randint(0, 9)
-                ln = self.emit('%s.push(%d)' % (a.name, v))
-                self.push(a, v, ln)
-            elif st == 'pushn':
-                n = self.r.randint(1, 5)
-                self.emit('for i in 0..%d {' % n)
-                ln = self.emit('    %s.push(i)' % a.name)
-                self.emit('}')
-                for i in range(n):
-                    self.push(a, i, ln)
-            elif st == 'del':
-                n = self.r.randint(1, 4)
-                ln = self.emit('delete(%s)' % a.name)
-                self.emit('%s = make([]int, %d)' % (a.name, n))
-                self.delete_remake(a, n, ln)
+            elif st in ('push', 'pushn', 'del'):
+                self.let_change(st, a, None, None)
             else:
                 self.use_alias(hdr, expr)
 
