@@ -68,6 +68,7 @@ typedef struct Pb {
     const IrIns *src;       /* f's instructions before the pass */
     int nsrc;
     int *def;               /* temp -> index in src of the instruction writing it, or -1 */
+    IrBlocks blk;           /* how src's blocks nest */
     bool *bound;            /* src index of a DECL whose ref is noted */
     int *forget_after;      /* src index -> how many noted bindings are forgotten after it */
     int **forget;           /* ... and their DECL indices */
@@ -150,13 +151,7 @@ static int pb_nest(const IrIns *in)
  * (the close of the block it opens, if it opens one). */
 static int pb_stmt_end(const Pb *b, int i)
 {
-    int depth = 0;
-    for (int k = i; k < b->nsrc; k++) {
-        depth += pb_nest(&b->src[k]);
-        if (depth <= 0)
-            return k;
-    }
-    return b->nsrc - 1;
+    return pb_nest(&b->src[i]) > 0 ? b->blk.close[i] : i;
 }
 
 /* The index of the last instruction of the statement, in DECL d's block,
@@ -189,16 +184,9 @@ static bool pb_range_frees(const Pb *b, int from, int to)
 /* Marks the loops around src index d (they reset the stack each turn). */
 static void pb_mark_loops(Pb *b, int d)
 {
-    int depth = 0;
-    for (int i = d - 1; i >= 0; i--) {
-        int n = pb_nest(&b->src[i]);
-        if (n < 0)
-            depth++;
-        else if (n > 0 && depth > 0)
-            depth--;
-        else if (n > 0 && (b->src[i].op == IR_LOOP || b->src[i].op == IR_FOR))
-            b->loop_resets[i] = true;
-    }
+    for (int o = 0; o < d; o++)
+        if ((b->src[o].op == IR_LOOP || b->src[o].op == IR_FOR) && b->blk.close[o] > d)
+            b->loop_resets[o] = true;
 }
 
 /* Decides which bindings are noted and where each is forgotten. */
@@ -331,6 +319,7 @@ static void pb_func(const IrProgram *ir, IrFunc *f)
     b.forget = SCRATCH_ARRAY(int *, f->nins + 1);
     b.loop_resets = SCRATCH_ARRAY(bool, f->nins + 1);
     b.movable = SCRATCH_ARRAY(const Local *, f->nins + 1);
+    ir_blocks_init(&b.blk, f);
     pb_plan_bindings(&b);
     bool any = b.nnoted > 0;
     for (int i = 0; i < f->nins && !any; i++)
