@@ -480,32 +480,37 @@ static const char *cm_make(Cm *cm, const IrIns *in)
 /* ---- builtin pools and library primitives (gs_pool.h) ----
  * One C template per operation: %0 %1 %2 are the arguments (parenthesised
  * unless plain names), %E the element type, %S the result type, %s the
- * site. Pool operations have a template per pool kind. */
+ * site, %m the primitive's gs_grow (gs_mk<dst>). Pool operations have a
+ * template per pool kind. A primitive with a `pre` statement runs it at
+ * its place (it declares %m, the call giving a span's pointer and cap
+ * word at once, as make does); its value is then a pure header. */
 typedef struct CmPrim {
     BuiltinId id;
     TypeKind pool;          /* the receiver's kind, or TY_ERROR: any */
     const char *tmpl;
+    const char *pre;
 } CmPrim;
 
 static const CmPrim cm_prims[] = {
-    { BI_R_ALLOC, TY_REUSABLE, "gs_slots_alloc(%0, sizeof(%E))" },
-    { BI_R_ALLOC, TY_REUSABLE_SLICE, "(%S){(%E *)gs_spans_alloc(%s, %0, %1, sizeof(%E)), %1, GS_SPAN_CAP(%1)}" },
-    { BI_R_FREE, TY_REUSABLE, "gs_slots_free(%s, %0, %1)" },
-    { BI_R_FREE, TY_REUSABLE_SLICE, "gs_spans_free(%s, %0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
-    { BI_P_FAIL, TY_ERROR, "gs_fail_str(%s, %0)" },
-    { BI_P_GROW_STABLE, TY_ERROR, "gs_stable_grow_at((void *)&%0->ptr, %0->len, &%0->cap, sizeof(%E))" },
-    { BI_P_REF_INDEX, TY_ERROR, "gs_ref_index(%0.ptr, %0.len, %1, sizeof(%E))" },
-    { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))" },
-    { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))" },
-    { BI_P_SPAN_AT, TY_ERROR, "(%S){(%E *)%0->base + %1, %2, GS_SPAN_CAP(%2)}" },
-    { BI_P_FMT_BUILDER, TY_ERROR, "gs_pf_take_into_builder((void *)%0)" },
-    { BI_P_PARALLEL, TY_ERROR, "gs_thread_parallel(%s, %0, %1.fn, %1.env)" },
-    { BI_P_ATOMIC_LOAD, TY_ERROR, "gs_atomic_load(%0)" },
-    { BI_P_ATOMIC_STORE, TY_ERROR, "gs_atomic_store(%0, %1)" },
-    { BI_P_ATOMIC_ADD, TY_ERROR, "gs_atomic_add(%0, %1)" },
-    { BI_P_ATOMIC_CAS, TY_ERROR, "gs_atomic_cas(%0, %1, %2)" },
-    { BI_P_MUTEX_LOCK, TY_ERROR, "gs_mutex_lock(%0)" },
-    { BI_P_MUTEX_UNLOCK, TY_ERROR, "gs_mutex_unlock(%s, %0)" },
+    { BI_R_ALLOC, TY_REUSABLE, "gs_slots_alloc(%0, sizeof(%E))" , NULL },
+    { BI_R_ALLOC, TY_REUSABLE_SLICE, "(%S){(%E *)%m.ptr, %1, %m.cap}",
+      "gs_grow %m = gs_spans_alloc(%s, %0, %1, sizeof(%E));" },
+    { BI_R_FREE, TY_REUSABLE, "gs_slots_free(%s, %0, %1)" , NULL },
+    { BI_R_FREE, TY_REUSABLE_SLICE, "gs_spans_free(%s, %0, %1.ptr, %1.len, %1.cap, sizeof(%E))" , NULL },
+    { BI_P_FAIL, TY_ERROR, "gs_fail_str(%s, %0)" , NULL },
+    { BI_P_GROW_STABLE, TY_ERROR, "gs_stable_grow_at((void *)&%0->ptr, %0->len, &%0->cap, sizeof(%E))" , NULL },
+    { BI_P_REF_INDEX, TY_ERROR, "gs_ref_index(%0.ptr, %0.len, %1, sizeof(%E))" , NULL },
+    { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))" , NULL },
+    { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))" , NULL },
+    { BI_P_SPAN_AT, TY_ERROR, "(%S){(%E *)%m.ptr, %2, %m.cap}", "gs_grow %m = gs_spans_at(%0, %1, %2);" },
+    { BI_P_FMT_BUILDER, TY_ERROR, "gs_pf_take_into_builder((void *)%0)" , NULL },
+    { BI_P_PARALLEL, TY_ERROR, "gs_thread_parallel(%s, %0, %1.fn, %1.env)" , NULL },
+    { BI_P_ATOMIC_LOAD, TY_ERROR, "gs_atomic_load(%0)" , NULL },
+    { BI_P_ATOMIC_STORE, TY_ERROR, "gs_atomic_store(%0, %1)" , NULL },
+    { BI_P_ATOMIC_ADD, TY_ERROR, "gs_atomic_add(%0, %1)" , NULL },
+    { BI_P_ATOMIC_CAS, TY_ERROR, "gs_atomic_cas(%0, %1, %2)" , NULL },
+    { BI_P_MUTEX_LOCK, TY_ERROR, "gs_mutex_lock(%0)" , NULL },
+    { BI_P_MUTEX_UNLOCK, TY_ERROR, "gs_mutex_unlock(%s, %0)" , NULL },
 };
 
 /* The container type behind the first argument (through a reference). */
@@ -515,21 +520,34 @@ static Type *cm_prim_base(const IrIns *in)
     return t->kind == TY_REF ? t->elem : t;
 }
 
+static const CmPrim *cm_prim_entry(const IrIns *in)
+{
+    TypeKind k = in->nargs > 0 ? cm_prim_base(in)->kind : TY_ERROR;
+    for (size_t i = 0; i < sizeof cm_prims / sizeof *cm_prims; i++)
+        if ((int)cm_prims[i].id == in->aux && (cm_prims[i].pool == TY_ERROR || cm_prims[i].pool == k))
+            return &cm_prims[i];
+    return NULL;
+}
+
 static const char *cm_prim_tmpl(const IrIns *in)
 {
     if (ast_rt_prim_c[in->aux])
         return ast_rt_prim_c[in->aux];
-    TypeKind k = in->nargs > 0 ? cm_prim_base(in)->kind : TY_ERROR;
-    for (size_t i = 0; i < sizeof cm_prims / sizeof *cm_prims; i++)
-        if ((int)cm_prims[i].id == in->aux && (cm_prims[i].pool == TY_ERROR || cm_prims[i].pool == k))
-            return cm_prims[i].tmpl;
-    return NULL;
+    const CmPrim *p = cm_prim_entry(in);
+    return p ? p->tmpl : NULL;
+}
+
+/* The statement a primitive runs at its place before its value, or NULL. */
+static const char *cm_prim_pre(const IrIns *in)
+{
+    const CmPrim *p = in->op == IR_PRIM && !ast_rt_prim_c[in->aux] ? cm_prim_entry(in) : NULL;
+    return p ? p->pre : NULL;
 }
 
 bool cm_prim_uses_site(const IrIns *in)
 {
-    const char *t = cm_prim_tmpl(in);
-    return t && strstr(t, "%s");
+    const char *t = cm_prim_tmpl(in), *pre = cm_prim_pre(in);
+    return (t && strstr(t, "%s")) || (pre && strstr(pre, "%s"));
 }
 
 static bool cm_plain_name(const char *s)
@@ -546,13 +564,9 @@ static void cm_prim_arg(Cm *cm, StrBuf *b, const IrIns *in, int k)
     sb_printf(b, cm_plain_name(a) ? "%s" : "(%s)", a);
 }
 
-static const char *cm_prim(Cm *cm, const IrIns *in)
+/* A template spelled for in. */
+static const char *cm_prim_spell(Cm *cm, const IrIns *in, const char *t)
 {
-    if (in->aux == BI_P_FMT)
-        return cm_fmt_spell(cm, in);
-    const char *t = cm_prim_tmpl(in);
-    if (!t)
-        return "0 /* unknown primitive */";
     StrBuf b = { 0 };
     for (; *t; t++) {
         if (*t != '%') {
@@ -568,10 +582,36 @@ static const char *cm_prim(Cm *cm, const IrIns *in)
             sb_puts(&b, cm_ctype(cm, in->type));
         else if (*t == 's')
             sb_puts(&b, cm_site_ref(cm, in->site));
+        else if (*t == 'm' && in->dst >= 0)
+            sb_printf(&b, "gs_mk%d", in->dst);
+        else if (*t == 'm')
+            sb_puts(&b, "gs_mkv");
     }
     const char *r = mem_strndup(g_arena, b.data, b.len);
     sb_free(&b);
     return r;
+}
+
+static const char *cm_prim(Cm *cm, const IrIns *in)
+{
+    if (in->aux == BI_P_FMT)
+        return cm_fmt_spell(cm, in);
+    const char *t = cm_prim_tmpl(in);
+    return t ? cm_prim_spell(cm, in, t) : "0 /* unknown primitive */";
+}
+
+/* A primitive's statement before its value (cm_prim_pre); false when it
+ * has none. A result nobody names is then dropped at once. */
+static bool cm_prim_pre_stmt(Cm *cm, const IrIns *in)
+{
+    const char *pre = cm_prim_pre(in);
+    if (!pre)
+        return false;
+    if (in->dst >= 0)
+        cm_line(cm, "%s", cm_prim_spell(cm, in, pre));
+    else
+        cm_line(cm, "{ %s (void)gs_mkv; }", cm_prim_spell(cm, in, pre));
+    return true;
 }
 
 /* A primitive without a result, as a statement. */
@@ -646,6 +686,10 @@ static void cm_check_live(Cm *cm, const IrIns *in)
     case IR_LIVE_DELETE:
         cm_line(cm, "if (GS_UNLIKELY(!gs_is_live(%s))) gs_fail_msg(%s, \"delete of storage already deleted\");",
                 cm_live_args(cm, in, true), site);
+        break;
+    case IR_LIVE_POOL_FREE:
+        cm_line(cm, "if (GS_UNLIKELY(!gs_is_live(%s))) gs_fail_msg(%s, \"pool free of a span already freed\");",
+                cm_live_args(cm, in, false), site);
         break;
     case IR_LIVE_FLAG: cm_line(cm, "if (GS_UNLIKELY(!%s)) gs_fail_freed(%s);", cm_s(cm, &in->a), site); break;
     }
@@ -996,6 +1040,8 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
         cm_closure_env(cm, in);
     if (in->op == IR_MAKE)
         cm_make_call(cm, in);
+    if (in->op == IR_PRIM)
+        cm_prim_pre_stmt(cm, in);
     if (in->op == IR_REPEAT) {
         if (cm->temp_uses[in->dst] > 0)
             cm_repeat(cm, in);
@@ -1136,7 +1182,8 @@ static int cm_ins(Cm *cm, const IrIns *in)
     case IR_PRIM:
         if (in->dst >= 0)
             break;
-        cm_prim_stmt(cm, in);
+        if (!cm_prim_pre_stmt(cm, in))
+            cm_prim_stmt(cm, in);
         return 1;
     case IR_CHECK_LIVE: cm_check_live(cm, in); return 1;
     case IR_BORROW:

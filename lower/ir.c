@@ -398,6 +398,11 @@ static void ir_dump_place(StrBuf *o, const IrFunc *f, const IrPlace *p)
     sb_puts(o, "]");
 }
 
+/* IR_CHECK_LIVE's aux as printed (IR_LIVE_USE prints nothing). */
+static const char *const ir_live_names[] = {
+    [IR_LIVE_USE] = "", [IR_LIVE_DELETE] = " delete", [IR_LIVE_POOL_FREE] = " pool_free", [IR_LIVE_FLAG] = " flag",
+};
+
 static const char *const ir_borrow_names[] = {
     [IR_BORROW_NOTE] = "note", [IR_BORROW_FORGET] = "forget",
     [IR_BORROW_DEPTH] = "depth", [IR_BORROW_RESET] = "reset",
@@ -418,7 +423,7 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
     if (in->op == IR_BORROW)
         sb_printf(o, " %s", ir_borrow_names[in->aux]);
     if (in->op == IR_CHECK_LIVE && in->aux != IR_LIVE_USE)
-        sb_puts(o, in->aux == IR_LIVE_DELETE ? " delete" : " flag");
+        sb_puts(o, ir_live_names[in->aux]);
     if (in->op == IR_IF && (in->aux & IR_IF_LIKELY))
         sb_puts(o, " likely");
     if (in->fn)

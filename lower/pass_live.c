@@ -80,6 +80,13 @@ static void lv_value(Lv *v, const IrIns *at, const IrOpd *o, int aux)
         lv_check(v, at, *o, NULL, aux);
 }
 
+/* Argument k of in is the span a span pool's free gives back. */
+static bool lv_pool_free(const IrIns *in, int k)
+{
+    return in->op == IR_PRIM && in->aux == BI_R_FREE && k == 1 && in->args[k].type &&
+           in->args[k].type->kind == TY_SLICE;
+}
+
 /* The checks instruction in needs, emitted before it. */
 static void lv_uses(Lv *v, const IrIns *in)
 {
@@ -109,7 +116,7 @@ static void lv_uses(Lv *v, const IrIns *in)
         break;
     case IR_RT: case IR_PRIM:
         for (int k = 0; k < in->nargs; k++)
-            lv_value(v, in, &in->args[k], IR_LIVE_USE);
+            lv_value(v, in, &in->args[k], lv_pool_free(in, k) ? IR_LIVE_POOL_FREE : IR_LIVE_USE);
         break;
     default:
         break;

@@ -520,6 +520,22 @@ static bool ht_as_limited(void) {
     return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
 }
 
+/* ---- the shadow of span pools (gs_pool.c; gs_heap.h) ---- */
+bool gs_shadow_track(const void *p, size_t len) {
+    bool ok;
+    if (gs_heap_mode() != MODE_GOOSE) return false; /* system mode: the shadow is off */
+    ht_lock();
+    ok = !AT_LD(&gs_shadow_off) && !ht_as_limited() && shadow_cover((uintptr_t)p, len);
+    ht_unlock();
+    return ok;
+}
+
+void gs_shadow_stamp(const void *p, size_t size) { shadow_new_big((uintptr_t)p, size); }
+
+int gs_shadow_unstamp(const void *p, size_t size) { return shadow_free((uintptr_t)p, size); }
+
+bool gs_shadow_can_retag(const void *p) { return shadow_can_retag((uintptr_t)p); }
+
 static size_t ht_budget(void) {
     struct rlimit rl;
     size_t b = (size_t)1 << 36; /* 64 GiB of address space for runs */

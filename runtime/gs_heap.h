@@ -262,6 +262,18 @@ extern uint16_t *gs_shadow_dir[GS_SHADOW_DIR_N];
 extern int gs_shadow_off;
 /* Blocks retired so far (tests). */
 size_t gs_heap_retired(void);
+/* The shadow of memory that is not the heap's (span pools, gs_pool.c),
+ * which places blocks of whole granules there and stamps them itself.
+ * gs_shadow_track: chunks for [p, p + len); false when tags are off
+ * (system heap, limited address space, no chunk). gs_shadow_stamp: the
+ * block of size bytes at p gets a new tag (max of its granules + 1).
+ * gs_shadow_unstamp: it is freed: 1, tag + 1; 0, retired (keep it out of
+ * use); -1, it was retired before. gs_shadow_can_retag: its tag can move
+ * on once more without retiring it. */
+bool gs_shadow_track(const void *p, size_t len);
+void gs_shadow_stamp(const void *p, size_t size);
+int gs_shadow_unstamp(const void *p, size_t size);
+bool gs_shadow_can_retag(const void *p);
 
 /* The shadow of a block of size bytes (a multiple of 16, inside one 4 GiB
  * range: a slab block) at p, at allocation: (max of its granules) + 1. */

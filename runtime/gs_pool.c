@@ -95,8 +95,9 @@ typedef struct live_ent {
 } live_ent;
 
 struct gs_spans_state {
-    gs_span_tree tree;
+    gs_span_tree tree; /* offsets and lengths in granules (GS_SPAN_UNIT bytes) */
     gs_region region;
+    bool tagged;       /* the shadow follows the region (gs_shadow_track) */
     size_t esz;
     live_ent *live; /* cap entries, cap a power of two >= 64 */
     size_t mask;    /* cap - 1 */
@@ -176,9 +177,10 @@ static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t e
     gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
     if (st == NULL || !gs_region_init(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
     gs_pool_note(st->region.base, st->region.reserved, true);
+    st->tagged = !gs_shadow_off && gs_shadow_track(st->region.base, st->region.reserved);
     st->esz = esz;
     gs_span_tree_init(&st->tree);
-    st->tree.limit = (int64_t)(st->region.reserved / esz);
+    st->tree.limit = (int64_t)(st->region.reserved / GS_SPAN_UNIT);
     live_alloc(st, LIVE_MIN_BITS);
     p->st = st;
     p->base = st->region.base;
@@ -190,78 +192,115 @@ GS_INLINE gs_spans_state *spans_state(gs_spans *p, size_t esz) {
 }
 
 static GS_COLD GS_NOINLINE void spans_commit_fail(const gs_site *s, gs_spans_state *st, int64_t off,
-                                                  int64_t n) {
-    gs_span_tree_free(&st->tree, off, n, NULL);
+                                                  int64_t g) {
+    gs_span_tree_free(&st->tree, off, g, NULL);
     gs_fail_oom(s);
 }
 
-void *gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
+/* The tail in elements (gs_spans.len): the end of the highest live span's
+ * granules, rounded up to a whole element. d / esz is a shift when esz is
+ * a power of two (a division is ~10-15 cycles of latency here). */
+GS_INLINE int64_t spans_tail(const gs_spans_state *st) {
+    size_t d = (size_t)st->tree.tail * GS_SPAN_UNIT + st->esz - 1, esz = st->esz;
+    return (int64_t)((esz & (esz - 1)) == 0 ? d >> gs_span_ctz(esz) : d / esz);
+}
+
+/* The granules of n elements of esz bytes. */
+GS_INLINE int64_t spans_granules(int64_t n, size_t esz) {
+    return (int64_t)(((size_t)n * esz + GS_SPAN_UNIT - 1) / GS_SPAN_UNIT);
+}
+
+GS_INLINE uint8_t *spans_at(const gs_spans_state *st, int64_t off) {
+    return st->region.base + (size_t)off * GS_SPAN_UNIT;
+}
+
+/* The header of the span of n elements at granule off: its pointer and its
+ * cap word (n, GS_OWN_BIT and the span's tag). */
+GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n) {
+    gs_grow g;
+    g.ptr = spans_at(st, off);
+    g.cap = n | GS_OWN_BIT | (st->tagged ? gs_tag_of(g.ptr) : 0);
+    return g;
+}
+
+gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     gs_spans_state *st;
-    int64_t off;
+    int64_t off, g;
     size_t end;
     if (GS_UNLIKELY(n <= 0)) {
+        gs_grow none = { NULL, 0 };
         if (n < 0) gs_fail_pool_negative(s, n);
-        return NULL;
+        return none;
     }
+    if (GS_UNLIKELY((uint64_t)n > (uint64_t)(GS_POOL_RESERVE / esz))) gs_fail_oom(s);
     st = spans_state(p, esz);
-    off = gs_span_tree_alloc(&st->tree, n);
+    g = spans_granules(n, esz);
+    off = gs_span_tree_alloc(&st->tree, g);
     if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
-    end = (size_t)(off + n) * esz;
+    end = (size_t)(off + g) * GS_SPAN_UNIT;
     if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
-        spans_commit_fail(s, st, off, n);
-    gs_region_zero(&st->region, (size_t)off * esz, (size_t)n * esz);
+        spans_commit_fail(s, st, off, g);
+    gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * esz);
     live_put(st, off, n);
-    p->len = st->tree.tail;
-    return st->region.base + (size_t)off * esz;
+    if (st->tagged) gs_shadow_stamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT);
+    p->len = spans_tail(st);
+    return spans_header(st, off, n);
 }
 
-/* d bytes in elements of esz bytes, rounded down: a shift when esz is a
- * power of two (a free's offset is on its critical path, and a division
- * is ~10-15 cycles of latency on these machines), else a division. */
-GS_INLINE uintptr_t spans_units(uintptr_t d, size_t esz) {
-    return (esz & (esz - 1)) == 0 ? d >> gs_span_ctz(esz) : d / esz;
-}
+gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n) { return spans_header(p->st, off, n); }
 
 /* The live-table slot of the span (ptr, len, cap) when it is exactly a
- * live span of this pool, else SIZE_MAX; *off gets its offset. */
+ * live span of this pool, else SIZE_MAX; SPANS_STALE when it is one but
+ * the header's tag is older than the span's (the span it was made for was
+ * freed or moved, and this one handed out at the same place since); *off
+ * gets its offset. */
+#define SPANS_STALE (SIZE_MAX - 1)
 GS_INLINE size_t spans_lookup(const gs_spans *p, const void *ptr, int64_t len, int64_t cap,
                               size_t esz, int64_t *off) {
     const gs_spans_state *st = p->st;
-    uintptr_t a, b, q;
+    uintptr_t a, b;
     size_t i;
     if (st == NULL || len <= 0 || !(cap & GS_OWN_BIT) || (cap & GS_LEN_MASK) != len) return SIZE_MAX;
     a = (uintptr_t)st->region.base;
     b = (uintptr_t)ptr;
-    if (b < a || b - a >= (uintptr_t)st->tree.tail * esz) return SIZE_MAX;
-    q = spans_units(b - a, esz); /* on an element boundary when q * esz is back */
-    if (q * esz != b - a) return SIZE_MAX;
-    *off = (int64_t)q;
+    if (b < a || b - a >= (uintptr_t)st->tree.tail * GS_SPAN_UNIT || (b - a) % GS_SPAN_UNIT != 0)
+        return SIZE_MAX;
+    *off = (int64_t)((b - a) / GS_SPAN_UNIT);
     i = live_find(st, *off);
     if (i == SIZE_MAX || st->live[i].len != len) return SIZE_MAX;
+    if ((cap & GS_TAG_MASK) != 0 && !gs_is_live(ptr, len, cap)) return SPANS_STALE;
     return i;
 }
 
 int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t cap, size_t esz) {
     int64_t off = -1;
-    return spans_lookup(p, ptr, len, cap, esz, &off) == SIZE_MAX ? -1 : off;
+    size_t i = spans_lookup(p, ptr, len, cap, esz, &off);
+    return i == SPANS_STALE ? -2 : i == SIZE_MAX ? -1 : off;
 }
 
-/* Frees the live span at off, held in live-table slot i. */
+/* Frees the live span at off, held in live-table slot i. A span whose tag
+ * cannot move on is retired instead: it leaves the live table but stays
+ * allocated in the tree, so it is never handed out again. */
 GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
     gs_spans_state *st = p->st;
-    int64_t n = st->live[i].len;
+    int64_t n = st->live[i].len, g = spans_granules(n, esz);
     gs_span m;
-    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, n, &m))) gs_fail_oom(NULL);
     live_remove_at(st, i);
+    if (st->tagged && GS_UNLIKELY(gs_shadow_unstamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)) return;
+    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, g, &m))) gs_fail_oom(NULL);
     /* gs_region_after_free does nothing for a span under release_min bytes */
-    if (GS_UNLIKELY((size_t)m.len * esz >= st->region.release_min))
-        gs_region_after_free(&st->region, (size_t)m.off * esz, (size_t)(m.off + m.len) * esz,
-                             (size_t)off * esz, (size_t)(off + n) * esz);
-    p->len = st->tree.tail;
+    if (GS_UNLIKELY((size_t)m.len * GS_SPAN_UNIT >= st->region.release_min))
+        gs_region_after_free(&st->region, (size_t)m.off * GS_SPAN_UNIT, (size_t)(m.off + m.len) * GS_SPAN_UNIT,
+                             (size_t)off * GS_SPAN_UNIT, (size_t)(off + g) * GS_SPAN_UNIT);
+    p->len = spans_tail(st);
 }
 
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
     spans_release_at(p, off, live_find(p->st, off), esz);
+}
+
+static GS_COLD GS_NOINLINE void spans_fail_stale(const gs_site *s) {
+    gs_fail_msg(s, "pool free of a span already freed");
 }
 
 void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
@@ -270,30 +309,51 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
     size_t i;
     if (len == 0) return;
     i = spans_lookup(p, ptr, len, cap, esz, &off);
-    if (GS_UNLIKELY(i == SIZE_MAX)) gs_fail_pool_span(s);
+    if (GS_UNLIKELY(i >= SPANS_STALE)) {
+        if (i == SPANS_STALE) spans_fail_stale(s);
+        gs_fail_pool_span(s);
+    }
     gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
     spans_release_at(p, off, i, esz);
 }
 
+/* In place, the span at off (n elements, g granules) becomes m elements
+ * (gm granules): the tree, the memory it gains (committed, zeroed) or
+ * gives back. */
+static bool spans_resize_tree(gs_spans_state *st, int64_t off, int64_t n, int64_t m, size_t esz) {
+    int64_t g = spans_granules(n, esz), gm = spans_granules(m, esz);
+    gs_span mg = { 0, 0 };
+    if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) return false;
+    if (m > n) {
+        if (!gs_region_commit(&st->region, (size_t)(off + gm) * GS_SPAN_UNIT)) {
+            if (gm != g) gs_span_tree_resize_in_place(&st->tree, off, gm, g, NULL);
+            return false;
+        }
+        gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT + (size_t)n * esz, (size_t)(m - n) * esz);
+    } else if (mg.len > 0) {
+        gs_region_after_free(&st->region, (size_t)mg.off * GS_SPAN_UNIT, (size_t)(mg.off + mg.len) * GS_SPAN_UNIT,
+                             (size_t)(off + gm) * GS_SPAN_UNIT, (size_t)(off + g) * GS_SPAN_UNIT);
+    }
+    return true;
+}
+
+/* A resize in place gives the span a new tag as a move would (the old
+ * granules freed, the new extent stamped), so the old header is stale
+ * whether or not the span moved; a span whose tag cannot move on is
+ * moved instead (false: the library then frees it, which retires it). */
 bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     gs_spans_state *st = p->st;
     size_t i = live_find(st, off);
     int64_t n = st->live[i].len;
-    gs_span mg;
-    if (m == n) return true;
-    if (!gs_span_tree_resize_in_place(&st->tree, off, n, m, &mg)) return false;
-    if (m > n) {
-        if (!gs_region_commit(&st->region, (size_t)(off + m) * esz)) {
-            gs_span_tree_resize_in_place(&st->tree, off, m, n, NULL);
-            return false;
-        }
-        gs_region_zero(&st->region, (size_t)(off + n) * esz, (size_t)(m - n) * esz);
-    } else if (mg.len > 0) {
-        gs_region_after_free(&st->region, (size_t)mg.off * esz, (size_t)(mg.off + mg.len) * esz,
-                             (size_t)(off + m) * esz, (size_t)(off + n) * esz);
+    uint8_t *at = spans_at(st, off);
+    if (st->tagged && !gs_shadow_can_retag(at)) return false;
+    if (!spans_resize_tree(st, off, n, m, esz)) return false;
+    if (st->tagged) {
+        gs_shadow_unstamp(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
+        gs_shadow_stamp(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT);
     }
     st->live[i].len = m;
-    p->len = st->tree.tail;
+    p->len = spans_tail(st);
     return true;
 }
 

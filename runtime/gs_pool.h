@@ -81,23 +81,34 @@ typedef struct gs_spans_state gs_spans_state; /* private to gs_pool.c */
 
 typedef struct gs_spans {
     uint8_t *base;      /* region base (NULL before the first span) */
-    int64_t len;        /* the tail, in elements: the end of the highest live span */
+    int64_t len;        /* the tail, in elements: the end of the highest live span's granules */
     gs_spans_state *st;
 } gs_spans;
 
-/* n elements, zeroed, first fit; n == 0: NULL (no span); n < 0: an error. */
-void *gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz);
+/* Spans are placed in granules of 16 bytes (a span of n elements of esz
+ * bytes takes ceil(n * esz / 16)), the heap's shadow granule: no two live
+ * spans share one, so each span has a storage tag of its own (gs_heap.h).
+ * Offsets (gs_spans_find, gs_spans_at, the tree) count granules. */
+#define GS_SPAN_UNIT 16
+
+/* n elements, zeroed, first fit: {ptr, n | GS_OWN_BIT | tag}; n == 0:
+ * {NULL, 0} (no span); n < 0: an error. */
+gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz);
+/* The header of the live span of n elements at granule off. */
+gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n);
 /* Frees the slice (ptr, len, cap): a no-op when len == 0, an error when it
  * is not exactly a live span of this pool. */
 void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
                    size_t esz);
-/* The span's offset in elements when (ptr, len, cap) is exactly a live
- * span of this pool, else -1. */
+/* The span's offset when (ptr, len, cap) is exactly a live span of this
+ * pool; -2 when it is one but the header is older than the span (its own
+ * span was freed or moved); else -1. */
 int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t cap, size_t esz);
 /* Frees the live span at off (its length is recorded). */
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz);
 /* Resizes the live span at off to m >= 1 elements without moving it,
- * zeroing what it gains; false (nothing changed) when it cannot. */
+ * zeroing what it gains, with a new tag (the old header is stale as after
+ * a move); false (nothing changed) when it cannot. */
 bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz);
 /* Gives everything back; the pool is then empty and usable. */
 void gs_spans_destroy(gs_spans *p);

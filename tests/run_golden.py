@@ -7,6 +7,10 @@ The mode of a test is picked by which files exist next to X.gs:
                         status 0 (or N from a `// exit: N` header line).
                         Optional X.args (one argument per line), X.in (stdin),
                         or a `// args: a b c` header line (examples/).
+                        A `// goose-flags: --unsafe-no-lifetime-checks` header
+                        (the only flag it takes) builds and runs the program
+                        without lifetime checks: a test device that reads
+                        placements through a freed view (tests/golden/pool).
                         `// expect: <line>` header lines may stand in for
                         X.out, not both. stderr must equal
                         X.stderr, or be empty when there is none.
@@ -118,6 +122,8 @@ DIFF_LINES = 24
 RTERR_RE = re.compile(rb"^[ \t]*//[ \t]*expect runtime error:[ \t]?(.*?)[ \t\r]*$", re.M)
 EXIT_RE = re.compile(rb"^[ \t]*//[ \t]*exit:[ \t]*(-?\d+)[ \t\r]*$", re.M)
 ARGS_RE = re.compile(rb"^[ \t]*//[ \t]*args:(.*)$", re.M)
+FLAGS_RE = re.compile(rb"^[ \t]*//[ \t]*goose-flags:(.*)$", re.M)
+GOOSE_FLAGS_OK = {"--unsafe-no-lifetime-checks"}
 EXPECT_RE = re.compile(rb"^[ \t]*//[ \t]*expect: ?(.*)$", re.M)
 
 
@@ -213,6 +219,10 @@ class Test:
              f"{', '.join(inputs)}: no run or runtime-error test reads them"),
             (modes and run_only and "run" not in modes,
              f"{', '.join(run_only)}: checked only in a run test"),
+            (set(self.flags()) - GOOSE_FLAGS_OK,
+             f"`// goose-flags:` takes only {', '.join(sorted(GOOSE_FLAGS_OK))}"),
+            (self.flags() and not runs,
+             "`// goose-flags:`: no run or runtime-error test builds with them"),
         ]
         return [text for bad, text in rules if bad]
 
@@ -242,6 +252,10 @@ class Test:
         if p:
             return read_bytes(p).decode().splitlines()
         m = ARGS_RE.search(self.src)
+        return m.group(1).decode().split() if m else []
+
+    def flags(self):
+        m = FLAGS_RE.search(self.src)
         return m.group(1).decode().split() if m else []
 
     def stdin(self):
@@ -316,11 +330,11 @@ class Runner:
         name, how, opt, cc = cfg
         prog_env = PROG_SAN_ENV if SANITIZE else None
         if how == "run":
-            cmd = [self.goose, "run", t.path, opt] + self.lower_flags + ["--"] + t.args()
+            cmd = [self.goose, "run", t.path, opt] + self.lower_flags + t.flags() + ["--"] + t.args()
             st, out, err = run(cmd, self.root, t.stdin(), COMPILE_TIMEOUT, prog_env)
             return st, out, err, None
         exe = os.path.join(tmp, "prog-" + name)
-        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc] + self.lower_flags
+        cmd = [self.goose, "build", t.path, "-o", exe, opt, "--cc", cc] + self.lower_flags + t.flags()
         flags = TSAN_CFLAGS if os.path.basename(t.path).startswith("std_thread_") else SAN_CFLAGS
         san = {"GOOSE_CFLAGS": flags} if SANITIZE and cc in ("clang", "gcc") else None
         st, out, err = run(cmd, self.root, b"", COMPILE_TIMEOUT, san)

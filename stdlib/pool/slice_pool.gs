@@ -35,6 +35,9 @@ fn (q: ref slice_pool[T]) resize(b: []T, m: int) -> []T {
         return q.spans.alloc(m)
     }
     let off = __span_find(q.spans, b)
+    if off == -2 {
+        __fail("pool resize of a span already freed")
+    }
     if off < 0 {
         __fail("pool resize of a slice that is not a live span of this pool")
     }

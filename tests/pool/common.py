@@ -61,20 +61,21 @@ def runtime_objects(root, tmp, opt):
         return objs
 
 
-def execute(goose, root, gs, config, tmp, rt_tmp=None, args=()):
+def execute(goose, root, gs, config, tmp, rt_tmp=None, args=(), flags=()):
     """Builds gs (a path as goose should see it, relative to root or
-    absolute) in config and runs it. Returns (status, stdout, stderr,
-    failure message or None when the build itself failed)."""
+    absolute) in config, with the goose flags `flags`, and runs it.
+    Returns (status, stdout, stderr, failure message or None when the
+    build itself failed)."""
     name = config.split("-")[0]
     opt = "-" + config.split("-")[1]
     exe = os.path.join(tmp, "prog-" + config)
     env = None
     if name == "jit":
-        st, out, err = run([goose, "run", gs, opt, "--", *args], root, timeout=COMPILE_TIMEOUT)
+        st, out, err = run([goose, "run", gs, opt, *flags, "--", *args], root, timeout=COMPILE_TIMEOUT)
         return st, out, err, None
     if name == "asan":
         c = os.path.join(tmp, f"prog{opt}.c")
-        st, _, err = run([goose, "emit-c", gs, opt, "-o", c], root, timeout=COMPILE_TIMEOUT)
+        st, _, err = run([goose, "emit-c", gs, opt, *flags, "-o", c], root, timeout=COMPILE_TIMEOUT)
         if st != 0:
             return st, b"", err, "goose emit-c failed:\n" + err.decode("utf-8", "replace")[:2000]
         cc_opt = "-O1"
@@ -85,7 +86,7 @@ def execute(goose, root, gs, config, tmp, rt_tmp=None, args=()):
             return st, b"", err, "clang (sanitizers) failed:\n" + err.decode("utf-8", "replace")[:2000]
         env = SAN_ENV
     else:
-        st, _, err = run([goose, "build", gs, "-o", exe, opt, "--cc", name], root, timeout=COMPILE_TIMEOUT)
+        st, _, err = run([goose, "build", gs, "-o", exe, opt, "--cc", name, *flags], root, timeout=COMPILE_TIMEOUT)
         if st != 0 or not os.path.exists(exe):
             return st, b"", err, "goose build failed:\n" + err.decode("utf-8", "replace")[:2000]
     st, out, err = run([exe, *args], root, env=env)

@@ -409,8 +409,8 @@ def pick_size(rng):
     return rng.randint(1025, 70_000)
 
 
-def gen_slice(rng, nops, with_resize):
-    m = SpanModel()
+def gen_slice(rng, nops, with_resize, esz):
+    m = SpanModel(esz)
     hs = [None] * HANDLES
     ops, acc, count, next_id = [], 0, 0, 1
 
@@ -502,7 +502,7 @@ def program(kind, seed, nops, elem):
         ops, out = gen_slot(rng, nops)
         body = SLOT_MAIN
     else:
-        ops, out = gen_slice(rng, nops, kind == "resize")
+        ops, out = gen_slice(rng, nops, kind == "resize", 8 if elem == "int" else 16)
         body = (ELEM_INT if elem == "int" else ELEM_WIDE) + SLICE_HELPERS + SLICE_MAIN
         lines = []
         for line in body.split("\n"):

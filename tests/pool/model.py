@@ -12,7 +12,10 @@ neighbours, and a free span that reaches the tail returns to the tail.
 resize follows the library's rule: in place when it shrinks or the next
 span is free and long enough (or the span ends at the tail); otherwise a
 first-fit allocation while the old span is still live, then the old span
-is freed. Offsets are in elements from the start of the pool's region.
+is freed. Spans take whole 16-byte granules (a span of n elements of esz
+bytes takes ceil(n * esz / 16)), so placement runs in granules; offsets
+and lengths given and returned are in elements from the start of the
+pool's region (esz must divide 16 or be a multiple of it).
 
 A sorted list, O(n) per operation: the point is being obviously right.
 Python 3 standard library only; not for timing.
@@ -41,7 +44,49 @@ class SlotModel:
         self.free_stack.append(i)
 
 
+GRANULE = 16
+
+
 class SpanModel:
+    """The policy in elements of esz bytes over GranuleSpans."""
+
+    def __init__(self, esz):
+        assert GRANULE % esz == 0 or esz % GRANULE == 0
+        self.esz = esz
+        self.g = GranuleSpans()
+        self.live = {}   # element offset -> element length of every live span
+
+    def _gran(self, n):
+        return (n * self.esz + GRANULE - 1) // GRANULE
+
+    def _el(self, g):
+        return g * GRANULE // self.esz
+
+    @property
+    def tail(self):
+        return self._el(self.g.tail)
+
+    def alloc(self, n):
+        """Offset of a new span of n >= 1 elements."""
+        off = self._el(self.g.alloc(self._gran(n)))
+        self.live[off] = n
+        return off
+
+    def free(self, off):
+        self.live.pop(off)
+        self.g.free(off * self.esz // GRANULE)
+
+    def resize(self, off, m):
+        """New offset of the live span at off resized to m >= 1 elements."""
+        self.live.pop(off)
+        new = self._el(self.g.resize(off * self.esz // GRANULE, self._gran(m)))
+        self.live[new] = m
+        return new
+
+
+class GranuleSpans:
+    """First fit over spans counted in granules."""
+
     def __init__(self):
         self.offs = []   # free spans' offsets, sorted
         self.lens = {}   # offset -> length

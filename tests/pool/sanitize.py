@@ -29,6 +29,7 @@ import common  # noqa: E402
 RTERR_RE = re.compile(rb"^\s*//\s*expect runtime error:\s?(.*?)\s*$", re.M)
 EXPECT_RE = re.compile(rb"^\s*//\s*expect: ?(.*)$", re.M)
 UBSAN_RE = re.compile(rb"\.[ch]:\d+:\d+: runtime error:")
+FLAGS_RE = re.compile(rb"^\s*//\s*goose-flags:(.*)$", re.M)   # as tests/run_golden.py
 
 
 def expectations(path):
@@ -46,6 +47,12 @@ def expectations(path):
     return out, (m.group(1) if m else None)
 
 
+def goose_flags(path):
+    with open(path, "rb") as f:
+        m = FLAGS_RE.search(f.read())
+    return m.group(1).decode().split() if m else []
+
+
 def check(goose, root, rel, configs, rterr_configs, rt_tmp):
     want_out, want_err = expectations(os.path.join(root, rel))
     if want_err is not None:
@@ -54,7 +61,8 @@ def check(goose, root, rel, configs, rterr_configs, rt_tmp):
     tmp = tempfile.mkdtemp(prefix="goose-pool-san-")
     try:
         for cfg in configs:
-            st, out, err, msg = common.execute(goose, root, rel, cfg, tmp, rt_tmp)
+            st, out, err, msg = common.execute(goose, root, rel, cfg, tmp, rt_tmp,
+                                               flags=goose_flags(os.path.join(root, rel)))
             if msg:
                 fails.append(f"[{cfg}] {msg}")
                 continue

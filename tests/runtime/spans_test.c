@@ -40,6 +40,7 @@ static uint64_t next(void) {
 typedef struct Span {
     uint8_t *ptr;
     int64_t len;
+    int64_t cap; /* the cap word the pool gave: len, GS_OWN_BIT, the tag */
 } Span;
 
 typedef struct Pool {
@@ -66,8 +67,11 @@ static int64_t find(Pool *q, const uint8_t *ptr, int64_t len, int64_t cap) {
 }
 
 static void alloc_one(Pool *q, int64_t n) {
-    uint8_t *a = (uint8_t *)gs_spans_alloc(&site, &q->p, n, q->esz);
+    gs_grow g = gs_spans_alloc(&site, &q->p, n, q->esz);
+    uint8_t *a = (uint8_t *)g.ptr;
     size_t i;
+    if ((g.cap & GS_LEN_MASK) != n || !(g.cap & GS_OWN_BIT) || (g.cap & GS_TAG_MASK) == 0)
+        fail(q, "cap word not n | GS_OWN_BIT | a tag", n, g.cap);
     for (i = 0; i < (size_t)n * q->esz; i++)
         if (a[i] != 0) {
             fail(q, "span not zeroed", (long long)(a - q->p.base), (long long)i);
@@ -80,14 +84,15 @@ static void alloc_one(Pool *q, int64_t n) {
     }
     q->live[q->nlive].ptr = a;
     q->live[q->nlive].len = n;
+    q->live[q->nlive].cap = g.cap;
     q->nlive++;
 }
 
 static void free_one(Pool *q, int64_t k) {
     Span s = q->live[k];
-    if (find(q, s.ptr, s.len, GS_SPAN_CAP(s.len)) < 0)
+    if (find(q, s.ptr, s.len, s.cap) < 0)
         fail(q, "live span not found before free", s.ptr - q->p.base, s.len);
-    gs_spans_free(&site, &q->p, s.ptr, s.len, GS_SPAN_CAP(s.len), q->esz);
+    gs_spans_free(&site, &q->p, s.ptr, s.len, s.cap, q->esz);
     q->live[k] = q->live[--q->nlive];
     q->dead[q->ndead++ % 256] = s;
 }
@@ -100,8 +105,10 @@ static void verify(Pool *q) {
         fail(q, e, 0, 0);
     for (k = 0; k < q->nlive; k++) {
         Span s = q->live[k];
-        int64_t off = (s.ptr - q->p.base) / (int64_t)q->esz;
-        if (find(q, s.ptr, s.len, GS_SPAN_CAP(s.len)) != off)
+        int64_t off = (s.ptr - q->p.base) / GS_SPAN_UNIT;
+        if ((s.ptr - q->p.base) % GS_SPAN_UNIT != 0)
+            fail(q, "span not on a granule", s.ptr - q->p.base, s.len);
+        if (find(q, s.ptr, s.len, s.cap) != off || find(q, s.ptr, s.len, GS_SPAN_CAP(s.len)) != off)
             fail(q, "live span not found", off, s.len);
         if (find(q, s.ptr, s.len + 1, GS_SPAN_CAP(s.len + 1)) >= 0)
             fail(q, "one element longer accepted", off, s.len);
@@ -111,18 +118,21 @@ static void verify(Pool *q) {
             fail(q, "sub-slice accepted", off, s.len);
         if (find(q, s.ptr, s.len, s.len) >= 0)
             fail(q, "slice without GS_OWN_BIT accepted", off, s.len);
-        if (q->esz > 1 && find(q, s.ptr + 1, s.len, GS_SPAN_CAP(s.len)) >= 0)
-            fail(q, "pointer off an element boundary accepted", off, s.len);
+        if (find(q, s.ptr + 1, s.len, GS_SPAN_CAP(s.len)) >= 0)
+            fail(q, "pointer off a granule accepted", off, s.len);
     }
     for (k = 0; k < (q->ndead < 256 ? q->ndead : 256); k++) {
         Span s = q->dead[k];
-        int64_t off = (s.ptr - q->p.base) / (int64_t)q->esz, j, ok = 0;
+        int64_t off = (s.ptr - q->p.base) / GS_SPAN_UNIT, j, ok = 0;
         for (j = 0; j < q->nlive && !ok; j++)
             ok = q->live[j].ptr == s.ptr && q->live[j].len == s.len;
         if (!ok && find(q, s.ptr, s.len, GS_SPAN_CAP(s.len)) >= 0)
             fail(q, "freed span accepted", off, s.len);
+        if (find(q, s.ptr, s.len, s.cap) >= 0) /* its own header: stale by its tag */
+            fail(q, "freed span's own header accepted", off, s.len);
     }
-    if (find(q, q->p.base + (size_t)base_tail * q->esz, 1, GS_SPAN_CAP(1)) >= 0)
+    if (find(q, q->p.base + ((size_t)base_tail * q->esz + GS_SPAN_UNIT - 1) / GS_SPAN_UNIT * GS_SPAN_UNIT, 1,
+             GS_SPAN_CAP(1)) >= 0)
         fail(q, "slice at the tail accepted", base_tail, 1);
 }
 
@@ -157,13 +167,16 @@ static void churn(const char *name, size_t esz, int64_t target, int64_t maxlen, 
     free(q.dead);
 }
 
-/* In a fresh pool: a freed span of 8 whose range now holds two live spans
- * of 4, then a span of 4 inside a free span of 8. */
+/* In a fresh pool of 16-byte elements (one granule each): a freed span of
+ * 8 whose range now holds two live spans of 4, then a span of 4 inside a
+ * free span of 8, then a header of a span freed and handed out again at
+ * the same place with the same length: found only as stale (-2). */
 static void stale(void) {
     Pool q;
     uint8_t *a;
+    int64_t old;
     memset(&q, 0, sizeof q);
-    q.esz = 1;
+    q.esz = GS_SPAN_UNIT;
     q.dead = (Span *)calloc(256, sizeof(Span));
     alloc_one(&q, 8);                  /* [0, 8) */
     alloc_one(&q, 1);                  /* [8, 9): keeps the tail away */
@@ -171,16 +184,23 @@ static void stale(void) {
     free_one(&q, 0);                   /* live: [8, 9) */
     alloc_one(&q, 4);                  /* [0, 4) */
     alloc_one(&q, 4);                  /* [4, 8) */
-    if (q.live[1].ptr != a || q.live[2].ptr != a + 4)
+    if (q.live[1].ptr != a || q.live[2].ptr != a + 4 * GS_SPAN_UNIT)
         fail(&q, "not placed first fit", q.live[1].ptr - a, q.live[2].ptr - a);
     if (find(&q, a, 8, GS_SPAN_CAP(8)) >= 0)
         fail(&q, "stale span over two live spans accepted", 0, 8);
     verify(&q);
     free_one(&q, 2);
     free_one(&q, 1);                   /* [0, 8) free again */
-    if (find(&q, a, 4, GS_SPAN_CAP(4)) >= 0 || find(&q, a + 4, 4, GS_SPAN_CAP(4)) >= 0)
+    if (find(&q, a, 4, GS_SPAN_CAP(4)) >= 0 || find(&q, a + 4 * GS_SPAN_UNIT, 4, GS_SPAN_CAP(4)) >= 0)
         fail(&q, "span inside a free span accepted", 0, 4);
     verify(&q);
+    alloc_one(&q, 8);                  /* [0, 8) again */
+    old = q.live[q.nlive - 1].cap;
+    free_one(&q, q.nlive - 1);
+    alloc_one(&q, 8);                  /* [0, 8) once more, a newer tag */
+    if (q.live[q.nlive - 1].ptr != a || find(&q, a, 8, old) != -2 || find(&q, a, 8, q.live[q.nlive - 1].cap) != 0)
+        fail(&q, "stale header of a span handed out again not told apart", find(&q, a, 8, old), 8);
+    free_one(&q, q.nlive - 1);
     free_one(&q, 0);
     if (q.p.len != 0)
         fail(&q, "tail not back at 0", q.p.len, 0);

@@ -50,7 +50,8 @@ static void gs__init_globals(void)
 static uint64_t gs_main_builtin(gs_spans *r_0, int64_t n_1)
 {
     gs_spans * t0 = r_0;
-    gs_slice_u64 t1 = (gs_slice_u64){(uint64_t *)gs_spans_alloc(&gs_site0, t0, n_1, sizeof(uint64_t)), n_1, GS_SPAN_CAP(n_1)};
+    gs_grow gs_mk1 = gs_spans_alloc(&gs_site0, t0, n_1, sizeof(uint64_t));
+    gs_slice_u64 t1 = (gs_slice_u64){(uint64_t *)gs_mk1.ptr, n_1, gs_mk1.cap};
     gs_slice_u64 a_2 = t1;
     int64_t t2 = a_2.len;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t2)) gs_fail_index(&gs_site1, 0, t2);
@@ -62,7 +63,7 @@ static uint64_t gs_main_builtin(gs_spans *r_0, int64_t n_1)
     uint64_t t4 = a_2.ptr[0];
     uint64_t v_3 = t4;
     gs_spans * t5 = r_0;
-    gs_check_live(&gs_site5, a_2.ptr, a_2.len, a_2.cap);
+    if (GS_UNLIKELY(!gs_is_live(a_2.ptr, a_2.len, a_2.cap))) gs_fail_msg(&gs_site5, "pool free of a span already freed");
     gs_spans_free(&gs_site6, t5, a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
     return v_3;
 }
@@ -112,7 +113,8 @@ static gs_slice_u64 gsm_pool_slice_pool__u64_alloc_slice(const gs_site *site_, g
 {
     (void)site_;
     gs_spans * t0 = &(*q_0).spans;
-    gs_slice_u64 t1 = (gs_slice_u64){(uint64_t *)gs_spans_alloc(site_, t0, n_1, sizeof(uint64_t)), n_1, GS_SPAN_CAP(n_1)};
+    gs_grow gs_mk1 = gs_spans_alloc(site_, t0, n_1, sizeof(uint64_t));
+    gs_slice_u64 t1 = (gs_slice_u64){(uint64_t *)gs_mk1.ptr, n_1, gs_mk1.cap};
     return t1;
 }
 
@@ -120,7 +122,7 @@ static void gsm_pool_slice_pool__u64_free(const gs_site *site_, gsm_pool_slice_p
 {
     (void)site_;
     gs_spans * t0 = &(*q_0).spans;
-    gs_check_live(site_, a_1.ptr, a_1.len, a_1.cap);
+    if (GS_UNLIKELY(!gs_is_live(a_1.ptr, a_1.len, a_1.cap))) gs_fail_msg(site_, "pool free of a span already freed");
     gs_spans_free(site_, t0, a_1.ptr, a_1.len, a_1.cap, sizeof(uint64_t));
 }
 

@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/pool/impl_slice_c.gs:33:5: runtime error: pool free of a slice that is not a live span of this pool
+// expect runtime error: tests/golden/pool/impl_slice_c.gs:33:5: runtime error: pool free of a span already freed
 // The C of the slice pools' calls: `reusable[] T`'s alloc and free call
 // the runtime's span functions directly, and so does pool.slice_pool[T]'s
 // alloc_slice and free at -O2: their bodies (one runtime primitive each)

@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/pool/reusable_slice_free_reused.gs:10:5: runtime error: pool free of a slice that is not a live span of this pool
+// expect runtime error: tests/golden/pool/reusable_slice_free_reused.gs:10:5: runtime error: pool free of a span already freed
 // A stale slice whose storage now belongs to a longer live span.
 fn main() {
     var s: reusable[] int

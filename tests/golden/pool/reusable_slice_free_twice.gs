@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/pool/reusable_slice_free_twice.gs:8:5: runtime error: pool free of a slice that is not a live span of this pool
+// expect runtime error: tests/golden/pool/reusable_slice_free_twice.gs:8:5: runtime error: pool free of a span already freed
 // Freeing a span of `reusable[] T` twice.
 fn main() {
     var s: reusable[] int

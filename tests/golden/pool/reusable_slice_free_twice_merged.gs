@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/pool/reusable_slice_free_twice_merged.gs:11:5: runtime error: pool free of a slice that is not a live span of this pool
+// expect runtime error: tests/golden/pool/reusable_slice_free_twice_merged.gs:11:5: runtime error: pool free of a span already freed
 // A double free after the span coalesced with its freed neighbour
 // (the span's first element is inside a free span, not at its start).
 fn main() {

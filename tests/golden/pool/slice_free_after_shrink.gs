@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/pool/slice_free_after_shrink.gs:11:5: runtime error: pool free of a slice that is not a live span of this pool
+// expect runtime error: tests/golden/pool/slice_free_after_shrink.gs:11:5: runtime error: pool free of a span already freed
 // Freeing the old slice after a resize shrank it in place: the live span
 // starts at the same element but is shorter, so the old slice is not it.
 import "pool"

@@ -1,3 +1,4 @@
+// goose-flags: --unsafe-no-lifetime-checks
 // The library slice pool pool.slice_pool[T]: alloc_slice, alloc_copy,
 // resize (shrink in place; grow in place into a free neighbour or at the
 // tail; grow by moving, which frees the old span; the same length), free,

@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/pool/slice_resize_dead.gs:10:13: runtime error: pool resize of a slice that is not a live span of this pool
+// expect runtime error: tests/golden/pool/slice_resize_dead.gs:10:13: runtime error: use of freed storage
 // resize of a span that was freed.
 import "pool"
 
