@@ -199,7 +199,7 @@ size_t gs_heap_live_count(void);         /* live blocks (tests, leak checks) */
  * in bits GS_TAG_MASK of a slice's cap or a string's len: owned results
  * take gs_tag_of(ptr); views, sub-slices and sub-strings copy the tag
  * bits of the header they come from. Tag 0 is never checked: string
- * literals, args(), zero values, pool spans (gs_pool.c: not followed yet),
+ * literals, args(), zero values, spans of a pool made while tags were off,
  * the system heap (GOOSE_HEAP=system: a measurement mode without lifetime
  * checks), headers the compiler built without tags, and memory the shadow
  * does not follow (gs_shadow_off). gs_check_live is one use of a header's

@@ -28,7 +28,7 @@ A scenario whose outcome the rules leave open (a remove of an absent key
 under a live ref) is dropped and written again. A program stops at most
 once: the scenario that stops is its last.
 
-Kinds (--kinds, comma list; default: every kind but pool_free):
+Kinds (--kinds, comma list; default: every kind):
   refs       ref arguments and receivers into slices whose callee pushes
              (once, in a loop, through a helper) or deletes; get_ref and
              user `-> ref T` lets across map puts/removes/clear/free and
@@ -42,7 +42,6 @@ Kinds (--kinds, comma list; default: every kind but pool_free):
              expects a stop with `use of freed storage` at the use (a
              `for` reads the global's header at every step: a slice
              assigned to it meanwhile is read, with its bounds checked).
-             pool_free is off by default: spans carry no storage tag yet.
 
 API: generate(seed) -> text (default kinds);
      generate_model(seed, kinds=None, safe_only=False) -> (text, Expect),
@@ -55,7 +54,7 @@ import random
 import sys
 
 KINDS_ALL = ['refs', 'alias', 'view', 'substr', 'struct', 'pool_free', 'for_global']
-KINDS_DEFAULT = ['refs', 'alias', 'view', 'substr', 'struct', 'for_global']
+KINDS_DEFAULT = KINDS_ALL
 MOVED = ['moved', 'use of freed storage']     # words a stop at a give-back prints
 FREED = ['use of freed storage']              # words a stop at a stale use prints
 
@@ -869,13 +868,19 @@ class Gen:
         self.use_alias(hdr, tn)
 
     def sc_pool_free(self, env):
+        """Spans of a slice_pool or a builtin `reusable[] int`; a copied
+        header used after its span was freed or resized (in place or
+        moved: either gives the old header up), sometimes after a new span
+        took the same place."""
         qn = self.fresh('q')
-        self.emit('var %s = pool.slice_pool[int]{}' % qn)
+        lib = self.chance(0.6)
+        alloc = 'alloc_slice' if lib else 'alloc'
+        self.emit('var %s = pool.slice_pool[int]{}' % qn if lib else 'var %s: reusable[] int' % qn)
         spans = []
         for _ in range(self.r.randint(1, 3)):
             n = self.r.randint(1, 5)
             bn = self.fresh('b')
-            self.emit('let %s = %s.alloc_slice(%d)' % (bn, qn, n))
+            self.emit('let %s = %s.%s(%d)' % (bn, qn, alloc, n))
             st = Storage([], n, 'int')
             v = self.r.randint(1, 9)
             self.emit('%s[0] = %d' % (bn, v))
@@ -886,8 +891,15 @@ class Gen:
         self.emit('let %s = %s' % (cn, bn))
         hdr = [st, 0, n]
         self.use_alias(hdr, cn)
-        fb, fst, _ = self.r.choice(spans)
-        ln = self.emit('%s.free(%s)' % (qn, fb))
+        fb, fst, fnum = self.r.choice(spans)
+        if lib and self.chance(0.4):
+            rn = self.fresh('r')
+            ln = self.emit('let %s = %s.resize(%s, %d)' % (rn, qn, fb, self.r.randint(1, 12)))
+            self.emit('%s[0] = 1' % rn)
+        else:
+            ln = self.emit('%s.free(%s)' % (qn, fb))
+            if self.chance(0.5):
+                self.emit('%s.%s(%d)[0] = 7' % (qn, alloc, fnum))
         self.give_back(fst, ln)
         self.use_alias(hdr, cn)
 
