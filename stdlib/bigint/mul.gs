@@ -24,6 +24,12 @@ fn big_mul(z: []u32, x: []u32, y: []u32) {
         big_mul(z, y, x)
         return
     }
+    if y.len == 1 {
+        // A product by one limb (a small integer): one pass with a carry
+        // (nat.gs), not a column's setup per limb.
+        z[x.len] = big_mul_1(z[0:x.len], x, y[0], 0)
+        return
+    }
     if y.len < big_digit_min {
         big_mul_basic(z, x, y)
         return
