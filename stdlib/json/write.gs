@@ -144,9 +144,79 @@ fn write_num(out: ref []u8, x: f64) {
         write_uint(out, a as u64)
         return
     }
+    if write_short_fixed(out, a) {
+        return
+    }
     let fixed = fmt_f64(a, -1)
     write_shortest(out, fixed)
     delete(fixed)
+}
+
+// The fast path of write_num for a positive non-integer a in [1e-6, 1e15)
+// whose shortest form has at most 15 significant digits (most numbers
+// people write): the fewest decimals k such that m = round(a * 10^k)
+// reads back as a (m / 10^k == a: both exact, so the division is the
+// correctly rounded value of the decimal m * 10^-k, which is what a
+// reader gives). Up to 15 digits such an m is unique (DBL_DIG), and
+// a * 10^k is within 0.2 of it, so the first k that reads back is the
+// shortest form fmt_f64(a, -1) finds; anything else returns false and
+// leaves out alone. No allocation.
+fn write_short_fixed(out: ref []u8, a: f64) -> bool {
+    if a < 0.000001 || a >= 1e15 {
+        return false
+    }
+    var p = 1.0
+    for k in 1..23 {
+        p *= 10.0
+        let r = math_round(a * p)
+        if r >= 1e15 {
+            return false
+        }
+        if r / p == a {
+            write_fixed_digits(out, r as u64, k)
+            return true
+        }
+    }
+    return false
+}
+
+// m (> 0) with a decimal point k (> 0) digits from its right, in plain
+// decimal ("0.00123" when m has k digits or fewer).
+fn write_fixed_digits(out: ref []u8, m: u64, k: int) {
+    var d: [24]u8
+    var n = 0
+    var x = m
+    while x > 0 {
+        d[n] = (x % 10) as u8 + '0'
+        n += 1
+        x /= 10
+    }
+    if n <= k {
+        write_str(out, "0.")
+        for _ in 0..k - n {
+            out.push('0')
+        }
+        while n > 0 {
+            n -= 1
+            out.push(d[n])
+        }
+        return
+    }
+    while n > k {
+        n -= 1
+        out.push(d[n])
+    }
+    out.push('.')
+    while n > 0 {
+        n -= 1
+        out.push(d[n])
+    }
+}
+
+// Half away from zero, as math.round, for a >= 0 below 2^52.
+inline fn math_round(a: f64) -> f64 {
+    let t = (a + 0.5) as i64
+    return t as f64
 }
 
 // Rewrites fmt_f64's shortest fixed form of a positive finite number as
