@@ -184,6 +184,10 @@ FnInst *ck_outer_fn(FnInst *f);
 const char *ck_cname(const char *want);
 CkCtx ck_enter(Module *m, FnInst *fn, const char **tn, Type **tt, int ntb);
 
+/* ---- check_pool.c: a slice pool free of another pool's span (issue 27),
+ * run on a program that checked without errors ---- */
+void ck_pool_frees(Program *p);
+
 /* ---- check_verify.c: GOOSE_CHECK_VERIFY=1 self-check of a checked Program ---- */
 void ck_verify(const Program *p);
 

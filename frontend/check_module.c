@@ -678,6 +678,8 @@ bool check_program(Module *root, const char *stdlib_dir, Program *out)
     ck_main(root);
     ck_bodies();
     ck_finish_structs();
+    if (diag_error_count() == errors)
+        ck_pool_frees(out);
     if (diag_error_count() != errors)
         return false;
     ck_verify(out);
