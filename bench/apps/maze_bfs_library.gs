@@ -212,7 +212,10 @@ fn (s: ref Bfs) prepare(w: int, h: int) {
     s.maze.create(max(w, 5), max(h, 5))
     s.maze.update_neighbors()
     s.maze.generate()
-    s.visited = make([]bool, s.maze.w * s.maze.h)
+    let size = s.maze.w * s.maze.h
+    s.visited = make([]bool, size)
+    s.queue = make([]i32, size)
+    s.nodes = make([]PathNode, size)
 }
 
 // The path to target: the nodes from `last` back to the start, then
@@ -236,7 +239,10 @@ fn (s: ref Bfs) rebuild(last: int, target: int) {
 }
 
 // Sets `path` to a shortest path from start to target (empty when there
-// is none).
+// is none). As in the original, the queue and the nodes have room for
+// every cell (each is queued at most once), so the search writes them by
+// index; the node with target as a neighbour ends both loops, and the
+// path is rebuilt after them.
 fn (s: ref Bfs) bfs(start: int, target: int) {
     s.path.clear()
     if start == target {
@@ -244,30 +250,42 @@ fn (s: ref Bfs) bfs(start: int, target: int) {
         return
     }
     let w = s.maze.w
-    defaults(s.visited)
-    s.queue.clear()
-    s.nodes.clear()
-    s.visited[s.maze.cells.get(start).y as int * w + s.maze.cells.get(start).x as int] = true
-    s.nodes.push(PathNode{cell: start, parent: -1})
-    s.queue.push(0)
+    let visited = s.visited
+    let queue = s.queue
+    let nodes = s.nodes
+    defaults(visited)
+    visited[s.maze.cells.get(start).y as int * w + s.maze.cells.get(start).x as int] = true
+    nodes[0] = PathNode{cell: start, parent: -1}
+    var count = 1
+    queue[0] = 0
     var head = 0
-    while head < s.queue.len {
-        let id = s.queue[head]
+    var tail = 1
+    var found = -1      // the node with target as a neighbour
+    while head < tail && found < 0 {
+        let id = queue[head]
         head += 1
-        let c = s.nodes[id].cell
+        let c = nodes[id].cell
         for i in 0..s.maze.cells.get(c).nb_count {
             let n = s.maze.cells.get(c).nb[i]
             if n == target {
-                s.rebuild(id as int, target)
-                return
+                found = id as int
+                break
             }
             let v = s.maze.cells.get(n).y as int * w + s.maze.cells.get(n).x as int
-            if walkable(s.maze.cells.get(n).kind) && !s.visited[v] {
-                s.visited[v] = true
-                s.nodes.push(PathNode{cell: n, parent: id})
-                s.queue.push((s.nodes.len - 1) as i32)
+            // walkable(k) written out: with no call in the loop, the
+            // slices' lifetime checks are tested once before it
+            let k = s.maze.cells.get(n).kind
+            if (k == SPACE || k == START || k == FINISH) && !visited[v] {
+                visited[v] = true
+                nodes[count] = PathNode{cell: n, parent: id}
+                queue[tail] = count as i32
+                count += 1
+                tail += 1
             }
         }
+    }
+    if found >= 0 {
+        s.rebuild(found, target)
     }
 }
 
