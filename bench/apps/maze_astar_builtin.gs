@@ -221,6 +221,13 @@ fn (s: ref Astar) prepare(w: int, h: int) {
     s.best = make([]i32, size)
 }
 
+// Sets every element of xs to v.
+fn fill(xs: []i32, v: i32) {
+    for i in 0..xs.len {
+        xs[i] = v
+    }
+}
+
 // The Manhattan distance between cells a and b.
 inline fn (s: ref Astar) heuristic(a: int, b: int) -> i32 {
     return abs(s.maze.cells[a].x - s.maze.cells[b].x) + abs(s.maze.cells[a].y - s.maze.cells[b].y)
@@ -301,7 +308,10 @@ fn (s: ref Astar) rebuild(last: int) {
 }
 
 // Sets `path` to a shortest path from start to target (empty when there
-// is none).
+// is none). A popped cell's neighbours are relaxed first and their heap
+// entries pushed after, in the same order (a push reads and writes only
+// `best` and the heap, which the relaxing does not touch): with no call
+// in the neighbour loop, its lifetime checks are tested once before it.
 fn (s: ref Astar) astar(start: int, target: int) {
     s.path.clear()
     if start == target {
@@ -309,16 +319,19 @@ fn (s: ref Astar) astar(start: int, target: int) {
         return
     }
     let w = s.maze.w
-    for i in 0..s.g_score.len {
-        s.came_from[i] = -1
-        s.g_score[i] = INT_MAX
-        s.best[i] = INT_MAX
-    }
+    let came_from = s.came_from
+    let g_score = s.g_score
+    fill(came_from, -1)
+    fill(g_score, INT_MAX)
+    fill(s.best, INT_MAX)
     s.heap.clear()
+    let tx = s.maze.cells[target].x
+    let ty = s.maze.cells[target].y
     let start_idx = s.idx(start)
     let target_idx = s.idx(target)
-    s.g_score[start_idx] = 0
+    g_score[start_idx] = 0
     s.push(start_idx, s.heuristic(start, target))
+    var pending: [4]Entry   // the relaxed neighbours' entries, to push
     while s.heap.len > 0 {
         let cur = s.pop().vertex as int
         if cur == target_idx {
@@ -326,19 +339,28 @@ fn (s: ref Astar) astar(start: int, target: int) {
             return
         }
         let c = s.maze.grid[(cur / w) * w + cur % w]
-        let g = s.g_score[cur]
+        let g = g_score[cur]
+        var np = 0
         for i in 0..s.maze.cells[c].nb_count {
             let n = s.maze.cells[c].nb[i]
-            if !walkable(s.maze.cells[n].kind) {
+            let k = s.maze.cells[n].kind    // walkable(k), written out
+            if !(k == SPACE || k == START || k == FINISH) {
                 continue
             }
-            let ni = s.idx(n)
+            let nx = s.maze.cells[n].x
+            let ny = s.maze.cells[n].y
+            let ni = ny as int * w + nx as int      // idx(n)
             let tentative = g + 1
-            if tentative < s.g_score[ni] {
-                s.came_from[ni] = cur as i32
-                s.g_score[ni] = tentative
-                s.push(ni, tentative + s.heuristic(n, target))
+            if tentative < g_score[ni] {
+                came_from[ni] = cur as i32
+                g_score[ni] = tentative
+                // heuristic(n, target), written out
+                pending[np] = Entry{priority: tentative + abs(nx - tx) + abs(ny - ty), vertex: ni as i32}
+                np += 1
             }
+        }
+        for j in 0..np {
+            s.push(pending[j].vertex as int, pending[j].priority)
         }
     }
 }
