@@ -68,10 +68,6 @@ struct Cell {
     y: i32
 }
 
-inline fn walkable(k: i32) -> bool {
-    return k == SPACE || k == START || k == FINISH
-}
-
 struct Maze {
     cells: pool.slot_pool[Cell]
     grid: []int     // slot of the cell at y * w + x
@@ -131,11 +127,15 @@ fn (m: ref Maze) update_neighbors() {
     }
 }
 
-// How many of cell c's neighbours are walkable.
+// How many of cell c's neighbours are walkable (Space, Start, Finish).
+// Walkability is written out here and in the searches, not a function: a
+// loop with no call in it has its lifetime checks (the library pool's
+// slots, the searches' slices) tested once before it.
 inline fn (m: ref Maze) walkable_count(c: int) -> int {
     var n = 0
     for i in 0..m.cells.get(c).nb_count {
-        if walkable(m.cells.get(m.cells.get(c).nb[i]).kind) {
+        let k = m.cells.get(m.cells.get(c).nb[i]).kind
+        if k == SPACE || k == START || k == FINISH {
             n += 1
         }
     }
@@ -272,8 +272,6 @@ fn (s: ref Bfs) bfs(start: int, target: int) {
                 break
             }
             let v = s.maze.cells.get(n).y as int * w + s.maze.cells.get(n).x as int
-            // walkable(k) written out: with no call in the loop, the
-            // slices' lifetime checks are tested once before it
             let k = s.maze.cells.get(n).kind
             if (k == SPACE || k == START || k == FINISH) && !visited[v] {
                 visited[v] = true

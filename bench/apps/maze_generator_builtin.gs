@@ -70,10 +70,6 @@ struct Cell {
     y: i32
 }
 
-inline fn walkable(k: i32) -> bool {
-    return k == SPACE || k == START || k == FINISH
-}
-
 struct Maze {
     cells: reusable Cell
     grid: []int     // slot of the cell at y * w + x
@@ -143,11 +139,15 @@ fn (m: ref Maze) reset() {
     m.cells[m.finish].kind = FINISH
 }
 
-// How many of cell c's neighbours are walkable.
+// How many of cell c's neighbours are walkable (Space, Start, Finish).
+// Walkability is written out here and in the searches, not a function: a
+// loop with no call in it has its lifetime checks (the library pool's
+// slots, the searches' slices) tested once before it.
 inline fn (m: ref Maze) walkable_count(c: int) -> int {
     var n = 0
     for i in 0..m.cells[c].nb_count {
-        if walkable(m.cells[m.cells[c].nb[i]].kind) {
+        let k = m.cells[m.cells[c].nb[i]].kind
+        if k == SPACE || k == START || k == FINISH {
             n += 1
         }
     }
