@@ -240,22 +240,25 @@ inline fn (s: ref Astar) idx(c: int) -> int {
 }
 
 // Pushes vertex with priority unless that is not below its best so far.
+// (The heap's header is read into a local once it has its new entry: the
+// sift's reads and writes then need no reload of it.)
 fn (s: ref Astar) push(vertex: int, priority: i32) {
     if priority >= s.best[vertex] {
         return
     }
     s.best[vertex] = priority
     s.heap.push(Entry{})
-    var i = s.heap.len - 1
+    let heap = s.heap
+    var i = heap.len - 1
     while i > 0 {
         let parent = (i - 1) / 2
-        if s.heap[parent].priority <= priority {
+        if heap[parent].priority <= priority {
             break
         }
-        s.heap[i] = s.heap[parent]
+        heap[i] = heap[parent]
         i = parent
     }
-    s.heap[i] = Entry{priority: priority, vertex: vertex as i32}
+    heap[i] = Entry{priority: priority, vertex: vertex as i32}
 }
 
 // Removes and returns the entry of least priority. As the original, the
@@ -264,26 +267,27 @@ fn (s: ref Astar) push(vertex: int, priority: i32) {
 fn (s: ref Astar) pop() -> Entry {
     let min = s.heap[0]
     let last = s.heap.pop()
-    let size = s.heap.len
+    let heap = s.heap
+    let size = heap.len
     if size > 0 {
         var i = 0
         while true {
             let left = 2 * i + 1
             let right = 2 * i + 2
             var smallest = i
-            if left < size && s.heap[left].priority < s.heap[smallest].priority {
+            if left < size && heap[left].priority < heap[smallest].priority {
                 smallest = left
             }
-            if right < size && s.heap[right].priority < s.heap[smallest].priority {
+            if right < size && heap[right].priority < heap[smallest].priority {
                 smallest = right
             }
             if smallest == i {
                 break
             }
-            s.heap[i] = s.heap[smallest]
+            heap[i] = heap[smallest]
             i = smallest
         }
-        s.heap[i] = last
+        heap[i] = last
     }
     return min
 }
