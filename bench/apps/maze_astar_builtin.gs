@@ -12,7 +12,7 @@
 //
 // Memory: each cell is a slot of a slot pool (the original allocates one
 // object per cell), allocated row-major in prepare and never freed;
-// neighbours are slot indices and `grid` maps (y, x) to a slot. The
+// neighbours are slot indices, and the slot of (y, x) is y * w + x. The
 // search's scores, parents, heap and path are plain slices kept between
 // runs (the original allocates them for each search). The two variants
 // differ in the cost of reaching a slot (r[i] against p.get(i)).
@@ -70,7 +70,6 @@ struct Cell {
 
 struct Maze {
     cells: reusable Cell
-    grid: []int     // slot of the cell at y * w + x
     w: int
     h: int
     start: int      // slots
@@ -78,24 +77,31 @@ struct Maze {
     stack: []int    // the dig stack (slots)
 }
 
+// The slot of the cell at (y, x): the cells are allocated row-major from
+// a fresh pool, which hands out 0, 1, 2, .., so the pool is the grid (as
+// the original's rows of cells).
+inline fn (m: ref Maze) at(y: int, x: int) -> int {
+    return y * m.w + x
+}
+
 fn (m: ref Maze) create(w: int, h: int) {
     m.w = w
     m.h = h
-    m.grid = make([]int, w * h)
     for y in 0..h {
         for x in 0..w {
-            m.grid[y * w + x] = m.cells.alloc(Cell{kind: WALL, x: x as i32, y: y as i32})
+            let slot = m.cells.alloc(Cell{kind: WALL, x: x as i32, y: y as i32})
+            assert slot == m.at(y, x)
         }
     }
-    m.start = m.grid[1 * w + 1]
-    m.finish = m.grid[(h - 2) * w + (w - 2)]
+    m.start = m.at(1, 1)
+    m.finish = m.at(h - 2, w - 2)
     m.cells[m.start].kind = START
     m.cells[m.finish].kind = FINISH
 }
 
 fn (m: ref Maze) add_neighbor(c: int, y: int, x: int) {
     let k = m.cells[c].nb_count
-    m.cells[c].nb[k] = m.grid[y * m.w + x]
+    m.cells[c].nb[k] = m.at(y, x)
     m.cells[c].nb_count = k + 1
 }
 
@@ -104,7 +110,7 @@ fn (m: ref Maze) add_neighbor(c: int, y: int, x: int) {
 fn (m: ref Maze) update_neighbors() {
     for y in 0..m.h {
         for x in 0..m.w {
-            let c = m.grid[y * m.w + x]
+            let c = m.at(y, x)
             m.cells[c].nb_count = 0
             if x > 0 && y > 0 && x < m.w - 1 && y < m.h - 1 {
                 m.add_neighbor(c, y - 1, x)
@@ -297,7 +303,7 @@ fn (s: ref Astar) rebuild(last: int) {
     let w = s.maze.w
     var cur = last
     while cur != -1 {
-        s.path.push(s.maze.grid[(cur / w) * w + cur % w])
+        s.path.push(s.maze.at(cur / w, cur % w))
         cur = s.came_from[cur] as int
     }
     var i = 0
@@ -342,7 +348,7 @@ fn (s: ref Astar) astar(start: int, target: int) {
             s.rebuild(cur)
             return
         }
-        let c = s.maze.grid[(cur / w) * w + cur % w]
+        let c = s.maze.at(cur / w, cur % w)
         let g = g_score[cur]
         var np = 0
         for i in 0..s.maze.cells[c].nb_count {

@@ -14,7 +14,7 @@
 //
 // Memory: each cell is a slot of a slot pool (the original allocates one
 // object per cell), allocated row-major in prepare and never freed;
-// neighbours are slot indices and `grid` maps (y, x) to a slot. The dig
+// neighbours are slot indices, and the slot of (y, x) is y * w + x. The dig
 // stack is one plain slice, cleared for each dig (the original mallocs
 // one of w * h cells per dig). A run allocates nothing: the two variants
 // differ in the cost of reaching a slot (r[i] against p.get(i)).
@@ -73,7 +73,6 @@ struct Cell {
 
 struct Maze {
     cells: pool.slot_pool[Cell]
-    grid: []int     // slot of the cell at y * w + x
     w: int
     h: int
     start: int      // slots
@@ -81,24 +80,31 @@ struct Maze {
     stack: []int    // the dig stack (slots)
 }
 
+// The slot of the cell at (y, x): the cells are allocated row-major from
+// a fresh pool, which hands out 0, 1, 2, .., so the pool is the grid (as
+// the original's rows of cells).
+inline fn (m: ref Maze) at(y: int, x: int) -> int {
+    return y * m.w + x
+}
+
 fn (m: ref Maze) create(w: int, h: int) {
     m.w = w
     m.h = h
-    m.grid = make([]int, w * h)
     for y in 0..h {
         for x in 0..w {
-            m.grid[y * w + x] = m.cells.alloc(Cell{kind: WALL, x: x as i32, y: y as i32})
+            let slot = m.cells.alloc(Cell{kind: WALL, x: x as i32, y: y as i32})
+            assert slot == m.at(y, x)
         }
     }
-    m.start = m.grid[1 * w + 1]
-    m.finish = m.grid[(h - 2) * w + (w - 2)]
+    m.start = m.at(1, 1)
+    m.finish = m.at(h - 2, w - 2)
     m.cells.get(m.start).kind = START
     m.cells.get(m.finish).kind = FINISH
 }
 
 fn (m: ref Maze) add_neighbor(c: int, y: int, x: int) {
     let k = m.cells.get(c).nb_count
-    m.cells.get(c).nb[k] = m.grid[y * m.w + x]
+    m.cells.get(c).nb[k] = m.at(y, x)
     m.cells.get(c).nb_count = k + 1
 }
 
@@ -107,7 +113,7 @@ fn (m: ref Maze) add_neighbor(c: int, y: int, x: int) {
 fn (m: ref Maze) update_neighbors() {
     for y in 0..m.h {
         for x in 0..m.w {
-            let c = m.grid[y * m.w + x]
+            let c = m.at(y, x)
             m.cells.get(c).nb_count = 0
             if x > 0 && y > 0 && x < m.w - 1 && y < m.h - 1 {
                 m.add_neighbor(c, y - 1, x)
@@ -131,7 +137,7 @@ fn (m: ref Maze) update_neighbors() {
 }
 
 fn (m: ref Maze) reset() {
-    for c in m.grid {
+    for c in 0..m.cells.len {
         if m.cells.get(c).kind == SPACE {
             m.cells.get(c).kind = WALL
         }
@@ -207,7 +213,7 @@ fn (m: ref Maze) generate() {
 }
 
 fn (m: ref Maze) middle_kind() -> i32 {
-    return m.cells.get(m.grid[(m.h / 2) * m.w + m.w / 2]).kind
+    return m.cells.get(m.at(m.h / 2, m.w / 2)).kind
 }
 
 // FNV-1a (32-bit) of x * y over the Space cells, row-major.
@@ -215,7 +221,7 @@ fn (m: ref Maze) checksum() -> u32 {
     var hasher: u32 = 2166136261
     for y in 0..m.h {
         for x in 0..m.w {
-            if m.cells.get(m.grid[y * m.w + x]).kind == SPACE {
+            if m.cells.get(m.at(y, x)).kind == SPACE {
                 hasher = (hasher ^ (x * y) as u32) * 16777619
             }
         }
