@@ -133,9 +133,9 @@ fn (m: ref Maze) update_neighbors() {
 }
 
 // How many of cell c's neighbours are walkable (Space, Start, Finish).
-// Walkability is written out here and in the searches, not a function: a
+// Walkability is written out wherever a loop tests it, not a function: a
 // loop with no call in it has its lifetime checks (the library pool's
-// slots, the searches' slices) tested once before it.
+// slots, a search's slices) tested once before it.
 inline fn (m: ref Maze) walkable_count(c: int) -> int {
     var n = 0
     for i in 0..m.cells[c].nb_count {
