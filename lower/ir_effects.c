@@ -120,6 +120,45 @@ static void ir_effect_write(const IrIns *in, IrEffect *e)
     }
 }
 
+/* What a pool primitive or library primitive gives back, where that is not
+ * its op's rule (PRIM: frees when it has a ref argument). */
+typedef enum IrPrimFrees { IR_PF_REFS, IR_PF_NONE, IR_PF_POOL_ELEM, IR_PF_ARG_ELEM, IR_PF_ANY } IrPrimFrees;
+
+static const unsigned char ir_prim_frees[BI__COUNT] = {
+    [BI_R_ALLOC] = IR_PF_NONE,          /* slots and spans are carved, nothing moves */
+    [BI_R_FREE] = IR_PF_POOL_ELEM,      /* a span of the pool (a slot stays pool memory) */
+    [BI_P_GROW_STABLE] = IR_PF_NONE,    /* stable storage grows in place */
+    [BI_P_REF_INDEX] = IR_PF_NONE, [BI_P_SPAN_FIND] = IR_PF_NONE, [BI_P_SPAN_AT] = IR_PF_NONE,
+    [BI_P_SPAN_RESIZE] = IR_PF_POOL_ELEM,
+    [BI_P_MOVING] = IR_PF_ARG_ELEM,     /* entries of a map move (map.gs) */
+    [BI_P_PARALLEL] = IR_PF_ANY,        /* calls the closure it is given, as CALLV */
+};
+
+/* The pool behind a primitive's first argument (through a reference). */
+static const Type *ir_prim_pool(const IrIns *in)
+{
+    const Type *t = in->nargs > 0 ? in->args[0].type : NULL;
+    return t && t->kind == TY_REF ? t->elem : t;
+}
+
+static void ir_effect_prim(const IrIns *in, IrEffect *e)
+{
+    const Type *pool = ir_prim_pool(in);
+    switch ((IrPrimFrees)ir_prim_frees[in->aux]) {
+    case IR_PF_REFS: break;
+    case IR_PF_NONE: e->frees = false; break;
+    case IR_PF_POOL_ELEM:
+        e->frees = pool && pool->kind == TY_REUSABLE_SLICE;
+        e->frees_elem = e->frees ? pool->elem : NULL;
+        break;
+    case IR_PF_ARG_ELEM:
+        e->frees = true;
+        e->frees_elem = pool && pool->kind == TY_SLICE ? pool->elem : NULL;
+        break;
+    case IR_PF_ANY: e->frees = true; break;
+    }
+}
+
 void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
 {
     const IrOpInfo *op = &ir_op_info[in->op];
@@ -130,13 +169,14 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
         e->read = in->place ? e->place : op->calls == IR_CALLS_CODE ? IR_AT_ANY : ir_args_reach(in);
     ir_effect_write(in, e);
     e->frees = op->frees == IR_FREE_ALWAYS || (op->frees == IR_FREE_REFS && ir_has_ref_arg(in));
+    if (in->op == IR_PUSH && in->place)
+        e->frees_elem = in->place->type->elem;
+    if (in->op == IR_PRIM && in->aux > BI_NONE && in->aux < BI__COUNT)
+        ir_effect_prim(in, e);
     if (in->op == IR_PRIM && in->aux == BI_P_PARALLEL) {   /* calls the closure it is given, as CALLV */
         e->calls = IR_CALLS_CODE;
         e->read = e->write = IR_AT_ANY;
-        e->frees = true;
     }
-    if (in->op == IR_PRIM && in->aux == BI_P_MOVING)   /* entries of a map move (map.gs) */
-        e->frees = true;
     e->stops = ir_stops(ir, in);
     if (e->stops) {     /* nothing after it runs */
         e->write = IR_AT_NONE;

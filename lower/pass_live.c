@@ -214,15 +214,21 @@ static const Type *lv_storage_of(const Type *t)
 }
 
 /* in may give back the storage of check c's header: anything that may
- * free, except a push, which moves only storage of its own element type. */
+ * free, except what frees only storage of one element type (a push, a
+ * span pool's free or resize: ir_effect's frees_elem) when c's storage
+ * has another. */
 static bool lv_may_free_for(const IrProgram *ir, const IrIns *in, const IrIns *c)
 {
     if (!pass_may_free(ir, in))
         return false;
-    if (in->op != IR_PUSH)
+    if (in->op == IR_CALL || in->op == IR_CALLV)
+        return true;
+    IrEffect e;
+    ir_effect(ir, in, &e);
+    if (!e.frees_elem)
         return true;
     const Type *h = c->place ? c->place->type : c->a.type;
-    return lv_storage_of(in->place->type) == lv_storage_of(h);
+    return e.frees_elem == lv_storage_of(h);
 }
 
 /* in may give back check c's storage or change its header (or what the
@@ -240,6 +246,9 @@ static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
         return false;                   /* a temp's value never changes */
     IrEffect e;
     ir_effect(ir, in, &e);
+    if (r->kind == OPD_LOCAL && !r->local->is_ref && !lv_through_ref(c) && ir_local_private_in(v->f, &v->addressed, r->local))
+        return e.write == IR_AT_LOCAL && e.local == r->local;   /* only what names it changes it (a call
+                                                                   cannot: its frees were asked above) */
     if (e.calls != IR_CALLS_NONE || e.addr)
         return true;
     if (e.write == IR_AT_NONE || e.write == IR_AT_TEMP)
@@ -248,8 +257,6 @@ static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
         return false;                   /* it writes no header anywhere */
     if (e.write == IR_AT_STORAGE && (r->kind == OPD_LOCAL || r->kind == OPD_GLOBAL) && !lv_through_ref(c))
         return false;                   /* elements never hold a local's or global's own value */
-    if (r->kind == OPD_LOCAL && !r->local->is_ref && !lv_through_ref(c) && ir_local_private_in(v->f, &v->addressed, r->local))
-        return e.write == IR_AT_LOCAL && e.local == r->local;   /* only what names it changes it */
     if (r->kind == OPD_LOCAL && !r->local->is_ref && !r->local->captured)
         return e.write != IR_AT_LOCAL || e.local == r->local;
     if (r->kind == OPD_GLOBAL)

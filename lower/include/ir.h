@@ -283,6 +283,8 @@ typedef struct IrEffect {
     bool decl;              /* DECL: a new variable, which no earlier
                                reference or closure reaches */
     bool frees;             /* may free storage or move it */
+    const Type *frees_elem; /* frees: only storage of this element type
+                               (a push, a span pool's free), else NULL */
     bool stops;             /* never returns: writes nothing a later
                                instruction sees (write IR_AT_NONE) */
 } IrEffect;

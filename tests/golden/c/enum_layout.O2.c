@@ -152,8 +152,9 @@ static void gs_main_main(void)
     int64_t total_3 = 0;
     gs_slice_main_Msg t12 = msgs_1;
     int64_t t13 = t12.len;
+    bool t19 = gs_is_live(msgs_1.ptr, msgs_1.len, msgs_1.cap);
     for (int64_t t14 = 0; t14 < t13; t14++) {
-        gs_check_live(&gs_site10, t12.ptr, t12.len, t12.cap);
+        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site10);
         gs_main_Msg m_4 = t12.ptr[t14];
         int64_t t16 = gs_main_weight(&m_4);
         total_3 = (int64_t)((uint64_t)total_3 + (uint64_t)t16);

@@ -220,6 +220,7 @@ static void gs_main_main(void)
             (*&t33.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
+    bool t40 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
     for (int64_t __7 = 0; __7 < 3; __7++) {
         gs_main_step_builtin(&b_0, grid_2);
         gs_main_step_library(&l_1, grid_2);
@@ -227,7 +228,6 @@ static void gs_main_main(void)
         int64_t sl_9 = 0;
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
-        bool t40 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
         bool t41 = gs_is_live(l_1.slots.ptr, l_1.slots.len, l_1.slots.cap);
         for (int64_t t22 = 0; t22 < t21; t22++) {
             if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site22);
