@@ -10,8 +10,9 @@
 //
 // Memory: every AST node is a slot of a slot pool (here
 // `pool.slot_pool[Node]`), linked to its children by index, made in
-// prepare; a name is a view of the program text (upstream strdup's it; a Goose string is a
-// (ptr, len) view, and the text outlives every node). The variables are
+// prepare; a name is a view of the program text (upstream strdup's it;
+// a Goose string is a (ptr, len) view, and the text outlives every
+// node). The variables are
 // a map.Map[string, int] made by each run and freed at its end (its put
 // keeps its own copy of each name, as upstream's table strdup's it).
 // Variant: library pools (`pool.slot_pool`); the _builtin file is the
