@@ -18,11 +18,11 @@
 // the rest of the text first grows the span by resize to twice its
 // length (never at these inputs), so an index write cannot fail. Keys
 // are trimmed views of the text (upstream copies each one out to trim it
-// in place). The byte-by-byte copy runs in
-// its own loop (copy_plain), which calls nothing and moves no storage, so
-// the lifetime checks of text and output are made once per stretch of
-// plain text rather than at every byte. template_parse.gs is the same
-// program with the output made by make and deleted.
+// in place). The byte-by-byte copy runs in its own loop (copy_plain),
+// which calls nothing and moves no storage, so the lifetime checks of
+// text and output are made once per stretch of plain text rather than at
+// every byte. template_parse.gs is the same program with the output made
+// by make and deleted.
 // Usage: template_parse_library count iterations expected_checksum
 //   Prints `Template::Parse: OK in <s>s` or
 //   `Template::Parse: ERR[actual=<a>, expected=<e>]` (exit status 1).
