@@ -14,9 +14,11 @@
 // Memory: each list is a span of a slice pool (`pool.slice_pool[Op]`),
 // as upstream's malloc'd arrays: 16 operations at first, doubled by
 // resize when full; a Loop holds its body's span and the body's length.
-// After the run the spans are freed bottom up; the tape is a plain slice,
-// made and deleted by each run. brainfuck_recursion.gs is the same
-// program with plain slices grown by push.
+// The tape is a span of another slice pool (`pool.slice_pool[u8]`), as
+// upstream callocs it, grown by one cell with resize as upstream reallocs
+// it. After the run the spans are freed bottom up, and the tape.
+// brainfuck_recursion.gs is the same program with plain slices grown by
+// push.
 // Usage: brainfuck_recursion_library program warmup_program iterations [warmup_iterations] expected_checksum
 //   Prints `Brainfuck::Recursion: OK in <s>s` or
 //   `Brainfuck::Recursion: ERR[actual=<a>, expected=<e>]` (exit status 1).
@@ -61,6 +63,7 @@ enum Op {
 }
 
 var spans: pool.slice_pool[Op]
+var tapes: pool.slice_pool[u8]
 
 // A list being built: its span and how many operations it holds.
 struct List {
@@ -119,7 +122,7 @@ struct Tape {
 inline fn (t: ref Tape) right() {
     t.pos += 1
     if t.pos as int >= t.cells.len {
-        t.cells.push(0)
+        t.cells = tapes.resize(t.cells, t.cells.len + 1)
     }
 }
 
@@ -150,10 +153,10 @@ fn run_ops(ops: []Op, n: int, t: ref Tape, result: ref u32) {
 fn run_program(text: string) -> u32 {
     var pos = 0
     let ops = parse_ops(text, pos)
-    var t = Tape{cells: make([]u8, TAPE_SIZE)}
+    var t = Tape{cells: tapes.alloc_slice(TAPE_SIZE)}
     var result: u32 = 0
     run_ops(ops.span, ops.n, t, result)
-    delete(t.cells)
+    tapes.free(t.cells)
     free_ops(ops.span, ops.n)
     return result
 }
