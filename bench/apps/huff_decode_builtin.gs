@@ -14,7 +14,7 @@
 // to its children by slot index, allocated as the tree is built and freed
 // children first at the end of the run, so each run reuses the slots of
 // the last. The working list of nodes is a slice kept between runs; the
-// decoded bytes of a run are a slice (capacity bit_count, as the C
+// decoded bytes of a run are a slice of bit_count bytes (as the C
 // allocates), freed by the next run. The tree is sorted with sort.sort_by
 // (stable, where the C's qsort need not be: ties may join in another
 // order, which changes some codes but not the decoded bytes).
@@ -198,42 +198,52 @@ fn frequencies(input: []u8) -> [256]i32 {
     return freq
 }
 
-// The bytes of e's bits decoded with the tree at root (NIL: none).
-fn decode(e: ref Encoded, root: int) -> []u8 {
-    if root == NIL || e.bit_count <= 0 {
-        return []u8{}
+// e's bits decoded with the tree at root (NIL: none): a new buffer of
+// bit_count bytes (the most there can be, as the C allocates) and how many
+// of them were decoded. The walk holds a copy of the current node, as the
+// C holds a pointer to it, so each step reads one slot.
+fn decode(e: ref Encoded, root: int) -> ([]u8, int) {
+    let bits = e.bit_count
+    if root == NIL || bits <= 0 {
+        return ([]u8{}, 0)
     }
-    var out = make([]u8, 0, e.bit_count as int)
-    var cur = root
+    let enc = e.data
+    var out = make([]u8, bits as int)
+    var n = 0
+    let top: Node = nodes[root]
+    var cur = top
     var done: i32 = 0
-    var k = 0
-    while done < e.bit_count && k < e.data.len {
-        let byte = e.data[k]
-        k += 1
-        var bit_pos = 7
-        while bit_pos >= 0 && done < e.bit_count {
-            done += 1
-            if (byte >> bit_pos) & 1 != 0 {
-                cur = nodes[cur].right
-            } else {
-                cur = nodes[cur].left
-            }
-            if cur == NIL {
+    for byte in enc {
+        if done >= bits {
+            break
+        }
+        for s in 0..8 {
+            if done >= bits {
                 break
             }
-            if nodes[cur].is_leaf {
-                out.push(nodes[cur].byte_val)
-                cur = root
+            done += 1
+            var next = cur.left
+            if (byte >> (7 - s)) & 1 != 0 {
+                next = cur.right
             }
-            bit_pos -= 1
+            if next == NIL {
+                break
+            }
+            cur = nodes[next]
+            if cur.is_leaf {
+                out[n] = cur.byte_val
+                n += 1
+                cur = top
+            }
         }
     }
-    return out
+    return (out, n)
 }
 
 var data: []u8
 var encoded: Encoded
-var decoded: []u8
+var decoded: []u8                       // the last run's buffer
+var decoded_size: int = 0               // the bytes decoded into it
 var result: u32 = 0
 
 fn prepare(size: int) {
@@ -254,14 +264,14 @@ fn run(_: int) {
         return
     }
     delete(decoded)
-    decoded = decode(encoded, tree)
-    result += decoded.len as u32
+    decoded, decoded_size = decode(encoded, tree)
+    result += decoded_size as u32
     free_tree(tree)
 }
 
 fn checksum() -> u32 {
     var r = result
-    if decoded.len > 0 && bytes.equal(decoded, data) {
+    if decoded_size > 0 && decoded_size == data.len && bytes.equal(decoded[0:decoded_size], data) {
         r += 100000
     }
     return r
