@@ -15,7 +15,7 @@
 // children first at the end of the run, so each run reuses the slots of
 // the last. The working list of nodes is a slice kept between runs; the
 // decoded bytes of a run are a slice of bit_count bytes (as the C
-// allocates), freed by the next run. The tree is sorted with sort.sort_by
+// allocates), freed by the next run. The list is sorted with sort.sort_by
 // (stable, where the C's qsort need not be: ties may join in another
 // order, which changes some codes but not the decoded bytes).
 // Variant: library pools (`pool.slot_pool[Node]`); the _builtin file is
