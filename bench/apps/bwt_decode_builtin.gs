@@ -121,11 +121,11 @@ fn sort_by_second(sa: []int, temp: []int, pairs: []Pair, count: []i32) {
     for i in 0..n {
         count[pairs[sa[i]].second] += 1
     }
-    for i in 1..n + 1 {
+    for i in 1..count.len {
         count[i] += count[i - 1]
     }
     copy_into(temp, sa)
-    var i = n - 1
+    var i = temp.len - 1
     while i >= 0 {
         let t = temp[i]
         let key = pairs[t].second
@@ -142,11 +142,11 @@ fn sort_by_first(sa: []int, temp: []int, pairs: []Pair, count: []i32) {
     for i in 0..n {
         count[pairs[sa[i]].first] += 1
     }
-    for i in 1..n + 1 {
+    for i in 1..count.len {
         count[i] += count[i - 1]
     }
     copy_into(temp, sa)
-    var i = n - 1
+    var i = temp.len - 1
     while i >= 0 {
         let t = temp[i]
         let key = pairs[t].first
@@ -162,7 +162,7 @@ fn next_ranks(sa: []int, pairs: []Pair) -> []i32 {
     let n = sa.len
     let new_rank = i32_spans.alloc(n)
     new_rank[sa[0]] = 0
-    for i in 1..n {
+    for i in 1..sa.len {
         let p = pairs[sa[i - 1]]
         let q = pairs[sa[i]]
         var step: i32 = 0
