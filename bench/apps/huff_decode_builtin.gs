@@ -10,14 +10,14 @@
 // decoded length of every run (u32), plus 100000 when the last decoding
 // equals the input.
 //
-// Memory: every tree node is a pool slot (here `reusable Node`), linked
-// to its children by slot index, allocated as the tree is built and freed
-// children first at the end of the run, so each run reuses the slots of
-// the last. The working list of nodes is a slice kept between runs; the
+// Memory: every tree node is a slot of a pool (here `reusable Node`),
+// linked to its children by slot index, allocated as the tree is built and
+// freed children first at the end of the run, so each run reuses the slots
+// of the last. The working list of nodes is a slice kept between runs; the
 // decoded bytes of a run are a slice of bit_count bytes (as the C
 // allocates), freed by the next run. The list is sorted with sort.sort_by
-// (stable, where the C's qsort need not be: ties may join in another
-// order, which changes some codes but not the decoded bytes).
+// (stable, where the C's qsort need not be: ties may join in another order,
+// which changes some codes but not the decoded bytes).
 // Variant: builtin pools (`reusable T`); the _library file is the same
 // program on pool.slot_pool.
 // Usage: huff_decode_builtin size iterations expected_checksum
@@ -93,8 +93,10 @@ fn by_frequency(a: int, b: int) -> bool {
     return nodes[a].frequency < nodes[b].frequency
 }
 
+// A new leaf for byte b.
 fn leaf(frequency: i32, b: u8) -> int {
-    return nodes.alloc(Node{frequency: frequency, byte_val: b, is_leaf: true, left: NIL, right: NIL})
+    let n = Node{frequency: frequency, byte_val: b, is_leaf: true, left: NIL, right: NIL}
+    return nodes.alloc(n)
 }
 
 // The root of the Huffman tree of freq, NIL when no byte occurs. A single

@@ -9,14 +9,14 @@
 // bit first. The checksum adds the encoded length in bytes of every run
 // (u32).
 //
-// Memory: every tree node is a pool slot (here `pool.slot_pool[Node]`),
-// linked to its children by slot index, allocated as the tree is built and freed
-// children first at the end of the run, so each run reuses the slots of
-// the last. The working list of nodes is a slice kept between runs; the
-// encoded bytes of a run are a slice, freed by the next run. Each run
-// sorts the list with sort.sort_by (stable, where the C's qsort need not
-// be: ties may join in another order, which changes some codes but not
-// their total length, the checksum).
+// Memory: every tree node is a slot of a pool (here `pool.slot_pool[Node]`),
+// linked to its children by slot index, allocated as the tree is built and
+// freed children first at the end of the run, so each run reuses the slots
+// of the last. The working list of nodes is a slice kept between runs; the
+// encoded bytes of a run are a slice, freed by the next run. Each run sorts
+// the list with sort.sort_by (stable, where the C's qsort need not be: ties
+// may join in another order, which changes some codes but not their total
+// length, the checksum).
 // Variant: library pools (`pool.slot_pool[Node]`); the _builtin file is
 // the same program on the builtin `reusable T` pools.
 // Usage: huff_encode_library size iterations expected_checksum
@@ -92,8 +92,10 @@ fn by_frequency(a: int, b: int) -> bool {
     return nodes.get(a).frequency < nodes.get(b).frequency
 }
 
+// A new leaf for byte b.
 fn leaf(frequency: i32, b: u8) -> int {
-    return nodes.alloc(Node{frequency: frequency, byte_val: b, is_leaf: true, left: NIL, right: NIL})
+    let n = Node{frequency: frequency, byte_val: b, is_leaf: true, left: NIL, right: NIL}
+    return nodes.alloc(n)
 }
 
 // The root of the Huffman tree of freq, NIL when no byte occurs. A single
