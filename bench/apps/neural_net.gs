@@ -119,58 +119,63 @@ fn network_new() {
     }
 }
 
+// Upstream's per-neuron functions; a neuron is passed by reference (its
+// C passes a pointer) and its synapses are found through `synapses`.
+
 inline fn derivative(n: ref Neuron) -> f64 { return n.output * (1.0 - n.output) }
 
-fn calculate_output(k: int) {
-    let n = neurons[k]
+fn calculate_output(n: ref Neuron) {
     var activation = 0.0
     for s in n.ins {
-        activation += synapses[s].weight * neurons[synapses[s].source].output
+        let syn = synapses[s]
+        activation += syn.weight * neurons[syn.source].output
     }
     activation -= n.threshold
-    neurons[k].output = 1.0 / (1.0 + math.exp(-activation))
+    n.output = 1.0 / (1.0 + math.exp(-activation))
 }
 
-fn update_weights(k: int) {
-    let err = neurons[k].error
-    for s in neurons[k].ins {
+// The weights into n and its threshold, with momentum.
+fn update_weights(n: ref Neuron) {
+    for s in n.ins {
         let syn = synapses[s]
-        let temp = syn.weight
-        synapses[s].weight += TRAIN_RATE * LEARNING_RATE * err * neurons[syn.source].output +
+        synapses[s].weight += TRAIN_RATE * LEARNING_RATE * n.error * neurons[syn.source].output +
             MOMENTUM * (syn.weight - syn.prev_weight)
-        synapses[s].prev_weight = temp
+        synapses[s].prev_weight = syn.weight
     }
-    let n = neurons[k]
-    neurons[k].threshold += TRAIN_RATE * LEARNING_RATE * err * -1.0 +
+    let temp = n.threshold
+    n.threshold += TRAIN_RATE * LEARNING_RATE * n.error * -1.0 +
         MOMENTUM * (n.threshold - n.prev_threshold)
-    neurons[k].prev_threshold = n.threshold
+    n.prev_threshold = temp
 }
 
-fn output_train(k: int, target: f64) {
-    neurons[k].error = (target - neurons[k].output) * derivative(neurons[k])
-    update_weights(k)
+fn output_train(n: ref Neuron, target: f64) {
+    n.error = (target - n.output) * derivative(n)
+    update_weights(n)
 }
 
-fn hidden_train(k: int) {
+// The error from the errors downstream, through the weights as they were
+// before this step (prev_weight: the output layer is trained first).
+fn hidden_train(n: ref Neuron) {
     var sum = 0.0
-    for s in neurons[k].outs {
-        sum += synapses[s].prev_weight * neurons[synapses[s].dest].error
+    for s in n.outs {
+        let syn = synapses[s]
+        sum += syn.prev_weight * neurons[syn.dest].error
     }
-    neurons[k].error = sum * derivative(neurons[k])
-    update_weights(k)
+    n.error = sum * derivative(n)
+    update_weights(n)
 }
 
 fn feed_forward(a: f64, b: f64) {
     neurons[0].output = a
     neurons[1].output = b
-    for i in 0..HIDDEN { calculate_output(INPUTS + i) }
-    for i in 0..OUTPUTS { calculate_output(INPUTS + HIDDEN + i) }
+    for i in 0..HIDDEN { calculate_output(neurons[INPUTS + i]) }
+    for i in 0..OUTPUTS { calculate_output(neurons[INPUTS + HIDDEN + i]) }
 }
 
 fn train(a: f64, b: f64, target: f64) {
     feed_forward(a, b)
-    for i in 0..OUTPUTS { output_train(INPUTS + HIDDEN + i, target) }
-    for i in 0..HIDDEN { hidden_train(INPUTS + i) }
+    for i in 0..OUTPUTS { output_train(neurons[INPUTS + HIDDEN + i], target) }
+    for i in 0..HIDDEN { hidden_train(neurons[INPUTS + i]) }
 }
 
 inline fn output() -> f64 { return neurons[INPUTS + HIDDEN].output }
