@@ -119,63 +119,66 @@ fn network_new() {
     }
 }
 
-// Upstream's per-neuron functions; a neuron is passed by reference (its
-// C passes a pointer) and its synapses are found through `synapses`.
+// Each layer's work is one function with the neuron loop around the
+// synapse loops (upstream's per-neuron functions written out, in its
+// order), so the liveness tests of `neurons` and `synapses` are made once
+// per layer rather than once per neuron.
 
-inline fn derivative(n: ref Neuron) -> f64 { return n.output * (1.0 - n.output) }
-
-fn calculate_output(n: ref Neuron) {
-    var activation = 0.0
-    for s in n.ins {
-        let syn = synapses[s]
-        activation += syn.weight * neurons[syn.source].output
+// The outputs of neurons first..first+count-1 from their inputs' outputs.
+fn calculate_layer(first: int, count: int) {
+    for k in first..first + count {
+        var activation = 0.0
+        for s in neurons[k].ins {
+            let syn = synapses[s]
+            activation += syn.weight * neurons[syn.source].output
+        }
+        activation -= neurons[k].threshold
+        neurons[k].output = 1.0 / (1.0 + math.exp(-activation))
     }
-    activation -= n.threshold
-    n.output = 1.0 / (1.0 + math.exp(-activation))
 }
 
-// The weights into n and its threshold, with momentum.
-fn update_weights(n: ref Neuron) {
-    for s in n.ins {
-        let syn = synapses[s]
-        synapses[s].weight += TRAIN_RATE * LEARNING_RATE * n.error * neurons[syn.source].output +
-            MOMENTUM * (syn.weight - syn.prev_weight)
-        synapses[s].prev_weight = syn.weight
+// Back-propagation through neurons first..first+count-1, neuron by
+// neuron as upstream: the neuron's error (from target on the output
+// layer, else from the errors downstream through the weights before this
+// step), then the weights into it and its threshold, with momentum.
+fn train_layer(first: int, count: int, output_layer: bool, target: f64) {
+    for k in first..first + count {
+        let out = neurons[k].output
+        if output_layer {
+            neurons[k].error = (target - out) * (out * (1.0 - out))
+        } else {
+            var sum = 0.0
+            for s in neurons[k].outs {
+                let syn = synapses[s]
+                sum += syn.prev_weight * neurons[syn.dest].error
+            }
+            neurons[k].error = sum * (out * (1.0 - out))
+        }
+        let err = neurons[k].error
+        for s in neurons[k].ins {
+            let syn = synapses[s]
+            synapses[s].weight += TRAIN_RATE * LEARNING_RATE * err * neurons[syn.source].output +
+                MOMENTUM * (syn.weight - syn.prev_weight)
+            synapses[s].prev_weight = syn.weight
+        }
+        let n: Neuron = neurons[k]
+        neurons[k].threshold += TRAIN_RATE * LEARNING_RATE * err * -1.0 +
+            MOMENTUM * (n.threshold - n.prev_threshold)
+        neurons[k].prev_threshold = n.threshold
     }
-    let temp = n.threshold
-    n.threshold += TRAIN_RATE * LEARNING_RATE * n.error * -1.0 +
-        MOMENTUM * (n.threshold - n.prev_threshold)
-    n.prev_threshold = temp
-}
-
-fn output_train(n: ref Neuron, target: f64) {
-    n.error = (target - n.output) * derivative(n)
-    update_weights(n)
-}
-
-// The error from the errors downstream, through the weights as they were
-// before this step (prev_weight: the output layer is trained first).
-fn hidden_train(n: ref Neuron) {
-    var sum = 0.0
-    for s in n.outs {
-        let syn = synapses[s]
-        sum += syn.prev_weight * neurons[syn.dest].error
-    }
-    n.error = sum * derivative(n)
-    update_weights(n)
 }
 
 fn feed_forward(a: f64, b: f64) {
     neurons[0].output = a
     neurons[1].output = b
-    for i in 0..HIDDEN { calculate_output(neurons[INPUTS + i]) }
-    for i in 0..OUTPUTS { calculate_output(neurons[INPUTS + HIDDEN + i]) }
+    calculate_layer(INPUTS, HIDDEN)
+    calculate_layer(INPUTS + HIDDEN, OUTPUTS)
 }
 
 fn train(a: f64, b: f64, target: f64) {
     feed_forward(a, b)
-    for i in 0..OUTPUTS { output_train(neurons[INPUTS + HIDDEN + i], target) }
-    for i in 0..HIDDEN { hidden_train(neurons[INPUTS + i]) }
+    train_layer(INPUTS + HIDDEN, OUTPUTS, true, target)
+    train_layer(INPUTS, HIDDEN, false, 0.0)
 }
 
 inline fn output() -> f64 { return neurons[INPUTS + HIDDEN].output }
