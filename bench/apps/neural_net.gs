@@ -161,10 +161,10 @@ fn train_layer(first: int, count: int, output_layer: bool, target: f64) {
                 MOMENTUM * (syn.weight - syn.prev_weight)
             synapses[s].prev_weight = syn.weight
         }
-        let n: Neuron = neurons[k]
+        let th = neurons[k].threshold
         neurons[k].threshold += TRAIN_RATE * LEARNING_RATE * err * -1.0 +
-            MOMENTUM * (n.threshold - n.prev_threshold)
-        neurons[k].prev_threshold = n.threshold
+            MOMENTUM * (th - neurons[k].prev_threshold)
+        neurons[k].prev_threshold = th
     }
 }
 
