@@ -47,12 +47,15 @@ inline fn sub(a: Vec, b: Vec) -> Vec { return Vec{x: a.x - b.x, y: a.y - b.y, z:
 inline fn dot(a: Vec, b: Vec) -> f64 { return a.x * b.x + a.y * b.y + a.z * b.z }
 
 // v scaled to length 1 (multiplied by 1/|v|, as upstream); 0 stays 0.
+// dot and scale written out: a function that calls none is emitted
+// inline, and normalize runs once or three times per pixel.
 inline fn normalize(v: Vec) -> Vec {
-    let mag = math.sqrt(dot(v, v))
+    let mag = math.sqrt(v.x * v.x + v.y * v.y + v.z * v.z)
     if mag == 0.0 {
         return Vec{}
     }
-    return scale(v, 1.0 / mag)
+    let s = 1.0 / mag
+    return Vec{x: v.x * s, y: v.y * s, z: v.z * s}
 }
 
 inline fn color_scale(c: Color, s: f64) -> Color { return Color{r: c.r * s, g: c.g * s, b: c.b * s} }
