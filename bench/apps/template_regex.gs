@@ -8,7 +8,7 @@
 // spaces and tabs trimmed, as upstream's group 1; nothing when there is
 // no such variable). The checksum (u32) adds every rendering's length,
 // plus the djb2 hash of the last one. The page, the map and the regex are
-// made once; the rendering goes into one byte slice, cleared each run
+// made once; the rendering goes into one strings.Builder, cleared each run
 // (upstream mallocs a buffer per run). One file, no pool, no RNG.
 // Usage: template_regex count iterations expected_checksum
 //   (the expected checksum, a u32 from test.json/run.json, is the last
@@ -18,6 +18,7 @@
 
 import "map"
 import "regex"
+import "strings"
 
 const NAME: string = "Template::Regex"
 
@@ -30,11 +31,11 @@ fn arg_int(a: []string, i: int) -> int {
     return o.unwrap()
 }
 
-// djb2 over bytes (LangArena's checksum of a string).
-fn checksum_bytes(s: []u8) -> u32 {
+// djb2 over the bytes of s (LangArena's checksum of a string).
+fn checksum_string(s: string) -> u32 {
     var h: u32 = 5381
-    for c in s {
-        h = (h << 5) + h + c as u32
+    for i in 0..s.len {
+        h = (h << 5) + h + s[i] as u32
     }
     return h
 }
@@ -55,7 +56,7 @@ var count: int = 0
 var text: string
 var vars = map.Map[string, string]{}
 var re: regex.Regex
-var rendered: []u8
+var rendered: strings.Builder
 var result: u32 = 0
 
 // Adds a variable; the map keeps its own copy of the key.
@@ -111,28 +112,24 @@ fn trim_blanks(s: string) -> string {
     return s[a:b]
 }
 
-fn append(b: ref []u8, s: string) {
-    for i in 0..s.len { b.push(s[i]) }
-}
-
 fn run(_: int) {
     rendered.clear()
     let ms = re.find_all(text)
     defer delete(ms)
     var last = 0
     for m in ms {
-        append(rendered, text[last:m.start])
+        rendered.write(text[last:m.start])
         let v = vars.get(trim_blanks(text[m.start + 2:m.end - 2]))
         if v != none {
-            append(rendered, v.unwrap())
+            rendered.write(v.unwrap())
         }
         last = m.end
     }
-    append(rendered, text[last:text.len])
+    rendered.write(text[last:text.len])
     result += rendered.len as u32
 }
 
-fn checksum() -> u32 { return result + checksum_bytes(rendered) }
+fn checksum() -> u32 { return result + checksum_string(rendered.as_string()) }
 
 fn main() -> int {
     let a = args()
