@@ -260,24 +260,34 @@ fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
     if k < 0 {
         return -2
     }
+    var flag = d.flag
+    var next = d.next
     var last = -1
     var i = end
     while true {
-        let fl = d.flag[k]
-        if fl & RE_D_MATCH != 0 {
-            last = i
-        }
-        if fl & RE_D_DEAD != 0 || i <= lo {
-            break
+        // built transitions only, no call: the liveness tests once per run
+        while true {
+            let fl = flag[k]
+            if fl & RE_D_MATCH != 0 {
+                last = i
+            }
+            if fl & RE_D_DEAD != 0 || i <= lo {
+                return last
+            }
+            let nx = next[(k << 8) | s[i - 1] as int] as int - 1
+            if nx < 0 {
+                break
+            }
+            k = nx
+            i -= 1
         }
         let c = s[i - 1] as int
-        var nx = d.next[(k << 8) | c] as int - 1
+        let nx = re_dfa_step(d, r.tab, k, c)
         if nx < 0 {
-            nx = re_dfa_step(d, r.tab, k, c)
-            if nx < 0 {
-                return -2
-            }
+            return -2
         }
+        flag = d.flag
+        next = d.next
         k = nx
         i -= 1
     }
