@@ -1,6 +1,6 @@
 // langarena: Etc::Words words word_len iterations
 //
-// `prepare` draws `words` random lower-case words (3 to word_len+5
+// `prepare` draws `words` random lower-case words (3 to word_len+4
 // letters) joined by single spaces; each run counts every word of three
 // or more letters in a `map.Map[string, int]` and adds the top count, the
 // djb2 hash of the most frequent word and the number of distinct words
