@@ -21,6 +21,8 @@
  * definitions may stand for their values is the asking pass's knowledge
  * (its window, its loop, the arms of its if): IrSame.def_ok.
  * Not for: what a pass does with the answers (pass_*.c). */
+#include <string.h>
+
 #include "ir.h"
 
 /* ---- where a place lies ---- */
@@ -159,6 +161,21 @@ static void ir_effect_prim(const IrIns *in, IrEffect *e)
     }
 }
 
+/* A library primitive of numbers alone (math's libm calls, __cpus,
+ * __f64_bits): one C expression that reads and writes no Goose memory and
+ * gives nothing back, so it counts as no call (a loop around math.exp
+ * keeps its hoisted liveness tests). */
+static bool ir_prim_scalar(int aux)
+{
+    const char *sig = aux > 0 && aux < BI__COUNT ? ast_rt_prim_sig[aux] : NULL;
+    if (!sig)
+        return false;
+    for (; *sig; sig++)
+        if (!strchr("fiwcb", *sig))
+            return false;
+    return true;
+}
+
 void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
 {
     const IrOpInfo *op = &ir_op_info[in->op];
@@ -176,6 +193,10 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
     if (in->op == IR_PRIM && in->aux == BI_P_PARALLEL) {   /* calls the closure it is given, as CALLV */
         e->calls = IR_CALLS_CODE;
         e->read = e->write = IR_AT_ANY;
+    }
+    if (in->op == IR_PRIM && ir_prim_scalar(in->aux)) {
+        e->calls = IR_CALLS_NONE;
+        e->read = IR_AT_NONE;
     }
     e->stops = ir_stops(ir, in);
     if (e->stops) {     /* nothing after it runs */

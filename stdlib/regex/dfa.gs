@@ -182,7 +182,12 @@ fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
 
 // Forward scan from pos: the end of the leftmost-first match, -1 when
 // there is none, -2 when the DFA gave up. With earliest, the first end
-// found (enough for is_match).
+// found (enough for is_match). The inner loop follows transitions already
+// built and calls nothing, so the liveness tests of s and of the tables
+// are made once per run of it, not once per byte; it hands over to the
+// outer loop at the idle state (skip ahead), at the end of s, and at a
+// transition not built yet (which may grow the tables: their headers are
+// read again after it).
 fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -> int {
     if r.anchored && pos > 0 {
         return -1
@@ -195,20 +200,33 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
     if r.anchored || !r.skips {
         idle = -1
     }
+    var flag = d.flag
+    var next = d.next
     var last = -1
     var i = pos
     while true {
-        let fl = d.flag[k]
-        if fl != RE_D_RESTART {
-            if fl & RE_D_MATCH != 0 {
-                last = i
-                if earliest {
-                    return i
+        while true {
+            let fl = flag[k]
+            if fl != RE_D_RESTART {
+                if fl & RE_D_MATCH != 0 {
+                    last = i
+                    if earliest {
+                        return i
+                    }
+                }
+                if fl & RE_D_DEAD != 0 {
+                    return last
                 }
             }
-            if fl & RE_D_DEAD != 0 {
+            if k == idle || i >= s.len {
                 break
             }
+            let nx = next[(k << 8) | s[i] as int] as int - 1
+            if nx < 0 {
+                break
+            }
+            k = nx
+            i += 1
         }
         if k == idle {
             i = re_skip(r, s, i)
@@ -220,12 +238,14 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
             break
         }
         let c = s[i] as int
-        var nx = d.next[(k << 8) | c] as int - 1
+        var nx = next[(k << 8) | c] as int - 1
         if nx < 0 {
             nx = re_dfa_step(d, r.tab, k, c)
             if nx < 0 {
                 return -2
             }
+            flag = d.flag
+            next = d.next
         }
         k = nx
         i += 1
@@ -240,24 +260,34 @@ fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
     if k < 0 {
         return -2
     }
+    var flag = d.flag
+    var next = d.next
     var last = -1
     var i = end
     while true {
-        let fl = d.flag[k]
-        if fl & RE_D_MATCH != 0 {
-            last = i
-        }
-        if fl & RE_D_DEAD != 0 || i <= lo {
-            break
+        // built transitions only, no call: the liveness tests once per run
+        while true {
+            let fl = flag[k]
+            if fl & RE_D_MATCH != 0 {
+                last = i
+            }
+            if fl & RE_D_DEAD != 0 || i <= lo {
+                return last
+            }
+            let nx = next[(k << 8) | s[i - 1] as int] as int - 1
+            if nx < 0 {
+                break
+            }
+            k = nx
+            i -= 1
         }
         let c = s[i - 1] as int
-        var nx = d.next[(k << 8) | c] as int - 1
+        let nx = re_dfa_step(d, r.tab, k, c)
         if nx < 0 {
-            nx = re_dfa_step(d, r.tab, k, c)
-            if nx < 0 {
-                return -2
-            }
+            return -2
         }
+        flag = d.flag
+        next = d.next
         k = nx
         i -= 1
     }
