@@ -184,6 +184,17 @@ static inline unsigned gs_heap_class(size_t n) { return GS_HEAP_CLASS(n); }
 #define GS_HEAP_INLINE static inline __attribute__((always_inline))
 #define GS_HEAP_STORE(p, v) __atomic_store_n(p, v, __ATOMIC_RELAXED)
 #endif
+/* GCC 12 with -fsanitize=undefined, inlining, miscompiles the null check
+ * of a member access through &tls_array[i] of an extern _Thread_local
+ * array: it tests a value that is not the address and reports "member
+ * access within null pointer" (the access itself is right; clang is
+ * quiet). An empty asm that passes the address through a register makes
+ * GCC check the address itself. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__TINYC__)
+#define GS_HEAP_TLS_ADDR(p) __asm__("" : "+r"(p))
+#else
+#define GS_HEAP_TLS_ADDR(p) ((void)0)
+#endif
 
 /* A thread's cache of one class: free blocks (not live), linked through
  * their first word, and how many. */
@@ -297,7 +308,9 @@ GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
  * is empty. */
 GS_HEAP_INLINE void *gs_heap_pop(unsigned cls, size_t bytes, bool zero) {
     gs_heap_bin *b = &gs_heap_cache[cls];
-    void *p = b->head;
+    void *p;
+    GS_HEAP_TLS_ADDR(b);
+    p = b->head;
     if (p != NULL) {
         uintptr_t a = (uintptr_t)p;
         gs_heap_slab *s = &gs_heap_slabs.desc[(a - gs_heap_slabs.base) / GS_HEAP_SLAB];
