@@ -33,7 +33,7 @@ bool pass_may_free(const IrProgram *ir, const IrIns *in)
         return false;
     if (in->op == IR_CALL) {
         const IrFunc *g = ir_find_func(ir, in->fn);
-        return !g || g->may_free;
+        return !g || (g->may_free && !g->noreturn);   /* what a stop frees is never used after */
     }
     IrEffect e;
     ir_effect(ir, in, &e);

@@ -246,6 +246,8 @@ static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
         return false;                   /* a temp's value never changes */
     IrEffect e;
     ir_effect(ir, in, &e);
+    if (e.stops)
+        return false;                   /* nothing after it runs */
     if (r->kind == OPD_LOCAL && !r->local->is_ref && !lv_through_ref(c) && ir_local_private_in(v->f, &v->addressed, r->local))
         return e.write == IR_AT_LOCAL && e.local == r->local;   /* only what names it changes it (a call
                                                                    cannot: its frees were asked above) */
