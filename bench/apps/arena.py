@@ -382,7 +382,7 @@ def markdown(doc):
             tv = f"{t['ratio']:.3f}" if ok["timed_s"] else "—"
             uv = f"{u['ratio']:.3f}" if ok["cpu_s"] else "—"
             out.append(f"| {name} | {row} | {t['median_ref']:.3f} | {t['median_other']:.3f} | {tv} | "
-                       f"+-{t['band']:.3f} | {t['verdict']} | {u['median_ref']:.3f} | {u['median_other']:.3f} | {uv} |")
+                       f"+-{t['band']:.3f} | {t['verdict'] if ok['timed_s'] else '—'} | {u['median_ref']:.3f} | {u['median_other']:.3f} | {uv} |")
     notes = [""]
     for label, g in (("", doc["geomean"]), (" (_library in place of _builtin)", doc["geomean_library"])):
         if label and g == doc["geomean"]:
