@@ -368,21 +368,22 @@ def markdown(doc):
              f"renamed copies, interleaved C, Goose..., C" + (" (--quick: a smoke run)" if p["quick"] else ""),
              ""]
     head = ["benchmark", "Goose program", "C s", "Goose s", "Goose/C", "band", "verdict",
-            "C CPU s", "Goose CPU s", "CPU Goose/C"]
-    out = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * 4 + "---|" + "---:|" * 3]
+            "C CPU s", "Goose CPU s", "CPU Goose/C", "band", "verdict"]
+    out = ["| " + " | ".join(head) + " |", "|---|---|" + ("---:|" * 4 + "---|") * 2]
     for c in doc["cells"]:
         for row in c["rows"]:
             cmp = (c.get("comparison") or {}).get(row)
             name = c["name"] + ("" if row == c["primary"] else " (variant)")
             if not cmp or "error" in cmp:
                 why = (cmp or {}).get("error") or "error (see below)"
-                out.append(f"| {name} | {row} | {why} |" + " |" * 7)
+                out.append(f"| {name} | {row} | {why} |" + " |" * 9)
                 continue
             t, u = cmp["timed_s"], cmp["cpu_s"]
             tv = f"{t['ratio']:.3f}" if ok["timed_s"] else "—"
             uv = f"{u['ratio']:.3f}" if ok["cpu_s"] else "—"
             out.append(f"| {name} | {row} | {t['median_ref']:.3f} | {t['median_other']:.3f} | {tv} | "
-                       f"+-{t['band']:.3f} | {t['verdict'] if ok['timed_s'] else '—'} | {u['median_ref']:.3f} | {u['median_other']:.3f} | {uv} |")
+                       f"+-{t['band']:.3f} | {t['verdict'] if ok['timed_s'] else '—'} | {u['median_ref']:.3f} | {u['median_other']:.3f} | "
+                       f"{uv} | +-{u['band']:.3f} | {u['verdict'] if ok['cpu_s'] else '—'} |")
     notes = [""]
     for label, g in (("", doc["geomean"]), (" (_library in place of _builtin)", doc["geomean_library"])):
         if label and g == doc["geomean"]:
