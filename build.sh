@@ -3,6 +3,9 @@
 #
 #   ./build.sh        install what is missing, build, then compile and run an
 #                     example natively (clang/gcc) and through the JIT (libtcc)
+#   ./build.sh arena-deps  install only what upstream LangArena's C needs
+#                     (ARENA_PACKAGES; bench/apps/run_apps.py --arena calls
+#                     this) and stop: nothing else is installed or built
 #   ./build.sh test   install what is missing, build, then run every test
 #                     (ctest), then the sanitizer subset (ctest -L san) in a
 #                     second build with ASan + UBSan (-DGOOSE_SANITIZE=ON,
@@ -40,6 +43,15 @@ PACKAGES=(
   "libpcre2-dev:/usr/include/pcre2.h"
 )
 
+# What upstream LangArena's c/main.c links and includes (cJSON, GMP, PCRE2,
+# uthash): installed only by `./build.sh arena-deps`, which
+# bench/apps/run_apps.py --arena runs (docs/langarena.md). The first three
+# are also in PACKAGES (bench/stdlib); uthash-dev is needed by nothing else.
+ARENA_PACKAGES=(
+  "libcjson-dev:/usr/include/cjson/cJSON.h" "libgmp-dev:/usr/include/x86_64-linux-gnu/gmp.h"
+  "libpcre2-dev:/usr/include/pcre2.h" "uthash-dev:/usr/include/uthash.h"
+)
+
 say() {
   if [ -t 1 ]; then printf '\033[1m== %s\033[0m\n' "$*"; else printf '== %s\n' "$*"; fi
 }
@@ -51,16 +63,19 @@ present() {
   esac
 }
 
+# missing_packages LIST: the packages of the array named LIST not yet present
 missing_packages() {
+  local -n list=$1
   local entry
-  for entry in "${PACKAGES[@]}"; do
+  for entry in "${list[@]}"; do
     present "${entry#*:}" || printf '%s ' "${entry%%:*}"
   done
 }
 
+# install_missing LIST: apt-get install what missing_packages LIST names
 install_missing() {
   local missing
-  missing=$(missing_packages)
+  missing=$(missing_packages "$1")
   if [ -z "$missing" ]; then
     say "dependencies: all present"
     return
@@ -110,7 +125,11 @@ demo() {
   say "done: try '$goose --help'"
 }
 
-install_missing
+if [ "$MODE" = arena-deps ]; then
+  install_missing ARENA_PACKAGES
+  exit 0
+fi
+install_missing PACKAGES
 build
 case "$MODE" in
   demo) demo ;;
@@ -127,7 +146,7 @@ case "$MODE" in
     exit "$status"
     ;;
   *)
-    echo "usage: ./build.sh [test]" >&2
+    echo "usage: ./build.sh [test|arena-deps]" >&2
     exit 2
     ;;
 esac

@@ -11,11 +11,17 @@ last, and prints one PASS/FAIL line per program:
   run_apps.py [--size test|run] [--backend clang|gcc|tcc|jit] [-O0|-O1|-O2]
               [--goose PATH] [--langarena DIR] [--work DIR] [--timeout S]
               [--only slug ...] [--list] [--c]
+  run_apps.py --arena PATH [arena.py's options]
 
 `--c` runs the hand-written C versions in bench/apps/c/ (<slug>.c, same
 header line, same output) instead, compiled by the --backend compiler
 (clang, gcc or tcc; `-std=c11 -O<n>`, as `goose build` gives clang) with
 no Goose involved.
+
+`--arena PATH` compares every port with upstream LangArena's own C built
+from the checkout at PATH (gcc -O2 both sides, clang with --backend
+clang; its own options: `run_apps.py --arena PATH --help`): the whole
+command is handed to bench/apps/arena.py, whose docstring says how.
 
 `--only` takes slugs (file names without .gs, e.g. sieve sort_quick_builtin).
 Exit status: 0 when every selected program passed, 1 otherwise, 2 on a
@@ -189,6 +195,9 @@ def parse_args(argv):
 
 
 def main(argv):
+    if any(a == "--arena" or a.startswith("--arena=") for a in argv):
+        import arena  # the side-by-side run against upstream's C (bench/apps/arena.py)
+        return arena.main(argv)
     args = parse_args(argv)
     ports = find_ports(args.apps, ".c" if args.c else ".gs")
     if args.list:
