@@ -44,11 +44,12 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
     return 1
 }
 
-// A tree node; left and right are indices into the arena, -1 for none.
+// A tree node, 12 bytes as upstream's (int32_t fields); left and right
+// are indices into the arena, -1 for none.
 struct Node {
-    item: int
-    left: int
-    right: int
+    item: i32
+    left: i32
+    right: i32
 }
 
 // The arena: nodes[0:nodes.len] are in use; its capacity starts at 1024
@@ -65,13 +66,13 @@ fn add(n: Node) -> int {
 
 // The index of a new node(item, d).
 fn build(item: int, d: int) -> int {
-    let i = add(Node{item: item, left: -1, right: -1})
+    let i = add(Node{item: item as i32, left: -1, right: -1})
     if d > 0 {
         let half = 1 << (d - 1)
         let l = build(item - half, d - 1)
         let r = build(item + half, d - 1)
-        nodes[i].left = l
-        nodes[i].right = r
+        nodes[i].left = l as i32
+        nodes[i].right = r as i32
     }
     return i
 }
@@ -81,7 +82,7 @@ fn check(i: int) -> u32 {
     let n = nodes[i]
     var s = (n.item + 1) as u32
     if n.left >= 0 {
-        s += check(n.left) + check(n.right)
+        s += check(n.left as int) + check(n.right as int)
     }
     return s
 }

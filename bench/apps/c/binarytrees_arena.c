@@ -11,7 +11,7 @@
 static const char *NAME = "Binarytrees::Arena";
 
 typedef struct {
-    int64_t item, left, right;
+    int32_t item, left, right; /* 12 bytes, as upstream and the Goose port */
 } Node;
 
 static Node *nodes;
@@ -24,7 +24,7 @@ static int64_t add(int64_t item) {
         cap = la_max(1024, 2 * cap);
         nodes = la_realloc(nodes, (size_t)cap * sizeof *nodes);
     }
-    nodes[count] = (Node){item, -1, -1};
+    nodes[count] = (Node){(int32_t)item, -1, -1};
     return count++;
 }
 
@@ -34,8 +34,8 @@ static int64_t build(int64_t item, int64_t d) {
         int64_t half = (int64_t)1 << (d - 1);
         int64_t l = build(item - half, d - 1);
         int64_t r = build(item + half, d - 1);
-        nodes[i].left = l;
-        nodes[i].right = r;
+        nodes[i].left = (int32_t)l;
+        nodes[i].right = (int32_t)r;
     }
     return i;
 }
