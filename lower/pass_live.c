@@ -22,6 +22,8 @@
  * Not for: refs (pass_borrow.c), which point at elements, not headers. */
 #include "pass.h"
 
+#include <string.h>
+
 /* ---- where headers are used ---- */
 
 static bool lv_header_type(const Type *t)
@@ -266,40 +268,104 @@ static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
     return true;
 }
 
-/* Straight-line runs: a check whose header an earlier check of the run
- * already passed is dropped. */
+/* The checks known passed at a point: indices of CHECK_LIVE instructions
+ * whose header no instruction since may have changed. */
+typedef struct LvFacts {
+    int *at;
+    int n;
+} LvFacts;
+
+static LvFacts lv_facts_copy(const LvFacts *a)
+{
+    LvFacts c = { SCRATCH_ARRAY(int, a->n + 1), a->n };
+    memcpy(c.at, a->at, sizeof(int) * (size_t)a->n);
+    return c;
+}
+
+/* a keeps the facts b has too. */
+static void lv_facts_meet(LvFacts *a, const LvFacts *b)
+{
+    int n = 0;
+    for (int i = 0; i < a->n; i++)
+        for (int k = 0; k < b->n; k++)
+            if (a->at[i] == b->at[k]) {
+                a->at[n++] = a->at[i];
+                break;
+            }
+    a->n = n;
+}
+
+/* An IF open while lv_dedupe walks its arms: the facts at its entry and
+ * at the end of its first arm (after an ELSE). */
+typedef struct LvIf {
+    LvFacts entry, then_end;
+    bool has_else;
+} LvIf;
+
+/* Facts across IF / ELSE / ENDIF: each arm starts from the entry's facts,
+ * and after ENDIF what holds at the end of both arms (an IF without ELSE:
+ * of its arm and of the entry) still holds. Other blocks and jumps forget
+ * everything. */
+static void lv_facts_block(const IrIns *in, LvFacts *cur, LvIf *ifs, int *nif, int max_if)
+{
+    if (in->op == IR_IF && *nif < max_if) {
+        ifs[(*nif)++] = (LvIf){ .entry = lv_facts_copy(cur) };
+        return;
+    }
+    if (in->op == IR_ELSE && *nif > 0) {
+        LvIf *t = &ifs[*nif - 1];
+        t->then_end = lv_facts_copy(cur);
+        t->has_else = true;
+        memcpy(cur->at, t->entry.at, sizeof(int) * (size_t)t->entry.n);    /* cur's buffer has room for all */
+        cur->n = t->entry.n;
+        return;
+    }
+    if (in->op == IR_ENDIF && *nif > 0) {
+        LvIf *t = &ifs[--(*nif)];
+        lv_facts_meet(cur, t->has_else ? &t->then_end : &t->entry);
+        return;
+    }
+    *nif = in->op == IR_IF || in->op == IR_ELSE || in->op == IR_ENDIF ? 0 : *nif;  /* past max_if: give up */
+    cur->n = 0;
+}
+
+/* A check whose header an earlier check already passed, on every path to
+ * it with nothing since that may change it, is dropped. */
 static void lv_dedupe(Lv *v)
 {
     IrFunc *f = v->f;
-    int *seen = SCRATCH_ARRAY(int, f->nins + 1), nseen = 0;
+    enum { LV_MAX_IF = 64 };
+    LvIf ifs[LV_MAX_IF];
+    int nif = 0;
+    LvFacts cur = { SCRATCH_ARRAY(int, f->nins + 1), 0 };
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
         if (in->op == IR_CHECK_LIVE && in->aux == IR_LIVE_USE) {
             bool dup = false;
             IrIns src = lv_source(v, in);
-            for (int k = 0; k < nseen && !dup; k++) {
-                IrIns other = lv_source(v, &f->ins[seen[k]]);
+            for (int k = 0; k < cur.n && !dup; k++) {
+                IrIns other = lv_source(v, &f->ins[cur.at[k]]);
                 dup = lv_same_header(&other, &src);
             }
             if (dup) {
                 in->op = IR_NOP;
                 f->live_removed++;
             } else {
-                seen[nseen++] = i;
+                cur.at[cur.n++] = i;
             }
             continue;
         }
         if (ir_op_info[in->op].control != IR_CTL_NONE) {
-            nseen = 0;
+            lv_facts_block(in, &cur, ifs, &nif, LV_MAX_IF);
             continue;
         }
         int n = 0;
-        for (int k = 0; k < nseen; k++) {
-            IrIns src = lv_source(v, &f->ins[seen[k]]);
+        for (int k = 0; k < cur.n; k++) {
+            IrIns src = lv_source(v, &f->ins[cur.at[k]]);
             if (!lv_may_change(v, in, &src))
-                seen[n++] = seen[k];
+                cur.at[n++] = cur.at[k];
         }
-        nseen = n;
+        cur.n = n;
     }
 }
 

@@ -17,13 +17,9 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/match_string.gs", 6, 9, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/match_string.gs", 7, 9, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/match_string.gs", 7, 17, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/match_string.gs", 8, 9, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/match_string.gs", 9, 9, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/match_string.gs", 10, 9, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/match_string.gs", 10, 18, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/match_string.gs", 16, 15, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/match_string.gs", 8, 9, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/match_string.gs", 9, 9, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/match_string.gs", 16, 15, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -41,11 +37,9 @@ static int64_t gs_main_command(gs_str s_0)
             if (gs_str_eq(t0, GS_STR_LIT("get", 3))) {
                 arm_1 = 0;
             } else {
-                gs_check_live(&gs_site1, t0.ptr, GS_SLEN(t0), t0.len);
                 if (gs_str_eq(t0, GS_STR_LIT("put", 3))) {
                     arm_1 = 1;
                 } else {
-                    gs_check_live(&gs_site2, t0.ptr, GS_SLEN(t0), t0.len);
                     if (gs_str_eq(t0, GS_STR_LIT("set", 3))) {
                         arm_1 = 1;
                     }
@@ -54,22 +48,20 @@ static int64_t gs_main_command(gs_str s_0)
             break;
         }
         case 6: {
-            gs_check_live(&gs_site3, t0.ptr, GS_SLEN(t0), t0.len);
+            gs_check_live(&gs_site1, t0.ptr, GS_SLEN(t0), t0.len);
             if (gs_str_eq(t0, GS_STR_LIT("delete", 6))) {
                 arm_1 = 2;
             }
             break;
         }
         case 4: {
-            gs_check_live(&gs_site4, t0.ptr, GS_SLEN(t0), t0.len);
+            gs_check_live(&gs_site2, t0.ptr, GS_SLEN(t0), t0.len);
             if (gs_str_eq(t0, GS_STR_LIT("list", 4))) {
                 arm_1 = 3;
             } else {
-                gs_check_live(&gs_site5, t0.ptr, GS_SLEN(t0), t0.len);
                 if (gs_str_eq(t0, GS_STR_LIT("quit", 4))) {
                     arm_1 = 4;
                 } else {
-                    gs_check_live(&gs_site6, t0.ptr, GS_SLEN(t0), t0.len);
                     if (gs_str_eq(t0, GS_STR_LIT("exit", 4))) {
                         arm_1 = 4;
                     }
@@ -111,7 +103,7 @@ static int64_t gs_main_command(gs_str s_0)
 GS_INLINE bool gs_main_small(gs_str s_0)
 {
     gs_str t0 = s_0;
-    gs_check_live(&gs_site7, t0.ptr, GS_SLEN(t0), t0.len);
+    gs_check_live(&gs_site3, t0.ptr, GS_SLEN(t0), t0.len);
     if ((gs_str_eq(t0, GS_STR_LIT("on", 2))) || (gs_str_eq(t0, GS_STR_LIT("yes", 3)))) {
         return true;
     } else {

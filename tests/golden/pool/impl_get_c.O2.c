@@ -176,7 +176,6 @@ GS_INLINE void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool
     if (!(*p_0).live.ptr[i_1]) {
         gsm_pool_slot_pool_fail_twice(site_, i_1);
     }
-    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     (*p_0).live.ptr[i_1] = false;
     gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
     if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
