@@ -26,6 +26,9 @@ bool pass_may_free(const IrProgram *ir, const IrIns *in);
  * unnecessary go (pass_live_proofs). */
 void pass_live(const IrProgram *ir, IrFunc *f);
 void pass_live_proofs(const IrProgram *ir, IrFunc *f);
+/* pass_fields.c: -O1 and up, before live-proofs, the whole program once:
+ * which slice fields only their own place holds (ir_field_confined). */
+void pass_fields(const IrProgram *ir, IrFunc *unused);
 
 /* pass_mark.c (-O1): marks the functions every path of which ends in a
  * runtime error (emitted cold and noreturn). Whole program. */

@@ -452,6 +452,37 @@ void pass_live(const IrProgram *ir, IrFunc *f)
     }
 }
 
+/* Confined fields (pass_fields.c): a check of a header read from such a
+ * field, at the check or with nothing since that may change the field, is
+ * unnecessary: the field's storage is given back only through the field,
+ * which then holds the new header. */
+static bool lv_from_confined(Lv *v, const IrIns *c, int at)
+{
+    if (c->place)
+        return ir_field_confined(v->ir, c->place);
+    const IrIns *d = c->a.kind == OPD_TEMP ? ir_defs_one(&v->d, &c->a) : NULL;
+    if (!d || d->op != IR_LOAD || !ir_field_confined(v->ir, d->place))
+        return false;
+    IrIns k = { .op = IR_CHECK_LIVE, .place = d->place, .a = ir_none() };
+    for (int i = (int)(d - v->f->ins) + 1; i < at; i++) {
+        const IrIns *in = &v->f->ins[i];
+        if (i < 0 || ir_op_info[in->op].control != IR_CTL_NONE || (in->op != IR_CHECK_LIVE && lv_may_change(v, in, &k)))
+            return false;
+    }
+    return d < &v->f->ins[at];
+}
+
+static void lv_confined(Lv *v)
+{
+    for (int i = 0; i < v->f->nins; i++) {
+        IrIns *c = &v->f->ins[i];
+        if (c->op == IR_CHECK_LIVE && c->aux == IR_LIVE_USE && lv_from_confined(v, c, i)) {
+            c->op = IR_NOP;
+            v->f->live_removed++;
+        }
+    }
+}
+
 /* -O1 and up: the checks proven unnecessary go. */
 void pass_live_proofs(const IrProgram *ir, IrFunc *f)
 {
@@ -460,6 +491,7 @@ void pass_live_proofs(const IrProgram *ir, IrFunc *f)
     Lv v = { .ir = ir, .f = f, .found = -1 };
     ir_addressed_locals(f, &v.addressed);
     ir_defs_init(&v.d, f);
+    lv_confined(&v);
     lv_loops(&v);
     ir_defs_init(&v.d, f);
     lv_dedupe(&v);

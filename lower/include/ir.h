@@ -182,6 +182,8 @@ struct IrProgram {
     const FnInst **fn_keys; /* FnInst -> IrFunc, open addressing (ir_index_funcs) */
     IrFunc **fn_vals;
     int fn_cap;
+    PtrSet *seen_fields;    /* pass_fields.c: FieldInfo of slice fields a place names */
+    PtrSet *shared_fields;  /* ... and of those whose header may be held elsewhere */
 };
 
 /* Functions of standard library modules take a hidden first parameter,
@@ -216,6 +218,9 @@ bool ir_stops(const IrProgram *ir, const IrIns *in);
  * output. ---- */
 void ir_set_add(PtrSet *s, const void *p);
 bool ir_set_has(const PtrSet *s, const void *p);
+/* pass_fields.c: the place ends at a slice field whose header no other
+ * place or value ever holds (false before the pass ran). */
+bool ir_field_confined(const IrProgram *ir, const IrPlace *p);
 
 /* ---- ir.c: pass scratch ----
  * The tables a pass makes for a function (IrDefs, IrBlocks, its own)

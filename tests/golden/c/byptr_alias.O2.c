@@ -67,16 +67,13 @@ static void gs_main_main__closure2(void *env_);
 gs_main_Big gs_main_G;
 static const gs_site gs_site0 = { "tests/golden/c/byptr_alias.gs", 17, 5, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 35, 5, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/byptr_alias.gs", 41, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/byptr_alias.gs", 57, 14, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/byptr_alias.gs", 75, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/byptr_alias.gs", 80, 27, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/byptr_alias.gs", 80, 40, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/byptr_alias.gs", 76, 23, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/byptr_alias.gs", 76, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -110,16 +107,14 @@ GS_INLINE int64_t gs_main_seen_ref(gs_main_Big *r_0, const gs_main_Big *x_1)
 
 GS_INLINE int64_t gs_main_seen_slot(const gs_main_Big *x_0, gsm_pool_slot_pool__main_Big *p_1, int64_t i_2)
 {
-    gs_slice_main_Big t3 = (gs_slice_main_Big){(*p_1).slots.ptr, (*p_1).slots.len, (*p_1).slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t3.len)) gs_fail_index(&gs_site1, i_2, t3.len);
-    gs_check_live(&gs_site2, t3.ptr, t3.len, t3.cap);
-    (*&t3.ptr[i_2]).a = 55;
+    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*p_1).slots.len)) gs_fail_index(&gs_site1, i_2, (*p_1).slots.len);
+    (*&(*p_1).slots.ptr[i_2]).a = 55;
     return (*x_0).a;
 }
 
 GS_INLINE int64_t gs_main_seen_reusable(const gs_main_Big *x_0, gs_slots *r_1, int64_t i_2)
 {
-    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*r_1).len)) gs_fail_index(&gs_site3, i_2, (*r_1).len);
+    if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(*r_1).len)) gs_fail_index(&gs_site2, i_2, (*r_1).len);
     ((gs_main_Big *)(*r_1).ptr)[i_2].a = 44;
     return (*x_0).a;
 }
@@ -150,7 +145,7 @@ static void gs_main_main(void)
     gs_main_Big q_2 = gs_main_mk(0);
     gsm_pool_slot_pool__main_Big p0_3 = (gsm_pool_slot_pool__main_Big){0};
     gsm_pool_slot_pool__main_Big * t7 = &p0_3;
-    int64_t i0_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site4, t7, gs_main_mk(0));
+    int64_t i0_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site3, t7, gs_main_mk(0));
     gs_slots r0_5 = (gs_slots){0};
     gs_slots * t10 = &r0_5;
     gs_main_Big t11 = gs_main_mk(0);
@@ -202,16 +197,12 @@ static void gs_main_main(void)
     gs_print_nl();
     gsm_pool_slot_pool__main_Big p_10 = (gsm_pool_slot_pool__main_Big){0};
     gsm_pool_slot_pool__main_Big * t38 = &p_10;
-    int64_t i_11 = gsm_pool_slot_pool__main_Big_alloc(&gs_site5, t38, gs_main_mk(5));
-    gs_slice_main_Big t58 = (gs_slice_main_Big){p_10.slots.ptr, p_10.slots.len, p_10.slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)t58.len)) { abort_site_ = &gs_site6; abort_i_ = i_11; abort_n_ = t58.len; goto abort_index_; }
-    gs_check_live(&gs_site7, t58.ptr, t58.len, t58.cap);
-    gs_main_Big t43 = (*&t58.ptr[i_11]);
+    int64_t i_11 = gsm_pool_slot_pool__main_Big_alloc(&gs_site4, t38, gs_main_mk(5));
+    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site5; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
+    gs_main_Big t43 = (*&p_10.slots.ptr[i_11]);
     int64_t t45 = gs_main_seen_slot(&t43, &p_10, i_11);
-    gs_slice_main_Big t61 = (gs_slice_main_Big){p_10.slots.ptr, p_10.slots.len, p_10.slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)t61.len)) { abort_site_ = &gs_site8; abort_i_ = i_11; abort_n_ = t61.len; goto abort_index_; }
-    gs_check_live(&gs_site9, t61.ptr, t61.len, t61.cap);
-    int64_t t48 = (*&t61.ptr[i_11]).a;
+    if (GS_UNLIKELY((uint64_t)i_11 >= (uint64_t)p_10.slots.len)) { abort_site_ = &gs_site6; abort_i_ = i_11; abort_n_ = p_10.slots.len; goto abort_index_; }
+    int64_t t48 = (*&p_10.slots.ptr[i_11]).a;
     gs_print_i64(t45);
     gs_print_space();
     gs_print_i64(t48);
@@ -222,10 +213,10 @@ static void gs_main_main(void)
     int64_t t51 = gs_slots_alloc(t49, sizeof(gs_main_Big));
     ((gs_main_Big *)r_12.ptr)[t51] = t50;
     int64_t j_13 = t51;
-    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site10; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site7; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
     gs_main_Big t53 = ((gs_main_Big *)r_12.ptr)[j_13];
     int64_t t55 = gs_main_seen_reusable(&t53, &r_12, j_13);
-    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site11; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)j_13 >= (uint64_t)r_12.len)) { abort_site_ = &gs_site8; abort_i_ = j_13; abort_n_ = r_12.len; goto abort_index_; }
     int64_t t57 = ((gs_main_Big *)r_12.ptr)[j_13].a;
     gs_print_i64(t55);
     gs_print_space();
@@ -239,10 +230,8 @@ abort_index_:
 GS_INLINE gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, int64_t i_1)
 {
     (void)site_;
-    gs_slice_main_Big t0 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0.len)) gs_fail_index(site_, i_1, t0.len);
-    gs_check_live(site_, t0.ptr, t0.len, t0.cap);
-    return &t0.ptr[i_1];
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, i_1, (*p_0).slots.len);
+    return &(*p_0).slots.ptr[i_1];
 }
 
 static void gs_main_main__closure1(void *env_)
@@ -257,27 +246,20 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_p
     int64_t abort_i_;
     int64_t abort_n_;
     if ((*p_0).free_idx.len > 0) {
-        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
-        gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t5.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = t5.len; goto abort_index_; }
-        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
-        t5.ptr[k_2] = true;
-        gs_slice_main_Big t7 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t7.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = t7.len; goto abort_index_; }
-        gs_check_live(site_, t7.ptr, t7.len, t7.cap);
-        t7.ptr[k_2] = v_1;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).live.len; goto abort_index_; }
+        (*p_0).live.ptr[k_2] = true;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).slots.len; goto abort_index_; }
+        (*p_0).slots.ptr[k_2] = v_1;
         return k_2;
     }
     int64_t i_3 = (*p_0).slots.len;
     if (i_3 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Big));
     }
-    gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Big));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
-    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);

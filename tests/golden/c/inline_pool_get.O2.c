@@ -56,26 +56,19 @@ static const gs_site gs_site4 = { "tests/golden/c/inline_pool_get.gs", 26, 9, NU
 static const gs_site gs_site0 = { "tests/golden/c/inline_pool_get.gs", 16, 5, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/inline_pool_get.gs", 25, 5, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/inline_pool_get.gs", 31, 5, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 40, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 40, 5, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
 static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 38, 9, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 38, 50, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 41, 30, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
-static const gs_site gs_site23 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/inline_pool_get.gs", 65, 9, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site21 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site24 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
-static const gs_site gs_site25 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 65, 9, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -139,9 +132,6 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     int64_t t1 = t0.len;
     bool t48 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     bool t49 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
-    bool t50 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
-    bool t51 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
-    bool t52 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
         if (GS_UNLIKELY(!t48)) gs_fail_freed(&gs_site5);
         int64_t c_2 = t0.ptr[t2];
@@ -151,20 +141,16 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
         for (int64_t k_4 = 0; k_4 < 8; k_4++) {
             if (GS_UNLIKELY(!t49)) gs_fail_freed(&gs_site7);
             int64_t t7 = (*&t30.ptr[c_2]).nb.a[k_4];
-            gs_slice_main_Cell t33 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
-            if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)t33.len)) { abort_site_ = &gs_site8; abort_i_ = t7; abort_n_ = t33.len; goto abort_index_; }
-            if (GS_UNLIKELY(!t50)) gs_fail_freed(&gs_site9);
-            if ((*&t33.ptr[t7]).alive) {
+            if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site8; abort_i_ = t7; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
+            if ((*&(*cells_0).slots.ptr[t7]).alive) {
                 n_3 = (int64_t)((uint64_t)n_3 + (uint64_t)1);
             }
         }
-        if (GS_UNLIKELY(!t51)) gs_fail_freed(&gs_site10);
         gs_main_Cell * t13 = &(*cells_0).slots.ptr[c_2];
         t15 = n_3 == 3;
         if (!t15) {
             t17 = n_3 == 2;
             if (t17) {
-                if (GS_UNLIKELY(!t52)) gs_fail_freed(&gs_site11);
                 t17 = (*&(*cells_0).slots.ptr[c_2]).alive;
             }
             t15 = t17;
@@ -173,18 +159,12 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     }
     gs_slice_i64 t21 = grid_1;
     int64_t t22 = t21.len;
-    bool t53 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
-    bool t54 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
-    bool t55 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
+    bool t50 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t23 = 0; t23 < t22; t23++) {
-        if (GS_UNLIKELY(!t53)) gs_fail_freed(&gs_site12);
+        if (GS_UNLIKELY(!t50)) gs_fail_freed(&gs_site9);
         int64_t c_5 = t21.ptr[t23];
-        gs_slice_main_Cell t42 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
-        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)t42.len)) { abort_site_ = &gs_site13; abort_i_ = c_5; abort_n_ = t42.len; goto abort_index_; }
-        if (GS_UNLIKELY(!t54)) gs_fail_freed(&gs_site14);
-        gs_main_Cell * t26 = &t42.ptr[c_5];
-        if (GS_UNLIKELY(!t55)) gs_fail_freed(&gs_site15);
-        (*t26).alive = (*&(*cells_0).slots.ptr[c_5]).next;
+        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site10; abort_i_ = c_5; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
+        (*&(*cells_0).slots.ptr[c_5]).alive = (*&(*cells_0).slots.ptr[c_5]).next;
     }
     return;
 abort_index_:
@@ -204,23 +184,20 @@ static void gs_main_main(void)
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc((&b_0), sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        gs_check_live(&gs_site16, grid_2.ptr, grid_2.len, grid_2.cap);
-        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site17, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
+        gs_check_live(&gs_site11, grid_2.ptr, grid_2.len, grid_2.cap);
+        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site12, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
-        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site18, &l_1, (gs_main_Cell){.alive = alive_4});
+        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site13, &l_1, (gs_main_Cell){.alive = alive_4});
     }
-    bool t39 = gs_is_live(l_1.slots.ptr, l_1.slots.len, l_1.slots.cap);
     for (int64_t i_5 = 0; i_5 < 9; i_5++) {
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site19; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site14; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
-            gs_slice_main_Cell t33 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)t33.len)) { abort_site_ = &gs_site20; abort_i_ = i_5; abort_n_ = t33.len; goto abort_index_; }
-            if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site21);
-            (*&t33.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site15; abort_i_ = i_5; abort_n_ = l_1.slots.len; goto abort_index_; }
+            (*&l_1.slots.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
-    bool t40 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
+    bool t39 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
     for (int64_t __7 = 0; __7 < 3; __7++) {
         gs_main_step_builtin(&b_0, grid_2);
         gs_main_step_library(&l_1, grid_2);
@@ -228,18 +205,15 @@ static void gs_main_main(void)
         int64_t sl_9 = 0;
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
-        bool t41 = gs_is_live(l_1.slots.ptr, l_1.slots.len, l_1.slots.cap);
         for (int64_t t22 = 0; t22 < t21; t22++) {
-            if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site22);
+            if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site16);
             int64_t c_10 = t20.ptr[t22];
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site23; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site17; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {
                 sb_8 = (int64_t)((uint64_t)sb_8 + (uint64_t)1);
             }
-            gs_slice_main_Cell t36 = (gs_slice_main_Cell){l_1.slots.ptr, l_1.slots.len, l_1.slots.cap};
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)t36.len)) { abort_site_ = &gs_site24; abort_i_ = c_10; abort_n_ = t36.len; goto abort_index_; }
-            if (GS_UNLIKELY(!t41)) gs_fail_freed(&gs_site25);
-            if ((*&t36.ptr[c_10]).alive) {
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site18; abort_i_ = c_10; abort_n_ = l_1.slots.len; goto abort_index_; }
+            if ((*&l_1.slots.ptr[c_10]).alive) {
                 sl_9 = (int64_t)((uint64_t)sl_9 + (uint64_t)1);
             }
         }
@@ -256,10 +230,8 @@ abort_index_:
 GS_INLINE gs_main_Cell * gsm_pool_slot_pool__main_Cell_get(const gs_site *site_, gsm_pool_slot_pool__main_Cell *p_0, int64_t i_1)
 {
     (void)site_;
-    gs_slice_main_Cell t0 = (gs_slice_main_Cell){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0.len)) gs_fail_index(site_, i_1, t0.len);
-    gs_check_live(site_, t0.ptr, t0.len, t0.cap);
-    return &t0.ptr[i_1];
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, i_1, (*p_0).slots.len);
+    return &(*p_0).slots.ptr[i_1];
 }
 
 GS_INLINE int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Cell *p_0, gs_main_Cell v_1)
@@ -269,27 +241,20 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_
     int64_t abort_i_;
     int64_t abort_n_;
     if ((*p_0).free_idx.len > 0) {
-        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
-        gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t5.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = t5.len; goto abort_index_; }
-        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
-        t5.ptr[k_2] = true;
-        gs_slice_main_Cell t7 = (gs_slice_main_Cell){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t7.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = t7.len; goto abort_index_; }
-        gs_check_live(site_, t7.ptr, t7.len, t7.cap);
-        t7.ptr[k_2] = v_1;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).live.len; goto abort_index_; }
+        (*p_0).live.ptr[k_2] = true;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).slots.len; goto abort_index_; }
+        (*p_0).slots.ptr[k_2] = v_1;
         return k_2;
     }
     int64_t i_3 = (*p_0).slots.len;
     if (i_3 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Cell));
     }
-    gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Cell));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
-    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);

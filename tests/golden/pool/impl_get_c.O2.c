@@ -49,10 +49,9 @@ GS_INLINE void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/pool/impl_get_c.gs", 11, 62, NULL };
 static const gs_site gs_site1 = { "tests/golden/pool/impl_get_c.gs", 13, 69, NULL };
-static const gs_site gs_site2 = { "tests/golden/pool/impl_get_c.gs", 13, 69, NULL };
-static const gs_site gs_site3 = { "tests/golden/pool/impl_get_c.gs", 19, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 21, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/pool/impl_get_c.gs", 22, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/pool/impl_get_c.gs", 19, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/pool/impl_get_c.gs", 21, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/pool/impl_get_c.gs", 22, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -95,10 +94,8 @@ GS_INLINE int64_t gs_main_sum_builtin(gs_slots *r_0, int64_t i_1)
 
 GS_INLINE int64_t gs_main_sum_library(gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
-    gs_slice_main_Node t3 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t3.len)) gs_fail_index(&gs_site1, i_1, t3.len);
-    gs_check_live(&gs_site2, t3.ptr, t3.len, t3.cap);
-    return (*&t3.ptr[i_1]).key;
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(&gs_site1, i_1, (*p_0).slots.len);
+    return (*&(*p_0).slots.ptr[i_1]).key;
 }
 
 static void gs_main_main(void)
@@ -109,24 +106,22 @@ static void gs_main_main(void)
     int64_t t3 = gs_slots_alloc((&r_0), sizeof(gs_main_Node));
     GS_COPY(uint64_t, ((gs_main_Node *)r_0.ptr)[t3], t2);
     int64_t i_2 = t3;
-    int64_t j_3 = gsm_pool_slot_pool__main_Node_alloc(&gs_site3, &p_1, (gs_main_Node){4});
+    int64_t j_3 = gsm_pool_slot_pool__main_Node_alloc(&gs_site2, &p_1, (gs_main_Node){4});
     int64_t t8 = gs_main_sum_builtin(&r_0, i_2);
     int64_t t10 = gs_main_sum_library(&p_1, j_3);
     gs_print_i64(t8);
     gs_print_space();
     gs_print_i64(t10);
     gs_print_nl();
-    gs_slots_free(&gs_site4, (&r_0), i_2);
-    gsm_pool_slot_pool__main_Node_free(&gs_site5, &p_1, j_3);
+    gs_slots_free(&gs_site3, (&r_0), i_2);
+    gsm_pool_slot_pool__main_Node_free(&gs_site4, &p_1, j_3);
 }
 
 GS_INLINE gs_main_Node * gsm_pool_slot_pool__main_Node_get(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, int64_t i_1)
 {
     (void)site_;
-    gs_slice_main_Node t0 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0.len)) gs_fail_index(site_, i_1, t0.len);
-    gs_check_live(site_, t0.ptr, t0.len, t0.cap);
-    return &t0.ptr[i_1];
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(*p_0).slots.len)) gs_fail_index(site_, i_1, (*p_0).slots.len);
+    return &(*p_0).slots.ptr[i_1];
 }
 
 GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Node *p_0, gs_main_Node v_1)
@@ -136,27 +131,20 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_
     int64_t abort_i_;
     int64_t abort_n_;
     if ((*p_0).free_idx.len > 0) {
-        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
         int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
         int64_t k_2 = t4;
-        gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t5.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = t5.len; goto abort_index_; }
-        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
-        t5.ptr[k_2] = true;
-        gs_slice_main_Node t7 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t7.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = t7.len; goto abort_index_; }
-        gs_check_live(site_, t7.ptr, t7.len, t7.cap);
-        GS_COPY(uint64_t, t7.ptr[k_2], v_1);
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).live.len; goto abort_index_; }
+        (*p_0).live.ptr[k_2] = true;
+        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).slots.len; goto abort_index_; }
+        GS_COPY(uint64_t, (*p_0).slots.ptr[k_2], v_1);
         return k_2;
     }
     int64_t i_3 = (*p_0).slots.len;
     if (i_3 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Node));
     }
-    gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
     GS_COPY(uint64_t, (*p_0).slots.ptr[(*p_0).slots.len++], v_1);
-    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);
@@ -172,12 +160,10 @@ GS_INLINE void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool
     if (((uint64_t)i_1) >= ((uint64_t)(*p_0).live.len)) {
         gsm_pool_slot_pool_fail_range(site_, i_1, (*p_0).slots.len);
     }
-    gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (!(*p_0).live.ptr[i_1]) {
         gsm_pool_slot_pool_fail_twice(site_, i_1);
     }
     (*p_0).live.ptr[i_1] = false;
-    gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
     if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
 }

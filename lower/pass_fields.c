@@ -1,0 +1,236 @@
+/* pass_fields.c — struct fields whose slice header only their own place
+ * ever holds (issue 27's lifetime proofs; docs/temporal_safety.md).
+ *
+ * A slice field F (of one struct instance type) is confined when, in the
+ * whole program as it ends up:
+ *   - a header is stored into F only when it is fresh: the zero value, or a
+ *     `make` (or a struct literal of such) that nothing else uses;
+ *   - a header read from F is used only to index it, read its len or cap,
+ *     or be checked: never copied, passed, deleted, viewed or freed;
+ *   - F's place is otherwise only pushed, popped, cleared or checked, or
+ *     its address handed to __grow_stable (which never moves storage);
+ *   - no value of a type holding F is copied (a struct or array of it
+ *     loaded, stored, passed or returned, or elements of a slice of it
+ *     copied), captured by a closure, or reached by runtime code.
+ * Then F's storage is given back only through F itself (a push that moves
+ * it stores the new header in F), so the header in F is never stale: a
+ * check of it, or of a header read from it with nothing in between that
+ * may change F, is unnecessary (pass_live.c, lv_confined).
+ * The answer is the set of FieldInfo of every slice field some instruction
+ * breaks a rule for (IrProgram.shared_fields); a field never named by a
+ * place counts as shared too (IrProgram.seen_fields). Not for: strings
+ * (views share their bytes freely) or refs (pass_borrow.c). */
+#include "pass.h"
+
+#include <string.h>
+
+typedef struct Lf {
+    const IrProgram *ir;
+    const IrFunc *f;
+    IrDefs d;
+    int *uses;              /* per temp: how many operands and place roots name it */
+} Lf;
+
+static const Type *lf_deref(const Type *t)
+{
+    return t && t->kind == TY_REF ? t->elem : t;
+}
+
+/* The slice field projection j of p selects, or NULL. */
+static const FieldInfo *lf_field(const IrPlace *p, int j)
+{
+    const IrProj *pj = &p->proj[j];
+    const Type *c = lf_deref(j == 0 ? p->root.type : p->proj[j - 1].type);
+    if (pj->kind != PJ_FIELD || !c || c->kind != TY_STRUCT || pj->field < 0 || pj->field >= c->st->nfields)
+        return NULL;
+    const FieldInfo *fi = &c->st->fields[pj->field];
+    return fi->type && fi->type->kind == TY_SLICE ? fi : NULL;
+}
+
+/* The slice field a place ends at, or NULL. */
+static const FieldInfo *lf_last_field(const IrPlace *p)
+{
+    return p && p->nproj > 0 ? lf_field(p, p->nproj - 1) : NULL;
+}
+
+static void lf_share(const Lf *l, const FieldInfo *fi)
+{
+    ir_set_add(l->ir->shared_fields, fi);
+}
+
+/* A value of type t is copied: every slice field it holds by value is
+ * shared. */
+static void lf_share_type(const Lf *l, const Type *t, int depth)
+{
+    if (!t || depth > 16)
+        return;
+    switch (t->kind) {
+    case TY_ARRAY: case TY_OPTIONAL:
+        lf_share_type(l, t->elem, depth + 1);
+        return;
+    case TY_STRUCT:
+        for (int i = 0; i < t->st->nfields; i++) {
+            if (t->st->fields[i].type && t->st->fields[i].type->kind == TY_SLICE)
+                lf_share(l, &t->st->fields[i]);
+            lf_share_type(l, t->st->fields[i].type, depth + 1);
+        }
+        for (int i = 0; i < t->st->nvariants; i++)
+            if (t->st->variants[i].payload)
+                lf_share_type(l, t->st->variants[i].payload->type, depth + 1);
+        return;
+    default:
+        return;
+    }
+}
+
+static void lf_count_use(const IrOpd *o, void *ctx)
+{
+    Lf *l = ctx;
+    if (o->kind == OPD_TEMP)
+        l->uses[o->temp]++;
+}
+
+/* o holds a value nothing else holds: the zero value, or a make or struct
+ * literal (of such values and values without headers) used once. */
+static bool lf_fresh(const Lf *l, const IrOpd *o, int depth)
+{
+    if (o->kind == OPD_ZERO || o->kind == OPD_NONE)
+        return true;
+    if (o->kind != OPD_TEMP || l->uses[o->temp] != 1 || depth > 8)
+        return false;
+    const IrIns *d = ir_defs_one(&l->d, o);
+    if (!d)
+        return false;
+    if (d->op == IR_MAKE)
+        return true;
+    if (d->op != IR_STRUCT)
+        return false;
+    for (int k = 0; k < d->nargs; k++) {
+        const Type *t = d->args[k].type;
+        bool plain = t && (type_is_num(t) || t->kind == TY_BOOL);
+        if (!plain && !lf_fresh(l, &d->args[k], depth + 1))
+            return false;
+    }
+    return true;
+}
+
+/* A read-only primitive: it neither keeps nor gives back what it is shown. */
+static bool lf_reads_only(const IrIns *in)
+{
+    return in->op == IR_PRIM && (in->aux == BI_P_REF_INDEX || in->aux == BI_P_SPAN_FIND);
+}
+
+/* Rule: the uses of temp t (a header read from field fi, or the address
+ * of fi's place when addr) are the allowed ones. */
+static void lf_temp_uses(const Lf *l, int t, const FieldInfo *fi, bool addr)
+{
+    const IrFunc *f = l->f;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->place && in->place->root.kind == OPD_TEMP && in->place->root.temp == t) {
+            IrProjKind k = in->place->nproj > 0 ? in->place->proj[0].kind : PJ_FIELD;
+            if (addr || !(k == PJ_LEN || k == PJ_CAP || k == PJ_SINDEX))
+                lf_share(l, fi);
+        }
+        const IrOpd *ops[3] = { &in->a, &in->b, &in->c };
+        for (int k = 0; k < 3 + in->nargs; k++) {
+            const IrOpd *o = k < 3 ? ops[k] : &in->args[k - 3];
+            if (o->kind != OPD_TEMP || o->temp != t)
+                continue;
+            bool ok = addr ? (in->op == IR_PRIM && in->aux == BI_P_GROW_STABLE && k == 3)
+                           : (in->op == IR_CHECK_LIVE || in->op == IR_LIVE_TEST || in->op == IR_NOP ||
+                              (lf_reads_only(in) && k >= 3));
+            if (!ok)
+                lf_share(l, fi);
+        }
+        if (in->place)      /* index operands of places */
+            for (int j = 0; j < in->place->nproj; j++)
+                if (in->place->proj[j].index.kind == OPD_TEMP && in->place->proj[j].index.temp == t)
+                    lf_share(l, fi);
+    }
+}
+
+/* Rule: what an instruction whose place ends at slice field fi does. */
+static void lf_field_place(const Lf *l, const IrIns *in, const FieldInfo *fi)
+{
+    ir_set_add(l->ir->seen_fields, fi);
+    switch (in->op) {
+    case IR_LOAD:
+        if (in->dst >= 0)
+            lf_temp_uses(l, in->dst, fi, false);
+        return;
+    case IR_STORE:
+        if (!lf_fresh(l, &in->a, 0))
+            lf_share(l, fi);
+        return;
+    case IR_ADDR:
+        if (in->dst >= 0)
+            lf_temp_uses(l, in->dst, fi, true);
+        return;
+    case IR_PUSH: case IR_POP: case IR_CLEAR: case IR_CHECK_LIVE: case IR_LIVE_TEST: case IR_NOP:
+        return;
+    default:
+        lf_share(l, fi);
+        return;
+    }
+}
+
+/* Rule: values of types holding fields, copied or shown to runtime code. */
+static void lf_values(const Lf *l, const IrIns *in)
+{
+    bool runtime = in->op == IR_RT || (in->op == IR_PRIM && !lf_reads_only(in));
+    const IrOpd *ops[3] = { &in->a, &in->b, &in->c };
+    for (int k = 0; k < 3 + in->nargs; k++) {
+        const IrOpd *o = k < 3 ? ops[k] : &in->args[k - 3];
+        if (o->kind == OPD_NONE || !o->type)
+            continue;
+        if (runtime && (o->type->kind == TY_REF || o->type->kind == TY_SLICE))
+            lf_share_type(l, o->type->elem, 0);     /* the runtime may write through it */
+        if (!lf_fresh(l, o, 0))
+            lf_share_type(l, o->type, 0);
+    }
+    if ((in->op == IR_LOAD || in->op == IR_POP) && in->dst >= 0)
+        lf_share_type(l, l->f->temps[in->dst], 0);   /* a value read out of memory: a copy */
+    if (in->op == IR_COPY && in->a.type && in->a.type->kind == TY_SLICE)
+        lf_share_type(l, in->a.type->elem, 0);       /* elements copied */
+}
+
+static void lf_func(Lf *l, const IrFunc *f)
+{
+    l->f = f;
+    ir_defs_init(&l->d, f);
+    l->uses = SCRATCH_ARRAY(int, f->ntemps + 1);
+    memset(l->uses, 0, sizeof(int) * (size_t)(f->ntemps + 1));
+    for (int i = 0; i < f->nins; i++)
+        ir_each_read(&f->ins[i], lf_count_use, l);
+    for (int i = 0; f->captures && i < f->ncaptures; i++)
+        lf_share_type(l, f->captures[i]->type, 0);
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        lf_values(l, in);
+        const FieldInfo *fi = lf_last_field(in->place);
+        if (fi)
+            lf_field_place(l, in, fi);
+    }
+}
+
+/* -O1 and up, before live-proofs: IrProgram.shared_fields and seen_fields. */
+void pass_fields(const IrProgram *ir, IrFunc *unused)
+{
+    (void)unused;
+    Lf l = { .ir = ir };
+    for (int i = 0; i <= ir->nfuncs; i++) {
+        const IrFunc *f = i < ir->nfuncs ? ir->funcs[i] : ir->init;
+        if (!f)
+            continue;
+        ArenaMark m = mem_mark(g_scratch);
+        lf_func(&l, f);
+        mem_release(g_scratch, m);
+    }
+}
+
+bool ir_field_confined(const IrProgram *ir, const IrPlace *p)
+{
+    const FieldInfo *fi = lf_last_field(p);
+    return fi && ir_set_has(ir->seen_fields, fi) && !ir_set_has(ir->shared_fields, fi);
+}
