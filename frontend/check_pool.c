@@ -113,7 +113,8 @@ static void ps_expr(PoolScan *ps, Expr *e)
             ps_expr(ps, e->call.callee);
         /* a pool method's receiver, a plain name, is not an escape */
         bool recv = m && ps_pool_var(e->call.args[0]);
-        ps_exprs(ps, e->call.args + recv, e->call.nargs - recv);
+        if (e->call.nargs > (int)recv)      /* args is NULL when there are none */
+            ps_exprs(ps, e->call.args + recv, e->call.nargs - recv);
         if (m && strcmp(m, "free") == 0 && e->call.nargs == 2)
             vec_push(&ps->frees, e);
         break;
