@@ -492,37 +492,31 @@ typedef struct CmPrim {
 } CmPrim;
 
 static const CmPrim cm_prims[] = {
-    { BI_R_ALLOC, TY_REUSABLE, "gs_slots_alloc(%0, sizeof(%E))" , NULL },
+    { BI_R_ALLOC, TY_REUSABLE, "gs_slots_alloc(%0, sizeof(%E))", NULL },
     { BI_R_ALLOC, TY_REUSABLE_SLICE, "(%S){(%E *)%m.ptr, %1, %m.cap}",
       "gs_grow %m = gs_spans_alloc(%s, %0, %1, sizeof(%E));" },
-    { BI_R_FREE, TY_REUSABLE, "gs_slots_free(%s, %0, %1)" , NULL },
-    { BI_R_FREE, TY_REUSABLE_SLICE, "gs_spans_free(%s, %0, %1.ptr, %1.len, %1.cap, sizeof(%E))" , NULL },
-    { BI_P_FAIL, TY_ERROR, "gs_fail_str(%s, %0)" , NULL },
-    { BI_P_GROW_STABLE, TY_ERROR, "gs_stable_grow_at((void *)&%0->ptr, %0->len, &%0->cap, sizeof(%E))" , NULL },
-    { BI_P_REF_INDEX, TY_ERROR, "gs_ref_index(%0.ptr, %0.len, %1, sizeof(%E))" , NULL },
-    { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))" , NULL },
-    { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))" , NULL },
+    { BI_R_FREE, TY_REUSABLE, "gs_slots_free(%s, %0, %1)", NULL },
+    { BI_R_FREE, TY_REUSABLE_SLICE, "gs_spans_free(%s, %0, %1.ptr, %1.len, %1.cap, sizeof(%E))", NULL },
+    { BI_P_FAIL, TY_ERROR, "gs_fail_str(%s, %0)", NULL },
+    { BI_P_GROW_STABLE, TY_ERROR, "gs_stable_grow_at((void *)&%0->ptr, %0->len, &%0->cap, sizeof(%E))", NULL },
+    { BI_P_REF_INDEX, TY_ERROR, "gs_ref_index(%0.ptr, %0.len, %1, sizeof(%E))", NULL },
+    { BI_P_SPAN_FIND, TY_ERROR, "gs_spans_find(%0, %1.ptr, %1.len, %1.cap, sizeof(%E))", NULL },
+    { BI_P_SPAN_RESIZE, TY_ERROR, "gs_spans_resize_in_place(%0, %1, %2, sizeof(%E))", NULL },
     { BI_P_SPAN_AT, TY_ERROR, "(%S){(%E *)%m.ptr, %2, %m.cap}", "gs_grow %m = gs_spans_at(%0, %1, %2);" },
-    { BI_P_FMT_BUILDER, TY_ERROR, "gs_pf_take_into_builder((void *)%0)" , NULL },
-    { BI_P_PARALLEL, TY_ERROR, "gs_thread_parallel(%s, %0, %1.fn, %1.env)" , NULL },
-    { BI_P_ATOMIC_LOAD, TY_ERROR, "gs_atomic_load(%0)" , NULL },
-    { BI_P_ATOMIC_STORE, TY_ERROR, "gs_atomic_store(%0, %1)" , NULL },
-    { BI_P_ATOMIC_ADD, TY_ERROR, "gs_atomic_add(%0, %1)" , NULL },
-    { BI_P_ATOMIC_CAS, TY_ERROR, "gs_atomic_cas(%0, %1, %2)" , NULL },
-    { BI_P_MUTEX_LOCK, TY_ERROR, "gs_mutex_lock(%0)" , NULL },
-    { BI_P_MUTEX_UNLOCK, TY_ERROR, "gs_mutex_unlock(%s, %0)" , NULL },
+    { BI_P_FMT_BUILDER, TY_ERROR, "gs_pf_take_into_builder((void *)%0)", NULL },
+    { BI_P_PARALLEL, TY_ERROR, "gs_thread_parallel(%s, %0, %1.fn, %1.env)", NULL },
+    { BI_P_ATOMIC_LOAD, TY_ERROR, "gs_atomic_load(%0)", NULL },
+    { BI_P_ATOMIC_STORE, TY_ERROR, "gs_atomic_store(%0, %1)", NULL },
+    { BI_P_ATOMIC_ADD, TY_ERROR, "gs_atomic_add(%0, %1)", NULL },
+    { BI_P_ATOMIC_CAS, TY_ERROR, "gs_atomic_cas(%0, %1, %2)", NULL },
+    { BI_P_MUTEX_LOCK, TY_ERROR, "gs_mutex_lock(%0)", NULL },
+    { BI_P_MUTEX_UNLOCK, TY_ERROR, "gs_mutex_unlock(%s, %0)", NULL },
 };
-
-/* The container type behind the first argument (through a reference). */
-static Type *cm_prim_base(const IrIns *in)
-{
-    Type *t = in->args[0].type;
-    return t->kind == TY_REF ? t->elem : t;
-}
 
 static const CmPrim *cm_prim_entry(const IrIns *in)
 {
-    TypeKind k = in->nargs > 0 ? cm_prim_base(in)->kind : TY_ERROR;
+    const Type *base = ir_prim_base(in);
+    TypeKind k = base ? base->kind : TY_ERROR;
     for (size_t i = 0; i < sizeof cm_prims / sizeof *cm_prims; i++)
         if ((int)cm_prims[i].id == in->aux && (cm_prims[i].pool == TY_ERROR || cm_prims[i].pool == k))
             return &cm_prims[i];
@@ -577,7 +571,7 @@ static const char *cm_prim_spell(Cm *cm, const IrIns *in, const char *t)
         if (*t >= '0' && *t <= '9')
             cm_prim_arg(cm, &b, in, *t - '0');
         else if (*t == 'E')
-            sb_puts(&b, cm_ctype(cm, cm_prim_base(in)->elem));
+            sb_puts(&b, cm_ctype(cm, ir_prim_base(in)->elem));
         else if (*t == 'S')
             sb_puts(&b, cm_ctype(cm, in->type));
         else if (*t == 's')

@@ -154,6 +154,12 @@ static unsigned ir_ptr_hash(const void *p)
     return (unsigned)(x ^ (x >> 15));
 }
 
+Type *ir_prim_base(const IrIns *in)
+{
+    Type *t = in->nargs > 0 ? in->args[0].type : NULL;
+    return t && t->kind == TY_REF ? t->elem : t;
+}
+
 void ir_set_add(PtrSet *s, const void *p)
 {
     if (ir_set_has(s, p))

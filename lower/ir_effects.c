@@ -136,16 +136,9 @@ static const unsigned char ir_prim_frees[BI__COUNT] = {
     [BI_P_PARALLEL] = IR_PF_ANY,        /* calls the closure it is given, as CALLV */
 };
 
-/* The pool behind a primitive's first argument (through a reference). */
-static const Type *ir_prim_pool(const IrIns *in)
-{
-    const Type *t = in->nargs > 0 ? in->args[0].type : NULL;
-    return t && t->kind == TY_REF ? t->elem : t;
-}
-
 static void ir_effect_prim(const IrIns *in, IrEffect *e)
 {
-    const Type *pool = ir_prim_pool(in);
+    const Type *pool = ir_prim_base(in);
     switch ((IrPrimFrees)ir_prim_frees[in->aux]) {
     case IR_PF_REFS: break;
     case IR_PF_NONE: e->frees = false; break;

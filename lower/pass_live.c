@@ -463,13 +463,16 @@ static bool lv_from_confined(Lv *v, const IrIns *c, int at)
     const IrIns *d = c->a.kind == OPD_TEMP ? ir_defs_one(&v->d, &c->a) : NULL;
     if (!d || d->op != IR_LOAD || !ir_field_confined(v->ir, d->place))
         return false;
+    int from = (int)(d - v->f->ins);
+    if (from >= at)
+        return false;
     IrIns k = { .op = IR_CHECK_LIVE, .place = d->place, .a = ir_none() };
-    for (int i = (int)(d - v->f->ins) + 1; i < at; i++) {
+    for (int i = from + 1; i < at; i++) {
         const IrIns *in = &v->f->ins[i];
-        if (i < 0 || ir_op_info[in->op].control != IR_CTL_NONE || (in->op != IR_CHECK_LIVE && lv_may_change(v, in, &k)))
+        if (ir_op_info[in->op].control != IR_CTL_NONE || (in->op != IR_CHECK_LIVE && lv_may_change(v, in, &k)))
             return false;
     }
-    return d < &v->f->ins[at];
+    return true;
 }
 
 static void lv_confined(Lv *v)

@@ -195,6 +195,10 @@ static inline bool ir_fn_has_site(const FnInst *fn)
     return fn && fn->module && fn->module->is_stdlib && !fn->is_closure;
 }
 
+/* The container a primitive works on: its first argument's type, through
+ * a reference (the pool of a pool operation); NULL without arguments. */
+Type *ir_prim_base(const IrIns *in);
+
 /* ---- ir.c: construction ---- */
 IrFunc *ir_func_new(FnInst *fn, const char *cname);
 int ir_temp(IrFunc *f, Type *t);
