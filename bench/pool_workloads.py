@@ -378,6 +378,22 @@ class Bench:
         return out
 
 
+def control_metrics(control):
+    """({metric: separated}, headline, [one text per metric]) of a control
+    comparison: a metric counts only when the control is told apart from the
+    reference and is slower."""
+    ok, parts = {}, []
+    for key, label in METRICS:
+        cmp = control[key]
+        ok[key] = stats.separated(cmp) and cmp["ratio"] > 1
+        parts.append(f"{label} {cmp['ratio']:.3f} +-{cmp['band']:.3f} {cmp['verdict']}"
+                     + ("" if ok[key] else f" ({guards.PROVED_NOTHING} for the {label})"))
+    head = "control separated" if all(ok.values()) else (
+        "control separated for some metrics" if any(ok.values()) else
+        f"{guards.PROVED_NOTHING}: the control could not be separated")
+    return ok, head, parts
+
+
 def control_verdict(cells, arm="builtin"):
     """({metric: separated}, text) of the positive control (the first cell
     that ran one): a metric counts only when the control is told apart from
@@ -386,15 +402,7 @@ def control_verdict(cells, arm="builtin"):
     if c is None or not c.get("control"):
         why = c["error"] if c and c.get("error") else "no control ran"
         return {k: False for k, _ in METRICS}, f"{guards.PROVED_NOTHING}: the control did not run ({why})"
-    ok, parts = {}, []
-    for key, label in METRICS:
-        cmp = c["control"][key]
-        ok[key] = stats.separated(cmp) and cmp["ratio"] > 1
-        parts.append(f"{label} {cmp['ratio']:.3f} +-{cmp['band']:.3f} {cmp['verdict']}"
-                     + ("" if ok[key] else f" ({guards.PROVED_NOTHING} for the {label})"))
-    head = "control separated" if all(ok.values()) else (
-        "control separated for some metrics" if any(ok.values()) else
-        f"{guards.PROVED_NOTHING}: the control could not be separated")
+    ok, head, parts = control_metrics(c["control"])
     return ok, (f"{head}: {c['slug']} {arm} with iterations {c['control_inputs']['iterations']} "
                 f"against {c['inputs']['iterations']}: " + "; ".join(parts))
 

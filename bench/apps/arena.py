@@ -311,15 +311,7 @@ def control_verdict(cells):
     if c is None or not c.get("control") or "error" in c["control"]:
         why = (c.get("error") or (c.get("control") or {}).get("error")) if c else "no control ran"
         return {k: False for k, _ in pw.METRICS}, f"{guards.PROVED_NOTHING}: the control did not run ({why})"
-    ok, parts = {}, []
-    for key, label in pw.METRICS:
-        cmp = c["control"][key]
-        ok[key] = stats.separated(cmp) and cmp["ratio"] > 1
-        parts.append(f"{label} {cmp['ratio']:.3f} +-{cmp['band']:.3f} {cmp['verdict']}"
-                     + ("" if ok[key] else f" ({guards.PROVED_NOTHING} for the {label})"))
-    head = "control separated" if all(ok.values()) else (
-        "control separated for some metrics" if any(ok.values()) else
-        f"{guards.PROVED_NOTHING}: the control could not be separated")
+    ok, head, parts = pw.control_metrics(c["control"])
     return ok, (f"{head}: upstream C {c['name']} with iterations {c['control_entry']['iterations']} "
                 f"against {c['entry']['iterations']}: " + "; ".join(parts))
 
