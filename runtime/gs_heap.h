@@ -303,6 +303,33 @@ GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
     }
 }
 
+/* gs_shadow_stamp and gs_shadow_unstamp inline for a block that lies in
+ * one 4 GiB range of the shadow (every span but one across such a
+ * boundary), the out-of-line calls otherwise. */
+GS_HEAP_INLINE void gs_shadow_stamp_fast(const void *p, size_t size) {
+    uintptr_t a = (uintptr_t)p;
+    if ((a >> 32) == ((a + size - 1) >> 32))
+        gs_shadow_new((void *)(uintptr_t)p, size);
+    else
+        gs_shadow_stamp(p, size);
+}
+
+GS_HEAP_INLINE int gs_shadow_unstamp_fast(const void *p, size_t size) {
+    uintptr_t a = (uintptr_t)p;
+    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    if (g != NULL && (a >> 32) == ((a + size - 1) >> 32)) {
+        size_t i, n = size >> 4;
+        uint16_t t;
+        g += (uint32_t)a >> 4;
+        t = g[0];
+        if (t + 1 < GS_SHADOW_TAG_MAX) {    /* else gs_shadow_unstamp retires it */
+            for (i = 0; i < n; i++) g[i] = (uint16_t)(t + 1);
+            return 1;
+        }
+    }
+    return gs_shadow_unstamp(p, size);
+}
+
 /* A block of class cls from this thread's cache, marked live, its shadow
  * given a new tag, and zeroed (bytes of it) when zero; NULL when the cache
  * is empty. */

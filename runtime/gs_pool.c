@@ -214,35 +214,6 @@ GS_INLINE uint8_t *spans_at(const gs_spans_state *st, int64_t off) {
     return st->region.base + (size_t)off * GS_SPAN_UNIT;
 }
 
-/* The span of bytes (whole granules) at p gets a new tag: inline when it
- * lies in one 4 GiB range of the shadow (always but for a span across a
- * boundary of them). */
-GS_INLINE void spans_stamp(const uint8_t *p, size_t bytes) {
-    uintptr_t a = (uintptr_t)p;
-    if (GS_LIKELY((a >> 32) == ((a + bytes - 1) >> 32)))
-        gs_shadow_new((void *)(uintptr_t)p, bytes);
-    else
-        gs_shadow_stamp(p, bytes);
-}
-
-/* The span of bytes at p is freed: 1, its granules tag + 1; else retired
- * (gs_shadow_unstamp), inline on the common path as spans_stamp. */
-GS_INLINE int spans_unstamp(const uint8_t *p, size_t bytes) {
-    uintptr_t a = (uintptr_t)p;
-    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-    if (GS_LIKELY(g != NULL && (a >> 32) == ((a + bytes - 1) >> 32))) {
-        size_t i, n = bytes >> 4;
-        uint16_t t;
-        g += (uint32_t)a >> 4;
-        t = g[0];
-        if (GS_LIKELY(t + 1 < GS_SHADOW_TAG_MAX)) {
-            for (i = 0; i < n; i++) g[i] = (uint16_t)(t + 1);
-            return 1;
-        }
-    }
-    return gs_shadow_unstamp(p, bytes);
-}
-
 /* The header of the span of n elements at granule off: its pointer and its
  * cap word (n, GS_OWN_BIT and the span's tag). */
 GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n) {
@@ -271,7 +242,7 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
         spans_commit_fail(s, st, off, g);
     gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * esz);
     live_put(st, off, n);
-    if (st->tagged) spans_stamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT);
+    if (st->tagged) gs_shadow_stamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT);
     p->len = spans_tail(st);
     return spans_header(st, off, n);
 }
@@ -315,7 +286,7 @@ GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) 
     int64_t n = st->live[i].len, g = spans_granules(n, esz);
     gs_span m;
     live_remove_at(st, i);
-    if (st->tagged && GS_UNLIKELY(spans_unstamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)) return;
+    if (st->tagged && GS_UNLIKELY(gs_shadow_unstamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)) return;
     if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, g, &m))) gs_fail_oom(NULL);
     /* gs_region_after_free does nothing for a span under release_min bytes */
     if (GS_UNLIKELY((size_t)m.len * GS_SPAN_UNIT >= st->region.release_min))
@@ -378,8 +349,8 @@ bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     if (st->tagged && !gs_shadow_can_retag(at)) return false;
     if (!spans_resize_tree(st, off, n, m, esz)) return false;
     if (st->tagged) {
-        spans_unstamp(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
-        spans_stamp(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT);
+        gs_shadow_unstamp_fast(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
+        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT);
     }
     st->live[i].len = m;
     p->len = spans_tail(st);
