@@ -93,25 +93,31 @@ void cm_abort_plan(Cm *cm, const IrFunc *f)
         cm->abort_share[k] = uses[k] >= 2;
 }
 
-/* The statement run when cond holds: the direct call, or the jump. a and
- * b are the values the kind's message takes (the others are ignored). */
-void cm_fail(Cm *cm, const char *cond, CmFailKind k, const char *site, const char *a, const char *b)
+/* The statement a failing check of kind k runs: the direct call, or the
+ * jump. a and b are the values the kind's message takes (the others are
+ * ignored). */
+const char *cm_fail_stmt(Cm *cm, CmFailKind k, const char *site, const char *a, const char *b)
 {
     const CmFail *fk = &cm_fails[k];
-    if (!cm->abort_share[k]) {
-        cm_line(cm, "if (GS_UNLIKELY(%s)) gs_fail_%s(%s%s%s%s%s);", cond, fk->name, site, fk->a ? ", " : "",
-                fk->a ? a : "", fk->b ? ", " : "", fk->b ? b : "");
-        return;
-    }
+    if (!cm->abort_share[k])
+        return mem_printf(g_arena, "gs_fail_%s(%s%s%s%s%s);", fk->name, site, fk->a ? ", " : "", fk->a ? a : "",
+                          fk->b ? ", " : "", fk->b ? b : "");
     cm->abort_gotos[k]++;
     StrBuf s = { 0 };
-    sb_printf(&s, "abort_site_ = %s; ", site);
+    sb_printf(&s, "{ abort_site_ = %s; ", site);
     if (fk->a)
         sb_printf(&s, "abort_%c_ = %s; ", fk->a, a);
     if (fk->b)
         sb_printf(&s, "abort_n_ = %s; ", b);
-    cm_line(cm, "if (GS_UNLIKELY(%s)) { %sgoto abort_%s_; }", cond, s.data, fk->name);
+    sb_printf(&s, "goto abort_%s_; }", fk->name);
+    const char *r = mem_printf(g_arena, "%s", s.data);
     sb_free(&s);
+    return r;
+}
+
+void cm_fail(Cm *cm, const char *cond, CmFailKind k, const char *site, const char *a, const char *b)
+{
+    cm_line(cm, "if (GS_UNLIKELY(%s)) %s", cond, cm_fail_stmt(cm, k, site, a, b));
 }
 
 static bool cm_any_goto(const Cm *cm)

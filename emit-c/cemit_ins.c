@@ -821,6 +821,31 @@ static const char *cm_check_site(Cm *cm, const IrIns *in)
     return strcmp(s, u) ? mem_printf(g_arena, "(%s ? %s : %s)", cm_s(cm, &in->c), s, u) : s;
 }
 
+/* An index check followed (NOPs aside) by a check reading a loop's
+ * lifetime test (pass_live.c: CHECK_LIVE flag) fails through one test:
+ *     if (GS_UNLIKELY((uint64_t)i >= (uint64_t)(n & -(int64_t)flag))) {
+ *         if ((uint64_t)i < (uint64_t)n) gs_fail_freed(site2);
+ *         <the index check's failure> }
+ * the same outcome as the two checks in order (an index out of range
+ * first, then a false test), and in a loop where n and the test are
+ * invariant the C compiler computes the mask once. Returns the
+ * instructions consumed, 0 when in is not such a pair. */
+static int cm_index_live(Cm *cm, const IrIns *in)
+{
+    const IrIns *end = cm->f->ins + cm->f->nins, *j = in + 1;
+    CmFailKind k[2];
+    while (j < end && j->op == IR_NOP)
+        j++;
+    if (j >= end || j->op != IR_CHECK_LIVE || j->aux != IR_LIVE_FLAG || cm_fail_kinds(in, k) != 1)
+        return 0;
+    const char *s = cm_check_site(cm, in), *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
+    cm_line(cm, "if (GS_UNLIKELY((uint64_t)%s >= (uint64_t)(%s & -(int64_t)%s))) {", a, b, cm_s(cm, &j->a));
+    cm_line(cm, "    if ((uint64_t)%s < (uint64_t)%s) gs_fail_freed(%s);", a, b, cm_site_ref(cm, j->site));
+    cm_line(cm, "    %s", cm_fail_stmt(cm, k[0], s, a, b));
+    cm_line(cm, "}");
+    return (int)(j - in) + 1;
+}
+
 static void cm_check(Cm *cm, const IrIns *in)
 {
     const char *s = cm_check_site(cm, in), *a = cm_s(cm, &in->a), *b = cm_s(cm, &in->b);
@@ -1158,6 +1183,9 @@ static int cm_control(Cm *cm, const IrIns *in)
 static int cm_ins(Cm *cm, const IrIns *in)
 {
     if (ir_op_info[in->op].is_check) {
+        int n = in->op == IR_CHECK_INDEX ? cm_index_live(cm, in) : 0;
+        if (n > 0)
+            return n;
         cm_check(cm, in);
         return 1;
     }

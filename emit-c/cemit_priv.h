@@ -70,6 +70,7 @@ bool cm_csize(const Type *t, int64_t *size, int64_t *align);
 int cm_fail_kinds(const IrIns *in, CmFailKind out[2]);
 void cm_abort_plan(Cm *cm, const IrFunc *f);
 void cm_fail(Cm *cm, const char *cond, CmFailKind k, const char *site, const char *a, const char *b);
+const char *cm_fail_stmt(Cm *cm, CmFailKind k, const char *site, const char *a, const char *b);
 void cm_abort_decls(Cm *cm);
 void cm_abort_blocks(Cm *cm, bool needs_return, const char *zero);
 

@@ -181,6 +181,8 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
     e->frees = op->frees == IR_FREE_ALWAYS || (op->frees == IR_FREE_REFS && ir_has_ref_arg(in));
     if (in->op == IR_PUSH && in->place)
         e->frees_elem = in->place->type->elem;
+    if (in->op == IR_DELETE && in->a.type)
+        e->frees_elem = ir_storage_elem(in->a.type);
     if (in->op == IR_PRIM && in->aux > BI_NONE && in->aux < BI__COUNT)
         ir_effect_prim(in, e);
     if (in->op == IR_PRIM && in->aux == BI_P_PARALLEL) {   /* calls the closure it is given, as CALLV */
@@ -197,6 +199,11 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e)
         e->frees = false;
         e->callee = NULL;
     }
+}
+
+const Type *ir_storage_elem(const Type *t)
+{
+    return t->kind == TY_STRING ? types_prim(TY_U8) : t->elem;
 }
 
 bool ir_effect_on_memory(const IrEffect *e, const IrFunc *f, const PtrSet *addressed)

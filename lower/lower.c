@@ -518,9 +518,9 @@ IrProgram *lower_program(const Program *p, const LowerOptions *o)
 {
     IrProgram *ir = NEW(IrProgram);
     ir->prog = p;
-    ir->seen_fields = NEW(PtrSet);
-    ir->shared_fields = NEW(PtrSet);
-    *ir->seen_fields = *ir->shared_fields = (PtrSet){ 0 };
+    ir->seen_homes = NEW(PtrSet);
+    ir->shared_homes = NEW(PtrSet);
+    *ir->seen_homes = *ir->shared_homes = (PtrSet){ 0 };
     ir->opt_level = o ? o->opt_level : 0;
     ir->nfuncs = p->fns.len;
     ir->funcs = NEW_ARRAY(IrFunc *, p->fns.len + 1);

@@ -20,6 +20,8 @@ void pass_borrow(const IrProgram *ir, IrFunc *f);
 /* in may give storage back (pass_borrow.c's may-free summary of callees:
  * after pass_borrow ran). */
 bool pass_may_free(const IrProgram *ir, const IrIns *in);
+/* in may give back storage of element type elem (ir_storage_elem). */
+bool pass_frees_elem(const IrProgram *ir, const IrIns *in, const Type *elem);
 
 /* pass_live.c: every level, a check that a header names live storage
  * before each use of its storage; -O1 and up, the ones proven
@@ -27,7 +29,8 @@ bool pass_may_free(const IrProgram *ir, const IrIns *in);
 void pass_live(const IrProgram *ir, IrFunc *f);
 void pass_live_proofs(const IrProgram *ir, IrFunc *f);
 /* pass_fields.c: -O1 and up, before live-proofs, the whole program once:
- * which slice fields only their own place holds (ir_field_confined). */
+ * which slice fields and globals only their own place holds
+ * (ir_place_confined). */
 void pass_fields(const IrProgram *ir, IrFunc *unused);
 
 /* pass_mark.c (-O1): marks the functions every path of which ends in a

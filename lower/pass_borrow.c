@@ -25,7 +25,7 @@
 #include "pass.h"
 
 /* ---- the may-free summary: a function that may give storage back,
- * itself or through what it calls ---- */
+ * itself or through what it calls, and of which element types ---- */
 
 bool pass_may_free(const IrProgram *ir, const IrIns *in)
 {
@@ -40,23 +40,64 @@ bool pass_may_free(const IrProgram *ir, const IrIns *in)
     return e.frees;
 }
 
-static bool pb_func_frees(const IrProgram *ir, const IrFunc *f)
+bool pass_frees_elem(const IrProgram *ir, const IrIns *in, const Type *elem)
 {
-    for (int i = 0; i < f->nins; i++)
-        if (pass_may_free(ir, &f->ins[i]))
-            return true;
-    return false;
+    if (!pass_may_free(ir, in))
+        return false;
+    if (in->op == IR_CALL) {
+        const IrFunc *g = ir_find_func(ir, in->fn);
+        return !g || g->frees_any || ir_set_has(&g->frees_elems, elem);
+    }
+    if (in->op == IR_CALLV)
+        return true;
+    IrEffect e;
+    ir_effect(ir, in, &e);
+    return !e.frees_elem || e.frees_elem == elem;
+}
+
+/* f may free storage of element type elem (NULL: of any); whether that is
+ * new. */
+static bool pb_frees(IrFunc *f, const Type *elem)
+{
+    if (f->frees_any || (elem && ir_set_has(&f->frees_elems, elem)))
+        return false;
+    if (elem)
+        ir_set_add(&f->frees_elems, elem);
+    else
+        f->frees_any = true;
+    f->may_free = true;
+    return true;
+}
+
+/* What in may give back, added to f's summary; whether it grew. */
+static bool pb_add_frees(const IrProgram *ir, IrFunc *f, const IrIns *in)
+{
+    if (!pass_may_free(ir, in))
+        return false;
+    const IrFunc *g = in->op == IR_CALL ? ir_find_func(ir, in->fn) : NULL;
+    if (g) {
+        bool grew = g->frees_any && pb_frees(f, NULL);
+        for (int k = 0; k < g->frees_elems.cap; k++)
+            if (g->frees_elems.slots[k])
+                grew |= pb_frees(f, g->frees_elems.slots[k]);
+        return grew;
+    }
+    const Type *elem = NULL;
+    if (in->op != IR_CALL && in->op != IR_CALLV) {
+        IrEffect e;
+        ir_effect(ir, in, &e);
+        elem = e.frees_elem;
+    }
+    return pb_frees(f, elem);
 }
 
 static void pb_summarise(const IrProgram *ir)
 {
     for (bool changed = true; changed;) {
         changed = false;
-        for (int i = 0; i < ir->nfuncs; i++) {
-            IrFunc *f = ir->funcs[i];
-            if (!f->may_free && pb_func_frees(ir, f))
-                f->may_free = changed = true;
-        }
+        for (int i = 0; i < ir->nfuncs; i++)
+            for (int k = 0; k < ir->funcs[i]->nins; k++)
+                changed |= pb_add_frees(ir, ir->funcs[i], &ir->funcs[i]->ins[k]);
     }
 }
 

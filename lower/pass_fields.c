@@ -1,12 +1,17 @@
-/* pass_fields.c — struct fields whose slice header only their own place
- * ever holds (issue 27's lifetime proofs; docs/temporal_safety.md).
+/* pass_fields.c — struct fields and globals whose slice header only their
+ * own place ever holds (issue 27's lifetime proofs;
+ * docs/temporal_safety.md).
  *
- * A slice field F (of one struct instance type) is confined when, in the
- * whole program as it ends up:
+ * A home F — a slice field (of one struct instance type) or a global slice
+ * variable — is confined when, in the whole program as it ends up:
  *   - a header is stored into F only when it is fresh: the zero value, or a
  *     `make` (or a struct literal of such) that nothing else uses;
  *   - a header read from F is used only to index it, read its len or cap,
- *     or be checked: never copied, passed, deleted, viewed or freed;
+ *     or be checked, never copied, passed, viewed or freed; or deleted
+ *     when F's place is then never seen stale: a fresh header is stored
+ *     into it next (`delete(g); g = make(...)`), or it is a field of a
+ *     local struct variable named by nothing after the delete, outside
+ *     any loop (`delete(t.cells)` as the variable's last use);
  *   - F's place is otherwise only pushed, popped, cleared or checked, or
  *     its address handed to __grow_stable (which never moves storage);
  *   - no value of a type holding F is copied (a struct or array of it
@@ -16,9 +21,10 @@
  * it stores the new header in F), so the header in F is never stale: a
  * check of it, or of a header read from it with nothing in between that
  * may change F, is unnecessary (pass_live.c, lv_confined).
- * The answer is the set of FieldInfo of every slice field some instruction
- * breaks a rule for (IrProgram.shared_fields); a field never named by a
- * place counts as shared too (IrProgram.seen_fields). Not for: strings
+ * The answer is the set of homes (the FieldInfo of a field, the Global of
+ * a global) some instruction breaks a rule for (IrProgram.shared_homes); a
+ * home never named by a place counts as shared too (IrProgram.seen_homes).
+ * A global named as a value (not as a place) is shared. Not for: strings
  * (views share their bytes freely) or refs (pass_borrow.c). */
 #include "pass.h"
 
@@ -47,15 +53,24 @@ static const FieldInfo *lf_field(const IrPlace *p, int j)
     return fi->type && fi->type->kind == TY_SLICE ? fi : NULL;
 }
 
-/* The slice field a place ends at, or NULL. */
-static const FieldInfo *lf_last_field(const IrPlace *p)
+/* A global slice variable named as a value or a place root, or NULL. */
+static const void *lf_global(const IrOpd *o)
 {
-    return p && p->nproj > 0 ? lf_field(p, p->nproj - 1) : NULL;
+    return o->kind == OPD_GLOBAL && o->type && o->type->kind == TY_SLICE ? (const void *)o->global : NULL;
 }
 
-static void lf_share(const Lf *l, const FieldInfo *fi)
+/* The home a place is: the slice field it ends at, or a global slice with
+ * no projection; NULL when neither. */
+static const void *lf_home(const IrPlace *p)
 {
-    ir_set_add(l->ir->shared_fields, fi);
+    if (!p)
+        return NULL;
+    return p->nproj > 0 ? (const void *)lf_field(p, p->nproj - 1) : lf_global(&p->root);
+}
+
+static void lf_share(const Lf *l, const void *home)
+{
+    ir_set_add(l->ir->shared_homes, home);
 }
 
 /* A value of type t is copied: every slice field it holds by value is
@@ -120,9 +135,54 @@ static bool lf_reads_only(const IrIns *in)
     return in->op == IR_PRIM && (in->aux == BI_P_REF_INDEX || in->aux == BI_P_SPAN_FIND);
 }
 
-/* Rule: the uses of temp t (a header read from field fi, or the address
- * of fi's place when addr) are the allowed ones. */
-static void lf_temp_uses(const Lf *l, int t, const FieldInfo *fi, bool addr)
+/* Whether instruction in names local x, as an operand or a place root. */
+static bool lf_names(const IrIns *in, const Local *x)
+{
+    if (in->place && in->place->root.kind == OPD_LOCAL && in->place->root.local == x)
+        return true;
+    const IrOpd *ops[3] = { &in->a, &in->b, &in->c };
+    for (int k = 0; k < 3 + in->nargs; k++) {
+        const IrOpd *o = k < 3 ? ops[k] : &in->args[k - 3];
+        if (o->kind == OPD_LOCAL && o->local == x)
+            return true;
+    }
+    return false;
+}
+
+/* The DELETE at index at gives back the storage of the header read from
+ * place p, and p is never seen holding it: a fresh header is stored into
+ * p next (after only pure instructions and makes), or p is in a local
+ * struct variable that nothing names after the delete, outside loops. */
+static bool lf_delete_renews(const Lf *l, int at, const IrPlace *p)
+{
+    const IrFunc *f = l->f;
+    for (int j = at + 1; j < f->nins; j++) {
+        const IrIns *in = &f->ins[j];
+        if (in->op == IR_NOP || in->op == IR_MAKE || (ir_op_info[in->op].pure && !in->place))
+            continue;
+        IrSame s = { 0 };
+        if (in->op == IR_STORE && ir_same_place(&s, in->place, p) && lf_fresh(l, &in->a, 0))
+            return true;
+        break;
+    }
+    const Local *x = p->root.kind == OPD_LOCAL ? p->root.local : NULL;
+    if (!x || x->is_ref || x->captured || p->nproj == 0)
+        return false;
+    int depth = 0;
+    for (int j = 0; j < f->nins; j++) {
+        IrOp op = f->ins[j].op;
+        depth += (op == IR_LOOP || op == IR_FOR) - (op == IR_ENDLOOP || op == IR_ENDFOR);
+        if (j == at && depth > 0)
+            return false;
+        if (j > at && lf_names(&f->ins[j], x))
+            return false;
+    }
+    return true;
+}
+
+/* Rule: the uses of temp t (a header read from home fi at place from, or
+ * the address of fi's place when addr) are the allowed ones. */
+static void lf_temp_uses(const Lf *l, int t, const void *fi, const IrPlace *from, bool addr)
 {
     const IrFunc *f = l->f;
     for (int i = 0; i < f->nins; i++) {
@@ -139,7 +199,8 @@ static void lf_temp_uses(const Lf *l, int t, const FieldInfo *fi, bool addr)
                 continue;
             bool ok = addr ? (in->op == IR_PRIM && in->aux == BI_P_GROW_STABLE && k == 3)
                            : (in->op == IR_CHECK_LIVE || in->op == IR_LIVE_TEST || in->op == IR_NOP ||
-                              (lf_reads_only(in) && k >= 3));
+                              (lf_reads_only(in) && k >= 3) ||
+                              (in->op == IR_DELETE && k == 0 && lf_delete_renews(l, i, from)));
             if (!ok)
                 lf_share(l, fi);
         }
@@ -150,14 +211,14 @@ static void lf_temp_uses(const Lf *l, int t, const FieldInfo *fi, bool addr)
     }
 }
 
-/* Rule: what an instruction whose place ends at slice field fi does. */
-static void lf_field_place(const Lf *l, const IrIns *in, const FieldInfo *fi)
+/* Rule: what an instruction whose place is home fi does. */
+static void lf_home_place(const Lf *l, const IrIns *in, const void *fi)
 {
-    ir_set_add(l->ir->seen_fields, fi);
+    ir_set_add(l->ir->seen_homes, fi);
     switch (in->op) {
     case IR_LOAD:
         if (in->dst >= 0)
-            lf_temp_uses(l, in->dst, fi, false);
+            lf_temp_uses(l, in->dst, fi, in->place, false);
         return;
     case IR_STORE:
         if (!lf_fresh(l, &in->a, 0))
@@ -165,7 +226,7 @@ static void lf_field_place(const Lf *l, const IrIns *in, const FieldInfo *fi)
         return;
     case IR_ADDR:
         if (in->dst >= 0)
-            lf_temp_uses(l, in->dst, fi, true);
+            lf_temp_uses(l, in->dst, fi, in->place, true);
         return;
     case IR_PUSH: case IR_POP: case IR_CLEAR: case IR_CHECK_LIVE: case IR_LIVE_TEST: case IR_NOP:
         return;
@@ -184,6 +245,8 @@ static void lf_values(const Lf *l, const IrIns *in)
         const IrOpd *o = k < 3 ? ops[k] : &in->args[k - 3];
         if (o->kind == OPD_NONE || !o->type)
             continue;
+        if (lf_global(o) && in->op != IR_CHECK_LIVE && in->op != IR_LIVE_TEST && in->op != IR_NOP)
+            lf_share(l, lf_global(o));                 /* the global's header, copied */
         if (runtime && (o->type->kind == TY_REF || o->type->kind == TY_SLICE))
             lf_share_type(l, o->type->elem, 0);     /* the runtime may write through it */
         if (!lf_fresh(l, o, 0))
@@ -208,13 +271,13 @@ static void lf_func(Lf *l, const IrFunc *f)
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
         lf_values(l, in);
-        const FieldInfo *fi = lf_last_field(in->place);
-        if (fi)
-            lf_field_place(l, in, fi);
+        const void *home = lf_home(in->place);
+        if (home)
+            lf_home_place(l, in, home);
     }
 }
 
-/* -O1 and up, before live-proofs: IrProgram.shared_fields and seen_fields. */
+/* -O1 and up, before live-proofs: IrProgram.shared_homes and seen_homes. */
 void pass_fields(const IrProgram *ir, IrFunc *unused)
 {
     (void)unused;
@@ -229,8 +292,8 @@ void pass_fields(const IrProgram *ir, IrFunc *unused)
     }
 }
 
-bool ir_field_confined(const IrProgram *ir, const IrPlace *p)
+bool ir_place_confined(const IrProgram *ir, const IrPlace *p)
 {
-    const FieldInfo *fi = lf_last_field(p);
-    return fi && ir_set_has(ir->seen_fields, fi) && !ir_set_has(ir->shared_fields, fi);
+    const void *home = lf_home(p);
+    return home && ir_set_has(ir->seen_homes, home) && !ir_set_has(ir->shared_homes, home);
 }

@@ -36,6 +36,8 @@ typedef struct Lv {
     IrFunc *f;
     int found;          /* pass_live's first look: checks it would make, none made */
     IrDefs d;           /* the proofs: who writes each temp */
+    IrBlocks b;         /* ... where each block closes */
+    IrIns *src;         /* ... per CHECK_LIVE: its source (lv_sources) */
     PtrSet addressed;   /* ... and the locals whose address f takes */
 } Lv;
 
@@ -151,28 +153,6 @@ static bool lv_plain_place(const IrPlace *p)
     return true;
 }
 
-/* The check c as it reads its header: a temp copied (MOV) from another, or
- * loaded from a plain place, stands for that place (the proofs then ask
- * whether the place changes, not the temp). Returns a check-shaped copy. */
-static IrIns lv_source(const Lv *v, const IrIns *c)
-{
-    IrIns k = *c;
-    for (int n = 0; n < 8 && !k.place && k.a.kind == OPD_TEMP; n++) {
-        const IrIns *d = ir_defs_one(&v->d, &k.a);
-        if (!d)
-            break;
-        if (d->op == IR_MOV)
-            k.a = d->a;
-        else if (d->op == IR_LOAD && lv_plain_place(d->place) && d->place->root.kind != OPD_TEMP) {
-            k.place = d->place;
-            k.a = ir_none();
-        } else {
-            break;
-        }
-    }
-    return k;
-}
-
 /* A value of type t may hold a slice or string header (a write of any
  * other type never changes one). Pools and enums with payloads count as
  * holding one. */
@@ -208,38 +188,29 @@ static bool lv_through_ref(const IrIns *c)
     return false;
 }
 
-/* The element type of the storage behind header type t; strings and []u8
- * count as one (a string may view a []u8's bytes). */
-static const Type *lv_storage_of(const Type *t)
-{
-    return t->kind == TY_STRING ? types_prim(TY_U8) : t->elem;
-}
-
-/* in may give back the storage of check c's header: anything that may
- * free, except what frees only storage of one element type (a push, a
- * span pool's free or resize: ir_effect's frees_elem) when c's storage
- * has another. */
+/* in may give back the storage of check c's header: it may free storage
+ * of c's element type (pass_frees_elem: a push, delete or span pool free
+ * frees one type, a call what its callee's summary says). */
 static bool lv_may_free_for(const IrProgram *ir, const IrIns *in, const IrIns *c)
 {
-    if (!pass_may_free(ir, in))
-        return false;
-    if (in->op == IR_CALL || in->op == IR_CALLV)
-        return true;
-    IrEffect e;
-    ir_effect(ir, in, &e);
-    if (!e.frees_elem)
-        return true;
     const Type *h = c->place ? c->place->type : c->a.type;
-    return e.frees_elem == lv_storage_of(h);
+    return pass_frees_elem(ir, in, ir_storage_elem(h));
 }
 
-/* in may give back check c's storage or change its header (or what the
- * header is read through). */
-static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
+/* in pushes, pops or clears the place c's header is read from: what it
+ * leaves there is live when what was there was (a push that moves the
+ * storage gives back the old and stores the new header in the place). */
+static bool lv_own_change(const IrIns *in, const IrIns *c)
+{
+    IrSame s = { 0 };
+    return (in->op == IR_PUSH || in->op == IR_POP || in->op == IR_CLEAR) && c->place && in->place &&
+           lv_plain_place(c->place) && ir_same_place(&s, in->place, c->place);
+}
+
+/* in may change check c's header (or what the header is read through). */
+static bool lv_may_write(const Lv *v, const IrIns *in, const IrIns *c)
 {
     const IrProgram *ir = v->ir;
-    if (lv_may_free_for(ir, in, c))
-        return true;
     if (!ir_may_change(in) || in->op == IR_ADDR)    /* taking an address writes nothing (what is
                                                        written through it later is a write) */
         return false;
@@ -266,6 +237,136 @@ static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
     if (r->kind == OPD_GLOBAL)
         return !(e.write == IR_AT_LOCAL || (e.write == IR_AT_GLOBAL && e.global != r->global));
     return true;
+}
+
+/* in may give back check c's storage or change its header (a push, pop or
+ * clear of c's own place leaves it live). */
+static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
+{
+    return !lv_own_change(in, c) && (lv_may_free_for(v->ir, in, c) || lv_may_write(v, in, c));
+}
+
+/* The last instruction that may run between instruction from and a later
+ * one at: at itself, or the closer of the furthest loop around at that
+ * from is outside of (what follows at in it runs before at runs again). */
+static int lv_span_end(const Lv *v, int from, int at)
+{
+    int end = at;
+    for (int o = from + 1; o < at; o++) {
+        IrOp op = v->f->ins[o].op;
+        if ((op == IR_LOOP || op == IR_FOR) && v->b.close[o] > end)
+            end = v->b.close[o];
+    }
+    return end;
+}
+
+/* Place p still holds, whenever at runs, the header instruction d read
+ * from it: nothing that may run between them may write the place. */
+static bool lv_holds(const Lv *v, IrPlace *p, const IrIns *d, int at)
+{
+    int from = (int)(d - v->f->ins);
+    if (from >= at)
+        return false;
+    IrIns k = { .op = IR_CHECK_LIVE, .place = p, .a = ir_none() };
+    int end = lv_span_end(v, from, at);
+    for (int i = from + 1; i < end; i++)
+        if (i != at && lv_may_write(v, &v->f->ins[i], &k))
+            return false;
+    return true;
+}
+
+/* Every path from instruction d to a later one at runs d's block up to
+ * at: no block around d closes, and no else arm of one starts, between
+ * them. */
+static bool lv_dominates(const Lv *v, int d, int at)
+{
+    int depth = 0;
+    for (int i = d + 1; i < at; i++) {
+        IrOp op = v->f->ins[i].op;
+        if (op == IR_IF || op == IR_LOOP || op == IR_FOR)
+            depth++;
+        else if (op == IR_ELSE && depth == 0)
+            return false;
+        else if (op == IR_ENDIF || op == IR_ENDLOOP || op == IR_ENDFOR) {
+            if (depth-- == 0)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The DECL that is the only write of local l in f, when it dominates at
+ * and l is private (no address taken, not captured); else NULL. */
+static const IrIns *lv_only_decl(const Lv *v, const Local *l, int at)
+{
+    if (l->is_ref || l->captured || !ir_local_private_in(v->f, &v->addressed, l))
+        return NULL;
+    int d = -1;
+    for (int i = 0; i < v->f->nins; i++)
+        if (ir_writes_local(&v->f->ins[i], l)) {
+            if (d >= 0 || v->f->ins[i].op != IR_DECL)
+                return NULL;
+            d = i;
+        }
+    return d >= 0 && d < at && lv_dominates(v, d, at) ? &v->f->ins[d] : NULL;
+}
+
+/* Check at as it reads its header: a temp copied (MOV) from another, or
+ * from a variable or loaded from a plain place that still holds it when
+ * the check runs, stands for that place
+ * (the proofs then ask whether the place changes, not the temp); a view
+ * (SLICE, bounded by its base's len) stands for its base: a non-empty view
+ * points into the base's storage and carries its tag, so it is live when
+ * the base is; a local written only by the DECL before the check (a `let`)
+ * stands for what the DECL stored. A variable is returned as a place.
+ * Returns a check-shaped copy. */
+static IrIns lv_source(const Lv *v, int at)
+{
+    IrIns k = v->f->ins[at];
+    for (int n = 0; n < 8 && !k.place && (k.a.kind == OPD_TEMP || k.a.kind == OPD_LOCAL); n++) {
+        if (k.a.kind == OPD_LOCAL) {
+            const IrIns *d = lv_only_decl(v, k.a.local, at);
+            if (!d || d->a.kind != OPD_TEMP)
+                break;
+            k.a = d->a;
+            continue;
+        }
+        const IrIns *d = ir_defs_one(&v->d, &k.a);
+        if (!d)
+            break;
+        if ((d->op == IR_MOV || d->op == IR_SLICE) && d->a.kind == OPD_TEMP) {
+            k.a = d->a;
+        } else if ((d->op == IR_MOV || d->op == IR_SLICE) && (d->a.kind == OPD_LOCAL || d->a.kind == OPD_GLOBAL)) {
+            IrPlace *p = ir_place_root(d->a, d->a.type);      /* the variable as d read it */
+            if (!lv_holds(v, p, d, at))
+                break;
+            k.place = p;
+            k.a = ir_none();
+        } else if (d->op == IR_LOAD && lv_plain_place(d->place) && d->place->root.kind != OPD_TEMP &&
+                   lv_holds(v, d->place, d, at)) {
+            k.place = d->place;
+            k.a = ir_none();
+        } else {
+            break;
+        }
+    }
+    if (!k.place && (k.a.kind == OPD_LOCAL || k.a.kind == OPD_GLOBAL)) {   /* one form for a variable */
+        k.place = ir_place_root(k.a, k.a.type);
+        k.a = ir_none();
+    }
+    return k;
+}
+
+/* The source of every check (lv_source), after defs and blocks. */
+static void lv_sources(Lv *v)
+{
+    IrFunc *f = v->f;
+    ir_defs_init(&v->d, f);
+    ir_blocks_init(&v->b, f);
+    v->src = SCRATCH_ARRAY(IrIns, f->nins + 1);
+    for (int i = 0; i < f->nins; i++)
+        if (f->ins[i].op == IR_CHECK_LIVE || f->ins[i].op == IR_LIVE_TEST)
+            v->src[i] = lv_source(v, i);
 }
 
 /* The checks known passed at a point: indices of CHECK_LIVE instructions
@@ -330,7 +431,10 @@ static void lv_facts_block(const IrIns *in, LvFacts *cur, LvIf *ifs, int *nif, i
 }
 
 /* A check whose header an earlier check already passed, on every path to
- * it with nothing since that may change it, is dropped. */
+ * it with nothing since that may change it, is dropped; so is a check of a
+ * loop's test that an earlier check of the same test dominates; and a
+ * loop's test of such a header is true (MOV true: the C compiler drops
+ * the checks reading it). */
 static void lv_dedupe(Lv *v)
 {
     IrFunc *f = v->f;
@@ -340,13 +444,10 @@ static void lv_dedupe(Lv *v)
     LvFacts cur = { SCRATCH_ARRAY(int, f->nins + 1), 0 };
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
-        if (in->op == IR_CHECK_LIVE && in->aux == IR_LIVE_USE) {
+        if (in->op == IR_CHECK_LIVE && (in->aux == IR_LIVE_USE || in->aux == IR_LIVE_FLAG)) {
             bool dup = false;
-            IrIns src = lv_source(v, in);
-            for (int k = 0; k < cur.n && !dup; k++) {
-                IrIns other = lv_source(v, &f->ins[cur.at[k]]);
-                dup = lv_same_header(&other, &src);
-            }
+            for (int k = 0; k < cur.n && !dup; k++)
+                dup = f->ins[cur.at[k]].aux == in->aux && lv_same_header(&v->src[cur.at[k]], &v->src[i]);
             if (dup) {
                 in->op = IR_NOP;
                 f->live_removed++;
@@ -355,16 +456,23 @@ static void lv_dedupe(Lv *v)
             }
             continue;
         }
+        if (in->op == IR_LIVE_TEST) {
+            bool known = false;
+            for (int k = 0; k < cur.n && !known; k++)
+                known = f->ins[cur.at[k]].aux == IR_LIVE_USE && lv_same_header(&v->src[cur.at[k]], &v->src[i]);
+            if (known) {
+                *in = (IrIns){ .op = IR_MOV, .dst = in->dst, .a = ir_bool(types_prim(TY_BOOL), true), .site = -1 };
+                continue;
+            }
+        }
         if (ir_op_info[in->op].control != IR_CTL_NONE) {
             lv_facts_block(in, &cur, ifs, &nif, LV_MAX_IF);
             continue;
         }
         int n = 0;
-        for (int k = 0; k < cur.n; k++) {
-            IrIns src = lv_source(v, &f->ins[cur.at[k]]);
-            if (!lv_may_change(v, in, &src))
+        for (int k = 0; k < cur.n; k++)
+            if (f->ins[cur.at[k]].aux == IR_LIVE_FLAG || !lv_may_change(v, in, &v->src[cur.at[k]]))    /* a flag never changes */
                 cur.at[n++] = cur.at[k];
-        }
         cur.n = n;
     }
 }
@@ -391,39 +499,57 @@ static bool lv_loop_keeps(Lv *v, int open, int close, const IrIns *c)
     return true;
 }
 
+/* The test made before loop of the header src reads, or -1. */
+static int lv_test_for(const Lv *v, IrIns **tests, const int *test_loop, int nt, int loop, const IrIns *src)
+{
+    (void)v;
+    for (int k = 0; k < nt; k++)
+        if (test_loop[k] == loop && lv_same_header(tests[k], src))
+            return k;
+    return -1;
+}
+
+/* Check c reads the answer of the test in temp flag. */
+static void lv_read_flag(Lv *v, IrIns *c, int flag)
+{
+    c->aux = IR_LIVE_FLAG;
+    c->a = ir_tempopd(v->f, flag);
+    c->place = NULL;
+}
+
 /* Loops that give nothing back: each check there on a header the loop
  * keeps reads a test made once before the loop. */
 static void lv_loops(Lv *v)
 {
     IrFunc *f = v->f;
-    IrBlocks b;
-    ir_blocks_init(&b, f);
     IrIns **tests = SCRATCH_ARRAY(IrIns *, f->nins + 1);
     int *test_loop = SCRATCH_ARRAY(int, f->nins + 1), nt = 0;
     for (int i = 0; i < f->nins; i++) {
         IrIns *c = &f->ins[i];
         if (c->op != IR_CHECK_LIVE || c->aux != IR_LIVE_USE)
             continue;
-        IrIns src = lv_source(v, c);
+        const IrIns *src = &v->src[i];
         int loop = -1;      /* the outermost loop around c that keeps its header */
         for (int o = i - 1; o >= 0; o--) {
             IrOp op = f->ins[o].op;
-            if ((op == IR_LOOP || op == IR_FOR) && b.close[o] > i && lv_loop_keeps(v, o, b.close[o], &src))
+            if ((op == IR_LOOP || op == IR_FOR) && v->b.close[o] > i && lv_loop_keeps(v, o, v->b.close[o], src))
                 loop = o;
         }
         if (loop < 0)
             continue;
+        int same = lv_test_for(v, tests, test_loop, nt, loop, src);
+        if (same >= 0) {    /* the loop tests this header already: read that test */
+            lv_read_flag(v, c, tests[same]->dst);
+            continue;
+        }
         IrIns *t = NEW(IrIns);
-        *t = src;
+        *t = *src;
         t->op = IR_LIVE_TEST;
         t->site = -1;
         t->dst = ir_temp(f, types_prim(TY_BOOL));
         tests[nt] = t;
         test_loop[nt++] = loop;
-        c->aux = IR_LIVE_FLAG;
-        c->a = ir_tempopd(f, t->dst);
-        c->place = NULL;
-        f->live_hoisted++;
+        lv_read_flag(v, c, t->dst);
     }
     if (nt == 0)
         return;
@@ -452,16 +578,17 @@ void pass_live(const IrProgram *ir, IrFunc *f)
     }
 }
 
-/* Confined fields (pass_fields.c): a check of a header read from such a
- * field, at the check or with nothing since that may change the field, is
- * unnecessary: the field's storage is given back only through the field,
- * which then holds the new header. */
+/* Confined fields and globals (pass_fields.c): a check of a header read
+ * from such a place, at the check or with nothing since that may give
+ * storage back or write the place (a push to it included: the header read
+ * before may be the moved one), is unnecessary: the place's storage is
+ * given back only through the place, which then holds the new header. */
 static bool lv_from_confined(Lv *v, const IrIns *c, int at)
 {
     if (c->place)
-        return ir_field_confined(v->ir, c->place);
+        return ir_place_confined(v->ir, c->place);
     const IrIns *d = c->a.kind == OPD_TEMP ? ir_defs_one(&v->d, &c->a) : NULL;
-    if (!d || d->op != IR_LOAD || !ir_field_confined(v->ir, d->place))
+    if (!d || d->op != IR_LOAD || !ir_place_confined(v->ir, d->place))
         return false;
     int from = (int)(d - v->f->ins);
     if (from >= at)
@@ -469,7 +596,8 @@ static bool lv_from_confined(Lv *v, const IrIns *c, int at)
     IrIns k = { .op = IR_CHECK_LIVE, .place = d->place, .a = ir_none() };
     for (int i = from + 1; i < at; i++) {
         const IrIns *in = &v->f->ins[i];
-        if (ir_op_info[in->op].control != IR_CTL_NONE || (in->op != IR_CHECK_LIVE && lv_may_change(v, in, &k)))
+        if (ir_op_info[in->op].control != IR_CTL_NONE ||
+            (in->op != IR_CHECK_LIVE && (lv_may_free_for(v->ir, in, &k) || lv_may_write(v, in, &k))))
             return false;
     }
     return true;
@@ -495,7 +623,8 @@ void pass_live_proofs(const IrProgram *ir, IrFunc *f)
     ir_addressed_locals(f, &v.addressed);
     ir_defs_init(&v.d, f);
     lv_confined(&v);
+    lv_sources(&v);
     lv_loops(&v);
-    ir_defs_init(&v.d, f);
+    lv_sources(&v);
     lv_dedupe(&v);
 }

@@ -21,7 +21,8 @@ void lower_stats(StrBuf *out, const IrProgram *ir)
         bremoved += f->borrows_removed;
         lkept += ir_count_ops(f, IR_CHECK_LIVE);
         lremoved += f->live_removed;
-        lhoisted += f->live_hoisted;
+        for (int k = 0; k < f->nins; k++)
+            lhoisted += f->ins[k].op == IR_CHECK_LIVE && f->ins[k].aux == IR_LIVE_FLAG;
         if (k || f->checks_removed)
             sb_printf(out, "  %-40s %5d kept %5d removed\n", f->cname, k, f->checks_removed);
     }

@@ -164,12 +164,13 @@ typedef struct IrFunc {
     bool noreturn;          /* -O1+: every path ends in a runtime error (emitted cold, noreturn) */
     bool inline_always;     /* -O2: small and calls no function that returns (emitted GS_INLINE) */
     int checks_removed;
-    int loops_versioned;
+    int loops_versioned;    /* -O2: loops copied with and without their checks (pass_version.c) */
     bool may_free;          /* it, or a function it calls, may give storage back (pass_borrow.c) */
+    bool frees_any;         /* ... storage of any element type */
+    PtrSet frees_elems;     /* ... else only of these element types (ir_storage_elem) */
     int borrows_kept;       /* refs into movable storage noted while they live (pass_borrow.c) */
     int borrows_removed;    /* ... and those proven to need no note */
     int live_removed;       /* lifetime checks of headers proven by an earlier one (pass_live.c) */
-    int live_hoisted;       /* ... reading a test made once before their loop */    /* -O2: loops copied with and without their checks (pass_version.c) */
     PtrSet held;            /* -O2: locals holding a global slice over a loop (pass_promote.c) */
 } IrFunc;
 
@@ -182,8 +183,8 @@ struct IrProgram {
     const FnInst **fn_keys; /* FnInst -> IrFunc, open addressing (ir_index_funcs) */
     IrFunc **fn_vals;
     int fn_cap;
-    PtrSet *seen_fields;    /* pass_fields.c: FieldInfo of slice fields a place names */
-    PtrSet *shared_fields;  /* ... and of those whose header may be held elsewhere */
+    PtrSet *seen_homes;     /* pass_fields.c: slice fields (FieldInfo) and globals (Global) a place names */
+    PtrSet *shared_homes;   /* ... and those whose header may be held elsewhere */
 };
 
 /* Functions of standard library modules take a hidden first parameter,
@@ -224,7 +225,7 @@ void ir_set_add(PtrSet *s, const void *p);
 bool ir_set_has(const PtrSet *s, const void *p);
 /* pass_fields.c: the place ends at a slice field whose header no other
  * place or value ever holds (false before the pass ran). */
-bool ir_field_confined(const IrProgram *ir, const IrPlace *p);
+bool ir_place_confined(const IrProgram *ir, const IrPlace *p);
 
 /* ---- ir.c: pass scratch ----
  * The tables a pass makes for a function (IrDefs, IrBlocks, its own)
@@ -293,7 +294,8 @@ typedef struct IrEffect {
                                reference or closure reaches */
     bool frees;             /* may free storage or move it */
     const Type *frees_elem; /* frees: only storage of this element type
-                               (a push, a span pool's free), else NULL */
+                               (ir_storage_elem: a push, a delete, a span
+                               pool's free), else NULL */
     bool stops;             /* never returns: writes nothing a later
                                instruction sees (write IR_AT_NONE) */
 } IrEffect;
@@ -306,6 +308,9 @@ void ir_effect(const IrProgram *ir, const IrIns *in, IrEffect *e);
  * frees or moves storage, or calls a function that returns (runtime
  * functions too: the passes asking keep their windows and loops free of
  * calls). A DECL makes a new variable; a stop writes nothing seen. */
+/* The element type of the storage behind header type t (a slice's
+ * element type; u8 for a string, whose bytes a []u8 may share). */
+const Type *ir_storage_elem(const Type *t);
 bool ir_effect_on_memory(const IrEffect *e, const IrFunc *f, const PtrSet *addressed);
 
 /* What may change a local (the check-removing passes). */

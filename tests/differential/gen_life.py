@@ -42,6 +42,12 @@ Kinds (--kinds, comma list; default: every kind):
              expects a stop with `use of freed storage` at the use (a
              `for` reads the global's header at every step: a slice
              assigned to it meanwhile is read, with its bounds checked).
+  loop       a loop whose body makes a view of a slice, pushes onto the
+             slice, writes and reads it and the view: the push leaves the
+             slice itself live, a view made before a push that moved the
+             storage is stale at its next use (the proofs that hoist or
+             drop checks in loops: a push onto its own slice, a view live
+             when its base is).
 
 API: generate(seed) -> text (default kinds);
      generate_model(seed, kinds=None, safe_only=False) -> (text, Expect),
@@ -53,7 +59,7 @@ import copy
 import random
 import sys
 
-KINDS_ALL = ['refs', 'alias', 'view', 'substr', 'struct', 'pool_free', 'for_global']
+KINDS_ALL = ['refs', 'alias', 'view', 'substr', 'struct', 'pool_free', 'for_global', 'loop']
 KINDS_DEFAULT = KINDS_ALL
 MOVED = ['moved', 'use of freed storage']     # words a stop at a give-back prints
 FREED = ['use of freed storage']              # words a stop at a stale use prints
@@ -962,10 +968,44 @@ class Gen:
         self.emit('println(%s)' % tn)
         self.println([tot])
 
+    def sc_loop(self, env):
+        a = self.new_slice()
+        n = self.r.randint(1, 5)
+        i, v = self.fresh('i'), self.fresh('v')
+        self.emit('for %s in 0..%d {' % (i, n))
+        self.ind += 1
+        self.emit('let %s = %s[0:1]' % (v, a.name))
+        kinds = [self.r.choice(['usev', 'usea', 'push', 'set']) for _ in range(self.r.randint(1, 4))]
+        kinds.insert(self.r.randint(0, len(kinds)), 'push')
+        body = []
+        for k in kinds:
+            text = {'usev': 'println(%s[0])' % v, 'usea': 'println(%s[%s.len - 1])' % (a.name, a.name),
+                    'push': '%s.push(%s)' % (a.name, i), 'set': '%s[0] = %s' % (a.name, i)}[k]
+            body.append((k, self.emit(text)))
+        self.ind -= 1
+        self.emit('}')
+        for it in range(n):
+            view = a.st                 # the view a[0:1] made at the top
+            for k, ln in body:
+                if self.s.stop is not None:
+                    return
+                if k == 'usev':
+                    if view.freed:
+                        self.s.stop = (ln, FREED)
+                        return
+                    self.println([view.vals[0]])
+                elif k == 'usea':
+                    self.println([a.st.vals[a.len - 1]])
+                elif k == 'push':
+                    self.push(a, it, ln)
+                else:
+                    a.st.vals[0] = it
+
     # ---- the program -----------------------------------------------------
     SCEN = {'refs': ['sc_call_int', 'sc_call_int', 'sc_recv', 'sc_map_call', 'sc_let', 'sc_let'],
             'alias': ['sc_alias'], 'view': ['sc_view'], 'struct': ['sc_struct'],
-            'substr': ['sc_substr'], 'pool_free': ['sc_pool_free'], 'for_global': ['sc_for_global']}
+            'substr': ['sc_substr'], 'pool_free': ['sc_pool_free'], 'for_global': ['sc_for_global'],
+            'loop': ['sc_loop']}
 
     def scenario(self):
         kind = self.r.choice(self.kinds)

@@ -31,13 +31,12 @@ static const gs_site gs_site5 = { "tests/golden/c/checks.gs", 13, 31, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/checks.gs", 18, 14, NULL };
 static const gs_site gs_site8 = { "tests/golden/c/checks.gs", 19, 5, NULL };
 static const gs_site gs_site9 = { "tests/golden/c/checks.gs", 20, 16, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 22, 5, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/checks.gs", 23, 12, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
-static const gs_site gs_site14 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
-static const gs_site gs_site15 = { "tests/golden/c/checks.gs", 26, 22, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 22, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/checks.gs", 23, 12, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/checks.gs", 23, 5, "o holds 3" };
+static const gs_site gs_site13 = { "tests/golden/c/checks.gs", 25, 31, "i32" };
+static const gs_site gs_site14 = { "tests/golden/c/checks.gs", 26, 22, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/checks.gs", 19, 5, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/checks.gs", 20, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -85,16 +84,15 @@ static void gs_main_main(void)
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site8, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
     if (GS_UNLIKELY(xs_0.len <= 0)) gs_fail_pop_empty(&gs_site9);
-    gs_check_live(&gs_site10, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t2 = xs_0.ptr[--xs_0.len];
     int64_t last_1 = t2;
     gs_opt_i64 o_2 = (gs_opt_i64){true, 3};
-    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site11; goto abort_assert_; }
-    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site12);
-    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site13; goto abort_assert_; }
+    if (GS_UNLIKELY(!(last_1 == 5))) { abort_site_ = &gs_site10; goto abort_assert_; }
+    if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site11);
+    if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site12; goto abort_assert_; }
     double f_3 = 2.8999999999999999;
     int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
-    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site14, f_3);
+    if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site13, f_3);
     int32_t t9 = (int32_t)f_3;
     int64_t t10 = gs_main_total(xs_0);
     gs_print_i64(t8);
@@ -104,7 +102,7 @@ static void gs_main_main(void)
     gs_print_i64(t10);
     gs_print_nl();
     if (xs_0.len > 10) {
-        gs_fail_panic(&gs_site15, GS_STR_LIT("too long", 8));
+        gs_fail_panic(&gs_site14, GS_STR_LIT("too long", 8));
     }
     return;
 abort_assert_:

@@ -21,11 +21,9 @@ static void gs_main_main(void);
 int64_t gs_main_closed;
 static const gs_site gs_site0 = { "tests/golden/c/defer_cleanup.gs", 13, 5, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/defer_cleanup.gs", 25, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/defer_cleanup.gs", 26, 5, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/defer_cleanup.gs", 24, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -91,11 +89,9 @@ static void gs_main_main(void)
     gs_check_live(&gs_site1, xs_0.ptr, xs_0.len, xs_0.cap);
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site2, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 3;
-    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site3, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 0;
-    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
-    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site6, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 7;
     gs_print_i64(gs_main_find(xs_0, 7));
     gs_print_nl();

@@ -44,18 +44,14 @@ static void gs_main_main(void);
 
 /* ---- data ---- */
 static const gs_site gs_site1 = { "tests/golden/c/enum_layout.gs", 38, 5, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/enum_layout.gs", 39, 5, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/enum_layout.gs", 40, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/enum_layout.gs", 41, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/enum_layout.gs", 43, 5, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/enum_layout.gs", 47, 5, NULL };
-static const gs_site gs_site0 = { "tests/golden/c/enum_layout.gs", 38, 5, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/enum_layout.gs", 39, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/enum_layout.gs", 40, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/enum_layout.gs", 41, 5, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/enum_layout.gs", 43, 5, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/enum_layout.gs", 45, 5, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/enum_layout.gs", 47, 5, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/enum_layout.gs", 40, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/enum_layout.gs", 41, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/enum_layout.gs", 43, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/enum_layout.gs", 47, 5, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/enum_layout.gs", 38, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/enum_layout.gs", 45, 5, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/enum_layout.gs", 47, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -134,35 +130,31 @@ static void gs_main_main(void)
     if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site1, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t5;
     gs_main_Msg t7 = (gs_main_Msg){.tag = 1, .u.Move = (gs_main_Msg__Move){3, (-1)}};
-    gs_check_live(&gs_site2, msgs_1.ptr, msgs_1.len, msgs_1.cap);
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site3, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site2, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t7;
     gs_main_Msg t9 = (gs_main_Msg){.tag = 2, .u.Write = (gs_main_Msg__Write){GS_STR_LIT("hello", 5)}};
-    gs_check_live(&gs_site4, msgs_1.ptr, msgs_1.len, msgs_1.cap);
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site5, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site3, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t9;
     gs_main_Msg t11 = (gs_main_Msg){.tag = 3, .u.Color = (gs_main_Msg__Color){1, 2, 3}};
-    gs_check_live(&gs_site6, msgs_1.ptr, msgs_1.len, msgs_1.cap);
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site7, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site4, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = t11;
     gs_main_Msg z_2 = (gs_main_Msg){0};
-    gs_check_live(&gs_site8, msgs_1.ptr, msgs_1.len, msgs_1.cap);
-    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site9, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
+    if (GS_UNLIKELY(msgs_1.len == GS_CAP(msgs_1))) gs_slice_grow_at(&gs_site5, (void *)&msgs_1.ptr, msgs_1.len, &msgs_1.cap, sizeof(gs_main_Msg));
     msgs_1.ptr[msgs_1.len++] = z_2;
     int64_t total_3 = 0;
     gs_slice_main_Msg t12 = msgs_1;
     int64_t t13 = t12.len;
-    bool t19 = gs_is_live(msgs_1.ptr, msgs_1.len, msgs_1.cap);
+    bool t19 = true;
     for (int64_t t14 = 0; t14 < t13; t14++) {
-        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site10);
+        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site6);
         gs_main_Msg m_4 = t12.ptr[t14];
         int64_t t16 = gs_main_weight(&m_4);
         total_3 = (int64_t)((uint64_t)total_3 + (uint64_t)t16);
     }
     gs_print_i64(total_3);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(msgs_1.ptr, 1, msgs_1.cap))) gs_fail_msg(&gs_site11, "delete of storage already deleted");
-    gs_slice_delete(&gs_site12, msgs_1.ptr, msgs_1.cap);
+    if (GS_UNLIKELY(!gs_is_live(msgs_1.ptr, 1, msgs_1.cap))) gs_fail_msg(&gs_site7, "delete of storage already deleted");
+    gs_slice_delete(&gs_site8, msgs_1.ptr, msgs_1.cap);
 }
 
 /* ---- entry ---- */

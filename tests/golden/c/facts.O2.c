@@ -118,9 +118,10 @@ static void gs_main_main(void)
 {
     gs_grow gs_mk0 = gs_make_cls(&gs_site12, 0, 0 * sizeof(int64_t), 0);
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 0, gs_mk0.cap};
+    bool t19 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        gs_check_live(&gs_site13, xs_0.ptr, xs_0.len, xs_0.cap);
+        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site13);
         if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site14, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }

@@ -22,30 +22,27 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, bool c_1, int64_t i_2, int64_t
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site6 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
 static const gs_site gs_site0 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 13, 22, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 16, 22, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 37, 13, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
-static const gs_site gs_site21 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
-static const gs_site gs_site23 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/hoist_arms.gs", 37, 13, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -66,11 +63,7 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
     bool t52 = ((int64_t)((uint64_t)mid_2 - (uint64_t)i_3)) <= ((int64_t)((uint64_t)((int64_t)((uint64_t)tmp_1.len - (uint64_t)k_5)) - (uint64_t)((int64_t)((uint64_t)a_0.len - (uint64_t)j_4))));
     if (GS_LIKELY(((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52)) {
         bool t75 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t76 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t77 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t78 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
-        bool t79 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t80 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
+        bool t76 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
         for (;;) {
             t1 = i_3 < mid_2;
             if (t1) {
@@ -78,53 +71,43 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
             }
             if (!t1) break;
             if (GS_UNLIKELY(!t75)) gs_fail_freed(&gs_site0);
-            int64_t t5 = a_0.ptr[j_4];
-            if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site1);
-            if (t5 < a_0.ptr[i_3]) {
-                if (GS_UNLIKELY(!t77)) gs_fail_freed(&gs_site2);
+            if (a_0.ptr[j_4] < a_0.ptr[i_3]) {
                 int64_t t11 = a_0.ptr[j_4];
-                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site3);
+                if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site1);
                 tmp_1.ptr[k_5] = t11;
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
-                if (GS_UNLIKELY(!t79)) gs_fail_freed(&gs_site4);
                 int64_t t16 = a_0.ptr[i_3];
-                if (GS_UNLIKELY(!t80)) gs_fail_freed(&gs_site5);
+                if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site2);
                 tmp_1.ptr[k_5] = t16;
                 i_3 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
             }
             k_5 = (int64_t)((uint64_t)k_5 + (uint64_t)1);
         }
     } else {
-        bool t81 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t82 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t83 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t84 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
-        bool t85 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t86 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
+        bool t77 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
+        bool t78 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
         for (;;) {
             t55 = i_3 < mid_2;
             if (t55) {
                 t55 = j_4 < a_0.len;
             }
             if (!t55) break;
-            if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site6; abort_i_ = j_4; abort_n_ = a_0.len; goto abort_index_; }
-            if (GS_UNLIKELY(!t81)) gs_fail_freed(&gs_site0);
-            int64_t t59 = a_0.ptr[j_4];
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site7; abort_i_ = i_3; abort_n_ = a_0.len; goto abort_index_; }
-            if (GS_UNLIKELY(!t82)) gs_fail_freed(&gs_site1);
-            bool t62 = t59 < a_0.ptr[i_3];
-            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t62 ? &gs_site8 : &gs_site9); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)(a_0.len & -(int64_t)t77))) {
+                if ((uint64_t)j_4 < (uint64_t)a_0.len) gs_fail_freed(&gs_site0);
+                { abort_site_ = &gs_site3; abort_i_ = j_4; abort_n_ = a_0.len; goto abort_index_; }
+            }
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site4; abort_i_ = i_3; abort_n_ = a_0.len; goto abort_index_; }
+            bool t62 = a_0.ptr[j_4] < a_0.ptr[i_3];
+            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t62 ? &gs_site5 : &gs_site6); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
             if (t62) {
-                if (GS_UNLIKELY(!t83)) gs_fail_freed(&gs_site2);
                 int64_t t65 = a_0.ptr[j_4];
-                if (GS_UNLIKELY(!t84)) gs_fail_freed(&gs_site3);
+                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site1);
                 tmp_1.ptr[k_5] = t65;
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
-                if (GS_UNLIKELY(!t85)) gs_fail_freed(&gs_site4);
                 int64_t t70 = a_0.ptr[i_3];
-                if (GS_UNLIKELY(!t86)) gs_fail_freed(&gs_site5);
+                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site2);
                 tmp_1.ptr[k_5] = t70;
                 i_3 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
             }
@@ -142,12 +125,12 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, bool c_1, int64_t i_2, int64_t
     int64_t abort_i_;
     int64_t abort_n_;
     if (c_1) {
-        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site10; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
-        gs_check_live(&gs_site11, xs_0.ptr, xs_0.len, xs_0.cap);
+        if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site7; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
+        gs_check_live(&gs_site8, xs_0.ptr, xs_0.len, xs_0.cap);
         return xs_0.ptr[i_2];
     } else {
-        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site12; abort_i_ = j_3; abort_n_ = xs_0.len; goto abort_index_; }
-        gs_check_live(&gs_site13, xs_0.ptr, xs_0.len, xs_0.cap);
+        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site9; abort_i_ = j_3; abort_n_ = xs_0.len; goto abort_index_; }
+        gs_check_live(&gs_site10, xs_0.ptr, xs_0.len, xs_0.cap);
         return xs_0.ptr[j_3];
     }
     return 0;
@@ -162,28 +145,29 @@ static void gs_main_main(void)
     int64_t abort_i_;
     int64_t abort_n_;
     gs_arr6_i64 a_0 = (gs_arr6_i64){{1, 4, 9, 2, 3, 10}};
-    gs_grow gs_mk1 = gs_make_cls(&gs_site14, 2, 6 * sizeof(int64_t), 6);
-    gs_slice_i64 s_1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
-    bool t19 = gs_is_live(s_1.ptr, s_1.len, s_1.cap);
+    gs_grow gs_mk1 = gs_make_cls(&gs_site11, 2, 6 * sizeof(int64_t), 6);
+    gs_slice_i64 t1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
+    gs_slice_i64 s_1 = t1;
+    bool t19 = gs_is_live(t1.ptr, t1.len, t1.cap);
     for (int64_t i_2 = 0; i_2 < 6; i_2++) {
         int64_t t3 = a_0.a[i_2];
-        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site15);
+        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site12);
         s_1.ptr[i_2] = t3;
     }
-    gs_grow gs_mk4 = gs_make_cls(&gs_site16, 2, 6 * sizeof(int64_t), 6);
+    gs_grow gs_mk4 = gs_make_cls(&gs_site13, 2, 6 * sizeof(int64_t), 6);
     gs_slice_i64 t_3 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 6, gs_mk4.cap};
     gs_main_merge(s_1, t_3, 3);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site17; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
-    gs_check_live(&gs_site18, t_3.ptr, t_3.len, t_3.cap);
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site19; abort_i_ = 1; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site14; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
+    gs_check_live(&gs_site15, t_3.ptr, t_3.len, t_3.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site16; abort_i_ = 1; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t8 = t_3.ptr[1];
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site20; abort_i_ = 2; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site17; abort_i_ = 2; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t10 = t_3.ptr[2];
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site21; abort_i_ = 3; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site18; abort_i_ = 3; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t12 = t_3.ptr[3];
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site22; abort_i_ = 4; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site19; abort_i_ = 4; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t14 = t_3.ptr[4];
-    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site23; abort_i_ = 5; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site20; abort_i_ = 5; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t16 = t_3.ptr[5];
     gs_print_i64(t_3.ptr[0]);
     gs_print_space();

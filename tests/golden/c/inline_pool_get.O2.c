@@ -179,12 +179,13 @@ static void gs_main_main(void)
     gs_slots b_0 = (gs_slots){0};
     gsm_pool_slot_pool__main_Cell l_1 = (gsm_pool_slot_pool__main_Cell){0};
     gs_slice_i64 grid_2 = (gs_slice_i64){0};
+    bool t39 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
     for (int64_t i_3 = 0; i_3 < 9; i_3++) {
         bool alive_4 = ((int64_t)(i_3 % 3)) == 0;
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc((&b_0), sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        gs_check_live(&gs_site11, grid_2.ptr, grid_2.len, grid_2.cap);
+        if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site11);
         if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site12, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
         (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site13, &l_1, (gs_main_Cell){.alive = alive_4});
@@ -197,7 +198,7 @@ static void gs_main_main(void)
             (*&l_1.slots.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
-    bool t39 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
+    bool t40 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
     for (int64_t __7 = 0; __7 < 3; __7++) {
         gs_main_step_builtin(&b_0, grid_2);
         gs_main_step_library(&l_1, grid_2);
@@ -206,7 +207,7 @@ static void gs_main_main(void)
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
         for (int64_t t22 = 0; t22 < t21; t22++) {
-            if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site16);
+            if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site16);
             int64_t c_10 = t20.ptr[t22];
             if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site17; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {

@@ -93,8 +93,9 @@ static void gs_main_main(void)
     gs_print_bool(t6);
     gs_print_nl();
     gs_grow gs_mk7 = gs_make_cls(&gs_site9, 1, 4 * sizeof(int64_t), 4);
-    gs_slice_i64 p_3 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
-    bool t13 = gs_is_live(p_3.ptr, p_3.len, p_3.cap);
+    gs_slice_i64 t7 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
+    gs_slice_i64 p_3 = t7;
+    bool t13 = gs_is_live(t7.ptr, t7.len, t7.cap);
     for (int64_t i_4 = 0; i_4 < 4; i_4++) {
         int64_t t9 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
         if (GS_UNLIKELY(!t13)) gs_fail_freed(&gs_site10);

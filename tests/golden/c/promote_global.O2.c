@@ -21,16 +21,15 @@ static void gs_main_main(void);
 /* ---- data ---- */
 gs_slice_i64 gs_main_stack;
 static const gs_site gs_site2 = { "tests/golden/c/promote_global.gs", 19, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/promote_global.gs", 20, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/promote_global.gs", 20, 13, NULL };
 static const gs_site gs_site0 = { "tests/golden/c/promote_global.gs", 13, 17, NULL };
 static const gs_site gs_site1 = { "tests/golden/c/promote_global.gs", 19, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/promote_global.gs", 20, 13, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/promote_global.gs", 34, 9, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/promote_global.gs", 34, 9, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/promote_global.gs", 34, 9, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/promote_global.gs", 40, 5, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/promote_global.gs", 42, 5, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/promote_global.gs", 40, 5, NULL };
 static const gs_site gs_site9 = { "tests/golden/c/promote_global.gs", 42, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/promote_global.gs", 40, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/promote_global.gs", 42, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -42,9 +41,10 @@ GS_INLINE int64_t gs_main_drain(int64_t limit_0)
     int64_t n_1 = 0;
     gs_slice_i64 stack_3 = gs_main_stack;
     (void)stack_3;
+    bool t12 = gs_is_live(stack_3.ptr, stack_3.len, stack_3.cap);
     for (;;) {
         if (!(stack_3.len > 0)) break;
-        gs_check_live(&gs_site0, stack_3.ptr, stack_3.len, stack_3.cap);
+        if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site0);
         int64_t t4 = stack_3.ptr[--stack_3.len];
         int64_t v_2 = t4;
         n_1 = (int64_t)((uint64_t)n_1 + (uint64_t)1);
@@ -54,12 +54,11 @@ GS_INLINE int64_t gs_main_drain(int64_t limit_0)
         }
         if (v_2 > 1) {
             int64_t t9 = (int64_t)((uint64_t)v_2 - (uint64_t)1);
-            gs_check_live(&gs_site1, stack_3.ptr, stack_3.len, stack_3.cap);
+            if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site1);
             if (GS_UNLIKELY(stack_3.len == GS_CAP(stack_3))) { gs_grow gs_g_ = gs_slice_grow(&gs_site2, stack_3.ptr, stack_3.len, stack_3.cap, sizeof(int64_t)); stack_3.ptr = (int64_t *)gs_g_.ptr; stack_3.cap = gs_g_.cap; }
             stack_3.ptr[stack_3.len++] = t9;
             int64_t t10 = (int64_t)((uint64_t)v_2 - (uint64_t)2);
-            gs_check_live(&gs_site3, stack_3.ptr, stack_3.len, stack_3.cap);
-            if (GS_UNLIKELY(stack_3.len == GS_CAP(stack_3))) { gs_grow gs_g_ = gs_slice_grow(&gs_site4, stack_3.ptr, stack_3.len, stack_3.cap, sizeof(int64_t)); stack_3.ptr = (int64_t *)gs_g_.ptr; stack_3.cap = gs_g_.cap; }
+            if (GS_UNLIKELY(stack_3.len == GS_CAP(stack_3))) { gs_grow gs_g_ = gs_slice_grow(&gs_site3, stack_3.ptr, stack_3.len, stack_3.cap, sizeof(int64_t)); stack_3.ptr = (int64_t *)gs_g_.ptr; stack_3.cap = gs_g_.cap; }
             stack_3.ptr[stack_3.len++] = t10;
         }
     }
@@ -79,8 +78,8 @@ static int64_t gs_main_drain_call(void)
         if (!(gs_main_stack.len > 0)) break;
         int64_t t3 = gs_main_peek();
         n_0 = (int64_t)((uint64_t)n_0 + (uint64_t)t3);
-        if (GS_UNLIKELY(gs_main_stack.len <= 0)) gs_fail_pop_empty(&gs_site5);
-        gs_check_live(&gs_site6, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+        if (GS_UNLIKELY(gs_main_stack.len <= 0)) gs_fail_pop_empty(&gs_site4);
+        gs_check_live(&gs_site5, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
         gs_main_stack.len--;
     }
     return n_0;
@@ -88,8 +87,8 @@ static int64_t gs_main_drain_call(void)
 
 static void gs_main_main(void)
 {
-    gs_check_live(&gs_site7, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
-    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site8, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
+    gs_check_live(&gs_site6, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site7, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
     gs_main_stack.ptr[gs_main_stack.len++] = 5;
     int64_t t0 = gs_main_drain(100);
     int64_t t2 = gs_main_stack.len;
@@ -97,8 +96,8 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t2);
     gs_print_nl();
-    gs_check_live(&gs_site9, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
-    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site10, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
+    gs_check_live(&gs_site8, gs_main_stack.ptr, gs_main_stack.len, gs_main_stack.cap);
+    if (GS_UNLIKELY(gs_main_stack.len == GS_CAP(gs_main_stack))) gs_slice_grow_at(&gs_site9, (void *)&gs_main_stack.ptr, gs_main_stack.len, &gs_main_stack.cap, sizeof(int64_t));
     gs_main_stack.ptr[gs_main_stack.len++] = 6;
     int64_t t3 = gs_main_drain(3);
     int64_t t5 = gs_main_stack.len;

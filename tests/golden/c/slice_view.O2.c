@@ -25,16 +25,15 @@ static const gs_site gs_site1 = { "tests/golden/c/slice_view.gs", 8, 47, NULL };
 static const gs_site gs_site2 = { "tests/golden/c/slice_view.gs", 10, 37, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/slice_view.gs", 12, 49, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/slice_view.gs", 17, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_view.gs", 17, 5, NULL };
 static const gs_site gs_site8 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
 static const gs_site gs_site10 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
 static const gs_site gs_site12 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_view.gs", 17, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_view.gs", 18, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/slice_view.gs", 19, 13, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/slice_view.gs", 19, 24, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/slice_view.gs", 19, 39, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/slice_view.gs", 19, 5, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/slice_view.gs", 19, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -94,20 +93,19 @@ static void gs_main_main(void)
     gs_check_live(&gs_site4, z_0.ptr, z_0.len, z_0.cap);
     if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site5, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
     z_0.ptr[z_0.len++] = 1;
-    gs_check_live(&gs_site6, z_0.ptr, z_0.len, z_0.cap);
-    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site7, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
+    if (GS_UNLIKELY(z_0.len == GS_CAP(z_0))) gs_slice_grow_at(&gs_site6, (void *)&z_0.ptr, z_0.len, &z_0.cap, sizeof(int64_t));
     z_0.ptr[z_0.len++] = 2;
     gs_slice_i64 t8 = gs_main_mid(z_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site8; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
-    gs_check_live(&gs_site9, t8.ptr, t8.len, t8.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t8.len)) { abort_site_ = &gs_site7; abort_i_ = 0; abort_n_ = t8.len; goto abort_index_; }
+    gs_check_live(&gs_site8, t8.ptr, t8.len, t8.cap);
     int64_t t10 = t8.ptr[0];
     gs_slice_i64 t11 = gs_main_tail(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site10; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
-    gs_check_live(&gs_site11, t11.ptr, t11.len, t11.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t11.len)) { abort_site_ = &gs_site9; abort_i_ = 0; abort_n_ = t11.len; goto abort_index_; }
+    gs_check_live(&gs_site10, t11.ptr, t11.len, t11.cap);
     int64_t t13 = t11.ptr[0];
     gs_slice_i64 t14 = gs_main_head(z_0, 1);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site12; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
-    gs_check_live(&gs_site13, t14.ptr, t14.len, t14.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t14.len)) { abort_site_ = &gs_site11; abort_i_ = 0; abort_n_ = t14.len; goto abort_index_; }
+    gs_check_live(&gs_site12, t14.ptr, t14.len, t14.cap);
     int64_t t16 = t14.ptr[0];
     gs_str t17 = gs_main_stail(GS_STR_LIT("ab", 2), 1);
     gs_print_i64(t10);
@@ -116,7 +114,7 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t16);
     gs_print_space();
-    gs_check_live(&gs_site14, t17.ptr, GS_SLEN(t17), t17.len);
+    gs_check_live(&gs_site13, t17.ptr, GS_SLEN(t17), t17.len);
     gs_print_str(t17);
     gs_print_nl();
     return;

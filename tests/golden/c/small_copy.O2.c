@@ -47,14 +47,12 @@ static const gs_site gs_site0 = { "tests/golden/c/small_copy.gs", 18, 14, NULL }
 static const gs_site gs_site1 = { "tests/golden/c/small_copy.gs", 20, 5, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/small_copy.gs", 21, 13, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/small_copy.gs", 23, 9, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/small_copy.gs", 24, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/small_copy.gs", 33, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/small_copy.gs", 33, 22, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/small_copy.gs", 33, 31, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/small_copy.gs", 33, 45, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/small_copy.gs", 20, 5, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/small_copy.gs", 24, 5, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/small_copy.gs", 33, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/small_copy.gs", 33, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/small_copy.gs", 33, 22, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/small_copy.gs", 33, 31, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/small_copy.gs", 33, 45, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/small_copy.gs", 20, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -88,8 +86,7 @@ static void gs_main_main(void)
     q_2.b = 7;
     if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site4; abort_i_ = 1; abort_n_ = ps_0.len; goto abort_index_; }
     gs_main_put(&ps_0.ptr[1], q_2);
-    gs_check_live(&gs_site5, ps_0.ptr, ps_0.len, ps_0.cap);
-    if (GS_UNLIKELY(ps_0.len == GS_CAP(ps_0))) gs_slice_grow_at(&gs_site6, (void *)&ps_0.ptr, ps_0.len, &ps_0.cap, sizeof(gs_main_Pair));
+    if (GS_UNLIKELY(ps_0.len == GS_CAP(ps_0))) gs_slice_grow_at(&gs_site5, (void *)&ps_0.ptr, ps_0.len, &ps_0.cap, sizeof(gs_main_Pair));
     GS_COPY(uint64_t, ps_0.ptr[ps_0.len++], q_2);
     GS_LET(uint32_t, gs_main_Half, h_3, (gs_main_Half){1, 2});
     gs_arr3_main_Half t8;
@@ -102,14 +99,13 @@ static void gs_main_main(void)
     gs_main_Trio t_6 = (gs_main_Trio){1, 2, 3};
     gs_main_Trio u_7 = t_6;
     u_7.c = 9;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site7; abort_i_ = 0; abort_n_ = ps_0.len; goto abort_index_; }
-    gs_check_live(&gs_site8, ps_0.ptr, ps_0.len, ps_0.cap);
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site9; abort_i_ = 1; abort_n_ = ps_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site6; abort_i_ = 0; abort_n_ = ps_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site7; abort_i_ = 1; abort_n_ = ps_0.len; goto abort_index_; }
     int32_t t15 = ps_0.ptr[1].b;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site10; abort_i_ = 2; abort_n_ = ps_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)ps_0.len)) { abort_site_ = &gs_site8; abort_i_ = 2; abort_n_ = ps_0.len; goto abort_index_; }
     int32_t t17 = ps_0.ptr[2].b;
     uint16_t t18 = h_3.y;
-    if (GS_UNLIKELY(!o_5.has)) gs_fail_unwrap(&gs_site11);
+    if (GS_UNLIKELY(!o_5.has)) gs_fail_unwrap(&gs_site9);
     uint16_t t21 = o_5.val.x;
     int32_t t22 = t_6.c;
     int32_t t23 = u_7.c;

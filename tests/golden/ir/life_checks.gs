@@ -3,7 +3,8 @@
 // reads a test made once before the loop (LIVE_TEST, CHECK_LIVE flag);
 // fill's loop pushes onto a []int, which may move any []int, so the
 // check on xs stays in the loop; but the []string it also reads cannot be
-// moved by that push, so names' check is made once; twice reads xs twice
+// moved by that push, so names' check is made once, and so is out's (a
+// push leaves its own slice live); twice reads xs twice
 // with nothing between that may free: one check.
 fn sum(xs: []int) -> int {
     var s = 0
