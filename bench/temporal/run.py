@@ -95,15 +95,26 @@ def ir(exe, args, work):
     return int(m.group(1)), line
 
 
+# The innermost level of the Brainfuck benchmarks' nest of ten-fold loops
+# (`[>++++++++++[-]<-]`, clear the next cell ten times), and the loop
+# that stands for it (clear this cell).
+BF_LEVEL, BF_FLAT = "[>++++++++++[-]<-]", "[-]"
+
+
 def ir_args(port, entry, div):
     """run.json inputs with iterations divided by div: the checksum then
     differs (the program prints ERR[actual=...]); every variant must print
-    the same actual value as base."""
+    the same actual value as base. The Brainfuck benchmarks run their
+    program once (iterations 1), 10^7 steps of the innermost loop: there
+    the two innermost levels of the nest are flattened (10^5 steps, the
+    same interpreter paths)."""
     e = dict(entry)
     if "iterations" in e:
         e["iterations"] = max(1, e["iterations"] // div)
     if "warmup_iterations" in e:
         e["warmup_iterations"] = max(1, e["warmup_iterations"] // div)
+    if e.get("iterations") == 1 and BF_LEVEL in e.get("program", ""):
+        e["program"] = e["program"].replace(BF_LEVEL, BF_FLAT, 1).replace(BF_LEVEL, BF_FLAT, 1)
     return run_apps.program_args(port, e)
 
 
