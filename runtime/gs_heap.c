@@ -505,14 +505,6 @@ static bool sys_holds(const void *p, bool is_start) {
 /* Whether address a lies in the run region's reservation. */
 static inline bool run_holds(uintptr_t a) { return a - ht.run_base < ht.run_r.reserved; }
 
-/* Reserves r with about want bytes, halving down to 1/64 of it. */
-static bool ht_reserve(gs_region *r, size_t want) {
-    int i;
-    for (i = 0; i < 7; i++, want /= 2)
-        if (gs_region_init(r, want)) return true;
-    return false;
-}
-
 /* The shadow is off when the address space is limited: its chunks are
  * reserved 512 MiB at a time (the hostile tests run under 2 GiB). */
 static bool ht_as_limited(void) {
@@ -562,7 +554,7 @@ static void mix_init(void);
 static bool ht_setup(void) {
     size_t runs = ht_budget(), slabs = runs / 4;
     int64_t nslab, nunit;
-    if (!ht_reserve(&ht.slab_r, slabs) || !ht_reserve(&ht.run_r, runs)) return false;
+    if (!gs_region_reserve(&ht.slab_r, slabs) || !gs_region_reserve(&ht.run_r, runs)) return false;
     ht_align_slabs(&ht.slab_r);
     nslab = (int64_t)(ht.slab_r.reserved >> SLAB_SHIFT);
     nunit = (int64_t)(ht.run_r.reserved >> UNIT_SHIFT);

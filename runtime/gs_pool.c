@@ -56,10 +56,11 @@ static void *pool_xrealloc(void *p, size_t n) {
     return q;
 }
 
-/* A new region of GS_POOL_RESERVE bytes; out of memory when refused. */
+/* A new region of GS_POOL_RESERVE bytes (less when the address space
+ * refuses that much: gs_region_reserve); out of memory when refused. */
 static gs_region *pool_region_new(void) {
     gs_region *r = (gs_region *)pool_xrealloc(NULL, sizeof *r);
-    if (!gs_region_init(r, GS_POOL_RESERVE)) gs_fail_oom(NULL);
+    if (!gs_region_reserve(r, GS_POOL_RESERVE)) gs_fail_oom(NULL);
     return r;
 }
 
@@ -175,7 +176,7 @@ GS_INLINE void live_remove_at(gs_spans_state *st, size_t i) {
 
 static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t esz) {
     gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
-    if (st == NULL || !gs_region_init(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
+    if (st == NULL || !gs_region_reserve(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
     gs_pool_note(st->region.base, st->region.reserved, true);
     st->tagged = !gs_shadow_off && gs_shadow_track(st->region.base, st->region.reserved);
     st->esz = esz;

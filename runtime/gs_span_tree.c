@@ -581,6 +581,14 @@ bool gs_region_init(gs_region *r, size_t reserve) {
     return true;
 }
 
+bool gs_region_reserve(gs_region *r, size_t want) {
+    int i;
+    for (i = 0; i < 7; i++, want /= 2)
+        if (gs_region_init(r, want))
+            return true;
+    return false;
+}
+
 void gs_region_destroy(gs_region *r) {
     if (r->base)
         munmap(r->base, r->reserved);

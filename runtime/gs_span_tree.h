@@ -165,6 +165,9 @@ typedef struct gs_region {
 /* Reserves `reserve` bytes (rounded up to pages) of address space, none of
  * it committed. false when the OS refuses. */
 bool gs_region_init(gs_region *r, size_t reserve);
+/* gs_region_init with about want bytes, halving down to 1/64 of it when
+ * the address space refuses more (a finite RLIMIT_AS, valgrind). */
+bool gs_region_reserve(gs_region *r, size_t want);
 /* Unmaps the region. */
 void gs_region_destroy(gs_region *r);
 /* Makes [0, end) readable and writable (committing ahead geometrically);

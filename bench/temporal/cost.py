@@ -11,6 +11,7 @@ storage tags), and measured side by side:
        interleaved, median of --reps (skipped with --reps 0).
 
   python3 bench/temporal/cost.py [--only a,b] [--reps N] [--ir-div N]
+  (--ir-div 0: no instruction counts, CPU only)
 
 Prints a Markdown table (ratio = checked / unchecked), the geometric mean
 and the maximum, the date and the load (uptime) before and after.
@@ -71,11 +72,14 @@ def main():
     ratios, cpus = [], []
     for p in ports:
         exes = build(a.goose, p, a.work)
-        targs = proto.ir_args(p, full[p.name], a.ir_div)
-        res = {n: proto.ir(exes[n], targs, a.work) for n in exes}
-        ok = res["on"][0] and res["off"][0] and res["on"][1] == res["off"][1]
-        r = res["on"][0] / res["off"][0] if ok else None
-        ratios.append(r)
+        r, ir_off = None, "-"
+        if a.ir_div > 0:
+            targs = proto.ir_args(p, full[p.name], a.ir_div)
+            res = {n: proto.ir(exes[n], targs, a.work) for n in exes}
+            ok = res["on"][0] and res["off"][0] and res["on"][1] == res["off"][1]
+            r = res["on"][0] / res["off"][0] if ok else None
+            ratios.append(r)
+            ir_off = res["off"][0]
         c = None
         if a.reps > 0:
             fargs = run_apps.program_args(p, full[p.name])
@@ -85,10 +89,12 @@ def main():
                     t[n].append(proto.cpu(exes[n], fargs))
             c = statistics.median(t["on"]) / statistics.median(t["off"])
             cpus.append(c)
-        print("| %s | %s | %s | %s |" % (p.slug, "%.3f" % r if r else "FAIL (outputs differ)",
-                                         "%.3f" % c if c else "-", res["off"][0]), flush=True)
-    print("| **geomean** | **%.3f** | %s | |" % (geomean(ratios), "**%.3f**" % geomean(cpus) if cpus else "-"))
-    print("| max | %.3f | %s | |" % (max(x for x in ratios if x), "%.3f" % max(cpus) if cpus else "-"))
+        ir_cell = "%.3f" % r if r else ("FAIL (outputs differ)" if a.ir_div > 0 else "-")
+        print("| %s | %s | %s | %s |" % (p.slug, ir_cell, "%.3f" % c if c else "-", ir_off), flush=True)
+    ok_ratios = [x for x in ratios if x]
+    print("| **geomean** | %s | %s | |" % ("**%.3f**" % geomean(ratios) if ok_ratios else "-",
+                                         "**%.3f**" % geomean(cpus) if cpus else "-"))
+    print("| max | %s | %s | |" % ("%.3f" % max(ok_ratios) if ok_ratios else "-", "%.3f" % max(cpus) if cpus else "-"))
     print("load after: %s" % uptime())
     return 0 if all(ratios) else 1
 
