@@ -105,19 +105,37 @@ static void lf_count_use(const IrOpd *o, void *ctx)
         l->uses[o->temp]++;
 }
 
-/* o holds a value nothing else holds: the zero value, or a make or struct
- * literal (of such values and values without headers) used once. */
+/* The uses of temp t that fill a slice literal: stores into its elements,
+ * and checks of it. */
+static int lf_fill_uses(const Lf *l, int t)
+{
+    int n = 0;
+    for (int i = 0; i < l->f->nins; i++) {
+        const IrIns *in = &l->f->ins[i];
+        const IrPlace *p = in->place;
+        n += in->op == IR_STORE && p && p->root.kind == OPD_TEMP && p->root.temp == t && p->nproj > 0 &&
+             p->proj[0].kind == PJ_SINDEX && !(p->proj[0].index.kind == OPD_TEMP && p->proj[0].index.temp == t);
+        n += (in->op == IR_CHECK_LIVE || in->op == IR_NOP) && !in->place && in->a.kind == OPD_TEMP && in->a.temp == t;
+    }
+    return n;
+}
+
+/* o holds a value nothing else holds: the zero value, or a make (a slice
+ * literal: filled by stores into its elements) or struct literal (of such
+ * values and values without headers) used once. */
 static bool lf_fresh(const Lf *l, const IrOpd *o, int depth)
 {
     if (o->kind == OPD_ZERO || o->kind == OPD_NONE)
         return true;
-    if (o->kind != OPD_TEMP || l->uses[o->temp] != 1 || depth > 8)
+    if (o->kind != OPD_TEMP || depth > 8)
         return false;
     const IrIns *d = ir_defs_one(&l->d, o);
     if (!d)
         return false;
     if (d->op == IR_MAKE)
-        return true;
+        return l->uses[o->temp] == 1 || l->uses[o->temp] - lf_fill_uses(l, o->temp) == 1;
+    if (l->uses[o->temp] != 1)
+        return false;
     if (d->op != IR_STRUCT)
         return false;
     for (int k = 0; k < d->nargs; k++) {
@@ -181,7 +199,8 @@ static bool lf_delete_renews(const Lf *l, int at, const IrPlace *p)
 }
 
 /* Rule: the uses of temp t (a header read from home fi at place from, or
- * the address of fi's place when addr) are the allowed ones. */
+ * the address of fi's place when addr) are the allowed ones; a copy of it
+ * into another temp (MOV) is held to the same rules. */
 static void lf_temp_uses(const Lf *l, int t, const void *fi, const IrPlace *from, bool addr)
 {
     const IrFunc *f = l->f;
@@ -197,6 +216,10 @@ static void lf_temp_uses(const Lf *l, int t, const void *fi, const IrPlace *from
             const IrOpd *o = k < 3 ? ops[k] : &in->args[k - 3];
             if (o->kind != OPD_TEMP || o->temp != t)
                 continue;
+            if (!addr && in->op == IR_MOV && k == 0 && in->dst >= 0 && in->dst != t) {
+                lf_temp_uses(l, in->dst, fi, from, false);
+                continue;
+            }
             bool ok = addr ? (in->op == IR_PRIM && in->aux == BI_P_GROW_STABLE && k == 3)
                            : (in->op == IR_CHECK_LIVE || in->op == IR_LIVE_TEST || in->op == IR_NOP ||
                               (lf_reads_only(in) && k >= 3) ||

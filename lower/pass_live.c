@@ -562,6 +562,77 @@ static void lv_loops(Lv *v)
     }
 }
 
+/* The loop tests the fast arm of a versioned loop reads (pass_version.c:
+ * an IF likely whose arms are the loop without some checks and the loop
+ * as it was), made before the IF or at the arm's start: the ones at the
+ * arm's start move before the IF (its condition is a temp, so they see
+ * the headers they saw there), each joins the guard, and the arm's checks
+ * reading them go. The fast arm then runs only where the tests hold;
+ * where one fails the original arm runs and stops where it would.
+ * Returns how many tests joined guard i (their temps in flags). */
+static int lv_guard_flags(Lv *v, int i, int *flags, int max)
+{
+    IrFunc *f = v->f;
+    int n = 0;
+    for (int k = i + 1; k < v->b.els[i]; k++) {
+        IrIns *c = &f->ins[k];
+        if (c->op != IR_CHECK_LIVE || c->aux != IR_LIVE_FLAG || c->a.kind != OPD_TEMP)
+            continue;
+        const IrIns *t = ir_defs_one(&v->d, &c->a);
+        int at = t ? (int)(t - f->ins) : -1;
+        bool start = at > i && at < v->b.els[i];
+        for (int j = i + 1; start && j < at; j++)
+            start = f->ins[j].op == IR_LIVE_TEST;
+        if (at < 0 || (at > i && !start))
+            continue;
+        int seen = 0;
+        while (seen < n && flags[seen] != c->a.temp)
+            seen++;
+        if (seen == n && n == max)
+            continue;
+        if (seen == n)
+            flags[n++] = c->a.temp;
+        c->op = IR_NOP;
+        f->live_removed++;
+    }
+    return n;
+}
+
+static void lv_guards(Lv *v)
+{
+    IrFunc *f = v->f;
+    enum { LV_MAX_GUARD = 16 };
+    ir_defs_init(&v->d, f);
+    ir_blocks_init(&v->b, f);
+    int *nflags = SCRATCH_ARRAY(int, f->nins + 1), any = 0;
+    int *flags = SCRATCH_ARRAY(int, (size_t)(f->nins + 1) * LV_MAX_GUARD);   /* LV_MAX_GUARD per IF */
+    for (int i = 0; i < f->nins; i++) {
+        nflags[i] = 0;
+        if (f->ins[i].op == IR_IF && (f->ins[i].aux & IR_IF_LIKELY) && v->b.els[i] > 0)
+            any += nflags[i] = lv_guard_flags(v, i, flags + (size_t)i * LV_MAX_GUARD, LV_MAX_GUARD);
+    }
+    if (any == 0)
+        return;
+    IrFunc old = ir_rebuild(f);
+    for (int i = 0; i < old.nins; i++) {
+        IrIns guard = old.ins[i];
+        int j = i + 1;
+        if (nflags[i] > 0) {
+            for (; j < old.nins && old.ins[j].op == IR_LIVE_TEST; j++)   /* the arm's own tests first */
+                ir_put(f, &old.ins[j]);
+            for (int k = 0; k < nflags[i]; k++) {
+                IrIns both = { .op = IR_BIN, .aux = BIN_LAND, .a = guard.a,
+                               .b = ir_tempopd(f, flags[(size_t)i * LV_MAX_GUARD + k]),
+                               .dst = ir_temp(f, types_prim(TY_BOOL)), .site = -1, .loc = guard.loc };
+                ir_put(f, &both);
+                guard.a = ir_tempopd(f, both.dst);
+            }
+        }
+        ir_put(f, &guard);
+        i = j - 1;
+    }
+}
+
 /* Every -O level: the checks, before each instruction that uses a header. */
 void pass_live(const IrProgram *ir, IrFunc *f)
 {
@@ -579,28 +650,21 @@ void pass_live(const IrProgram *ir, IrFunc *f)
 }
 
 /* Confined fields and globals (pass_fields.c): a check of a header read
- * from such a place, at the check or with nothing since that may give
- * storage back or write the place (a push to it included: the header read
- * before may be the moved one), is unnecessary: the place's storage is
- * given back only through the place, which then holds the new header. */
+ * from such a place, at the check or while the place still holds it
+ * (lv_holds: nothing that may run between writes the place, a push to it
+ * included, since the header read before may be the moved one), is
+ * unnecessary: the place's storage is given back only through the place,
+ * which then holds the new header. */
 static bool lv_from_confined(Lv *v, const IrIns *c, int at)
 {
     if (c->place)
         return ir_place_confined(v->ir, c->place);
     const IrIns *d = c->a.kind == OPD_TEMP ? ir_defs_one(&v->d, &c->a) : NULL;
+    for (int n = 0; n < 8 && d && d->op == IR_MOV && d->a.kind == OPD_TEMP; n++)   /* copies of the load */
+        d = ir_defs_one(&v->d, &d->a);
     if (!d || d->op != IR_LOAD || !ir_place_confined(v->ir, d->place))
         return false;
-    int from = (int)(d - v->f->ins);
-    if (from >= at)
-        return false;
-    IrIns k = { .op = IR_CHECK_LIVE, .place = d->place, .a = ir_none() };
-    for (int i = from + 1; i < at; i++) {
-        const IrIns *in = &v->f->ins[i];
-        if (ir_op_info[in->op].control != IR_CTL_NONE ||
-            (in->op != IR_CHECK_LIVE && (lv_may_free_for(v->ir, in, &k) || lv_may_write(v, in, &k))))
-            return false;
-    }
-    return true;
+    return lv_holds(v, d->place, d, at);
 }
 
 static void lv_confined(Lv *v)
@@ -622,9 +686,11 @@ void pass_live_proofs(const IrProgram *ir, IrFunc *f)
     Lv v = { .ir = ir, .f = f, .found = -1 };
     ir_addressed_locals(f, &v.addressed);
     ir_defs_init(&v.d, f);
+    ir_blocks_init(&v.b, f);
     lv_confined(&v);
     lv_sources(&v);
     lv_loops(&v);
+    lv_guards(&v);
     lv_sources(&v);
     lv_dedupe(&v);
 }

@@ -22,13 +22,13 @@ GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, bool c_1, int64_t i_2, int64_t
 static void gs_main_main(void);
 
 /* ---- data ---- */
-static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 12, 19, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
-static const gs_site gs_site0 = { "tests/golden/c/hoist_arms.gs", 12, 12, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/hoist_arms.gs", 13, 13, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/hoist_arms.gs", 16, 13, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
 static const gs_site gs_site9 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL };
 static const gs_site gs_site8 = { "tests/golden/c/hoist_arms.gs", 25, 16, NULL };
@@ -61,25 +61,21 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
     int64_t k_5 = 0;
     bool t35 = (((((0 <= j_4) && (a_0.len <= a_0.len)) && (a_0.len <= INT64_C(9223372036854775806))) && (0 <= i_3)) && (mid_2 <= a_0.len)) && (mid_2 <= INT64_C(9223372036854775806));
     bool t52 = ((int64_t)((uint64_t)mid_2 - (uint64_t)i_3)) <= ((int64_t)((uint64_t)((int64_t)((uint64_t)tmp_1.len - (uint64_t)k_5)) - (uint64_t)((int64_t)((uint64_t)a_0.len - (uint64_t)j_4))));
-    if (GS_LIKELY(((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52)) {
-        bool t75 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-        bool t76 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
+    bool t53 = ((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52;
+    bool t75 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
+    bool t76 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
+    if (GS_LIKELY((t53 && t75) && t76)) {
         for (;;) {
             t1 = i_3 < mid_2;
             if (t1) {
                 t1 = j_4 < a_0.len;
             }
             if (!t1) break;
-            if (GS_UNLIKELY(!t75)) gs_fail_freed(&gs_site0);
             if (a_0.ptr[j_4] < a_0.ptr[i_3]) {
-                int64_t t11 = a_0.ptr[j_4];
-                if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site1);
-                tmp_1.ptr[k_5] = t11;
+                tmp_1.ptr[k_5] = a_0.ptr[j_4];
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
-                int64_t t16 = a_0.ptr[i_3];
-                if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site2);
-                tmp_1.ptr[k_5] = t16;
+                tmp_1.ptr[k_5] = a_0.ptr[i_3];
                 i_3 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
             }
             k_5 = (int64_t)((uint64_t)k_5 + (uint64_t)1);
@@ -94,20 +90,20 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
             }
             if (!t55) break;
             if (GS_UNLIKELY((uint64_t)j_4 >= (uint64_t)(a_0.len & -(int64_t)t77))) {
-                if ((uint64_t)j_4 < (uint64_t)a_0.len) gs_fail_freed(&gs_site0);
-                { abort_site_ = &gs_site3; abort_i_ = j_4; abort_n_ = a_0.len; goto abort_index_; }
+                if ((uint64_t)j_4 < (uint64_t)a_0.len) gs_fail_freed(&gs_site1);
+                { abort_site_ = &gs_site0; abort_i_ = j_4; abort_n_ = a_0.len; goto abort_index_; }
             }
-            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site4; abort_i_ = i_3; abort_n_ = a_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_3 >= (uint64_t)a_0.len)) { abort_site_ = &gs_site2; abort_i_ = i_3; abort_n_ = a_0.len; goto abort_index_; }
             bool t62 = a_0.ptr[j_4] < a_0.ptr[i_3];
-            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t62 ? &gs_site5 : &gs_site6); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t62 ? &gs_site3 : &gs_site4); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
             if (t62) {
                 int64_t t65 = a_0.ptr[j_4];
-                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site1);
+                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site5);
                 tmp_1.ptr[k_5] = t65;
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
                 int64_t t70 = a_0.ptr[i_3];
-                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site2);
+                if (GS_UNLIKELY(!t78)) gs_fail_freed(&gs_site6);
                 tmp_1.ptr[k_5] = t70;
                 i_3 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
             }

@@ -56,19 +56,18 @@ static const gs_site gs_site4 = { "tests/golden/c/inline_pool_get.gs", 26, 9, NU
 static const gs_site gs_site0 = { "tests/golden/c/inline_pool_get.gs", 16, 5, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/inline_pool_get.gs", 25, 5, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/inline_pool_get.gs", 31, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 40, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 40, 5, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 34, 26, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/inline_pool_get.gs", 34, 16, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/inline_pool_get.gs", 41, 9, NULL };
 static const gs_site gs_site11 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 65, 9, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/inline_pool_get.gs", 52, 9, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/inline_pool_get.gs", 56, 13, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/inline_pool_get.gs", 66, 16, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/inline_pool_get.gs", 51, 9, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/inline_pool_get.gs", 65, 9, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/inline_pool_get.gs", 57, 13, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/inline_pool_get.gs", 67, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -131,7 +130,6 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
     bool t48 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
-    bool t49 = gs_is_live((*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
         if (GS_UNLIKELY(!t48)) gs_fail_freed(&gs_site5);
         int64_t c_2 = t0.ptr[t2];
@@ -139,9 +137,8 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
         gs_slice_main_Cell t30 = (gs_slice_main_Cell){(*cells_0).slots.ptr, (*cells_0).slots.len, (*cells_0).slots.cap};
         if (GS_UNLIKELY((uint64_t)c_2 >= (uint64_t)t30.len)) { abort_site_ = &gs_site6; abort_i_ = c_2; abort_n_ = t30.len; goto abort_index_; }
         for (int64_t k_4 = 0; k_4 < 8; k_4++) {
-            if (GS_UNLIKELY(!t49)) gs_fail_freed(&gs_site7);
             int64_t t7 = (*&t30.ptr[c_2]).nb.a[k_4];
-            if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site8; abort_i_ = t7; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site7; abort_i_ = t7; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
             if ((*&(*cells_0).slots.ptr[t7]).alive) {
                 n_3 = (int64_t)((uint64_t)n_3 + (uint64_t)1);
             }
@@ -159,11 +156,11 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     }
     gs_slice_i64 t21 = grid_1;
     int64_t t22 = t21.len;
-    bool t50 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
+    bool t49 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t23 = 0; t23 < t22; t23++) {
-        if (GS_UNLIKELY(!t50)) gs_fail_freed(&gs_site9);
+        if (GS_UNLIKELY(!t49)) gs_fail_freed(&gs_site8);
         int64_t c_5 = t21.ptr[t23];
-        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site10; abort_i_ = c_5; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
+        if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site9; abort_i_ = c_5; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
         (*&(*cells_0).slots.ptr[c_5]).alive = (*&(*cells_0).slots.ptr[c_5]).next;
     }
     return;
@@ -185,16 +182,16 @@ static void gs_main_main(void)
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc((&b_0), sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site11);
-        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site12, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
+        if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site10);
+        if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site11, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
-        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site13, &l_1, (gs_main_Cell){.alive = alive_4});
+        (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site12, &l_1, (gs_main_Cell){.alive = alive_4});
     }
     for (int64_t i_5 = 0; i_5 < 9; i_5++) {
         for (int64_t k_6 = 0; k_6 < 8; k_6++) {
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site14; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site13; abort_i_ = i_5; abort_n_ = b_0.len; goto abort_index_; }
             ((gs_main_Cell *)b_0.ptr)[i_5].nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
-            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site15; abort_i_ = i_5; abort_n_ = l_1.slots.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)i_5 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site14; abort_i_ = i_5; abort_n_ = l_1.slots.len; goto abort_index_; }
             (*&l_1.slots.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
@@ -207,13 +204,13 @@ static void gs_main_main(void)
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
         for (int64_t t22 = 0; t22 < t21; t22++) {
-            if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site16);
+            if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site15);
             int64_t c_10 = t20.ptr[t22];
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site17; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site16; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {
                 sb_8 = (int64_t)((uint64_t)sb_8 + (uint64_t)1);
             }
-            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site18; abort_i_ = c_10; abort_n_ = l_1.slots.len; goto abort_index_; }
+            if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)l_1.slots.len)) { abort_site_ = &gs_site17; abort_i_ = c_10; abort_n_ = l_1.slots.len; goto abort_index_; }
             if ((*&l_1.slots.ptr[c_10]).alive) {
                 sl_9 = (int64_t)((uint64_t)sl_9 + (uint64_t)1);
             }

@@ -37,23 +37,21 @@ GS_INLINE void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1);
 /* ---- data ---- */
 gs_slice_bool gs_main_flags;
 gs_slice_sl_i64 gs_main_rows;
-static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
-static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/slice_load.gs", 35, 14, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/slice_load.gs", 50, 15, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/slice_load.gs", 18, 13, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/slice_load.gs", 22, 17, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/slice_load.gs", 32, 14, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/slice_load.gs", 35, 14, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_load.gs", 48, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/slice_load.gs", 49, 12, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/slice_load.gs", 50, 5, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/slice_load.gs", 50, 15, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/slice_load.gs", 52, 25, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
 static const gs_site gs_site10 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/slice_load.gs", 52, 25, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/slice_load.gs", 51, 5, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/slice_load.gs", 43, 9, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/slice_load.gs", 56, 36, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/slice_load.gs", 43, 9, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -70,17 +68,14 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
     if (GS_LIKELY(((0 <= i_2) && (limit_0 < gs_main_flags.len)) && (limit_0 <= INT64_C(9223372036854775806)))) {
         gs_slice_bool t1 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
         int64_t t22 = gs_main_flags.len;
-        bool t64 = gs_is_live(gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap);
         for (;;) {
             if (!(i_2 <= limit_0)) break;
-            if (GS_UNLIKELY(!t64)) gs_fail_freed(&gs_site0);
             if (!t1.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
                 if (GS_LIKELY((((0 <= j_3) && (limit_0 < t22)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
-                        if (GS_UNLIKELY(!t64)) gs_fail_freed(&gs_site1);
                         t1.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
@@ -88,10 +83,7 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
                         gs_slice_bool t31 = t1;
-                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)(t31.len & -(int64_t)t64))) {
-                            if ((uint64_t)j_3 < (uint64_t)t31.len) gs_fail_freed(&gs_site1);
-                            { abort_site_ = &gs_site2; abort_i_ = j_3; abort_n_ = t31.len; goto abort_index_; }
-                        }
+                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t31.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t31.len; goto abort_index_; }
                         t31.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
@@ -102,20 +94,15 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
     } else {
         gs_slice_bool t36 = (gs_slice_bool){gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap};
         int64_t t51 = gs_main_flags.len;
-        bool t65 = gs_is_live(gs_main_flags.ptr, gs_main_flags.len, gs_main_flags.cap);
         for (;;) {
             if (!(i_2 <= limit_0)) break;
-            if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(t36.len & -(int64_t)t65))) {
-                if ((uint64_t)i_2 < (uint64_t)t36.len) gs_fail_freed(&gs_site0);
-                { abort_site_ = &gs_site3; abort_i_ = i_2; abort_n_ = t36.len; goto abort_index_; }
-            }
+            if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)t36.len)) { abort_site_ = &gs_site1; abort_i_ = i_2; abort_n_ = t36.len; goto abort_index_; }
             if (!t36.ptr[i_2]) {
                 count_1 = (int64_t)((uint64_t)count_1 + (uint64_t)1);
                 int64_t j_3 = (int64_t)((uint64_t)i_2 * (uint64_t)i_2);
                 if (GS_LIKELY((((0 <= j_3) && (limit_0 < t51)) && (0 < i_2)) && (limit_0 <= ((int64_t)((uint64_t)INT64_C(9223372036854775807) - (uint64_t)i_2))))) {
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
-                        if (GS_UNLIKELY(!t65)) gs_fail_freed(&gs_site1);
                         t36.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
@@ -123,10 +110,7 @@ GS_INLINE int64_t gs_main_mark(int64_t limit_0)
                     for (;;) {
                         if (!(j_3 <= limit_0)) break;
                         gs_slice_bool t60 = t36;
-                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)(t60.len & -(int64_t)t65))) {
-                            if ((uint64_t)j_3 < (uint64_t)t60.len) gs_fail_freed(&gs_site1);
-                            { abort_site_ = &gs_site2; abort_i_ = j_3; abort_n_ = t60.len; goto abort_index_; }
-                        }
+                        if (GS_UNLIKELY((uint64_t)j_3 >= (uint64_t)t60.len)) { abort_site_ = &gs_site0; abort_i_ = j_3; abort_n_ = t60.len; goto abort_index_; }
                         t60.ptr[j_3] = true;
                         j_3 = (int64_t)((uint64_t)j_3 + (uint64_t)i_2);
                     }
@@ -144,14 +128,14 @@ abort_index_:
 GS_INLINE int64_t gs_main_row_sum(int64_t r_0)
 {
     gs_slice_sl_i64 t0 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)r_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site4, r_0, t0.len);
+    if (GS_UNLIKELY((uint64_t)r_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site2, r_0, t0.len);
     gs_slice_i64 t2 = (gs_slice_i64){t0.ptr[r_0].ptr, t0.ptr[r_0].len, t0.ptr[r_0].cap};
     gs_slice_i64 xs_1 = t2;
     int64_t s_2 = 0;
     int64_t t3 = xs_1.len;
     bool t8 = gs_is_live(t2.ptr, t2.len, t2.cap);
     for (int64_t k_3 = 0; k_3 < t3; k_3++) {
-        if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site5);
+        if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site3);
         s_2 = (int64_t)((uint64_t)s_2 + (uint64_t)xs_1.ptr[k_3]);
     }
     return s_2;
@@ -162,30 +146,30 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_grow gs_mk0 = gs_make_cls(&gs_site6, 6, 101 * sizeof(bool), 101);
+    gs_grow gs_mk0 = gs_make_cls(&gs_site4, 6, 101 * sizeof(bool), 101);
     gs_main_flags = (gs_slice_bool){(bool *)gs_mk0.ptr, 101, gs_mk0.cap};
-    gs_grow gs_mk1 = gs_make_cls(&gs_site7, 2, 2 * sizeof(gs_slice_i64), 2);
+    gs_grow gs_mk1 = gs_make_cls(&gs_site5, 2, 2 * sizeof(gs_slice_i64), 2);
     gs_main_rows = (gs_slice_sl_i64){(gs_slice_i64 *)gs_mk1.ptr, 2, gs_mk1.cap};
     gs_slice_sl_i64 t2 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2.len)) { abort_site_ = &gs_site8; abort_i_ = 1; abort_n_ = t2.len; goto abort_index_; }
-    gs_grow gs_mk4 = gs_make_cls(&gs_site9, 1, 3 * sizeof(int64_t), 3);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t2.len)) { abort_site_ = &gs_site6; abort_i_ = 1; abort_n_ = t2.len; goto abort_index_; }
+    gs_grow gs_mk4 = gs_make_cls(&gs_site7, 1, 3 * sizeof(int64_t), 3);
     gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 3, gs_mk4.cap};
     t2.ptr[1] = t4;
     gs_slice_sl_i64 t5 = (gs_slice_sl_i64){gs_main_rows.ptr, gs_main_rows.len, gs_main_rows.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5.len)) { abort_site_ = &gs_site10; abort_i_ = 1; abort_n_ = t5.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t5.len)) { abort_site_ = &gs_site8; abort_i_ = 1; abort_n_ = t5.len; goto abort_index_; }
     gs_slice_i64 t7 = (gs_slice_i64){t5.ptr[1].ptr, t5.ptr[1].len, t5.ptr[1].cap};
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t7.len)) { abort_site_ = &gs_site11; abort_i_ = 2; abort_n_ = t7.len; goto abort_index_; }
-    gs_check_live(&gs_site12, t7.ptr, t7.len, t7.cap);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t7.len)) { abort_site_ = &gs_site9; abort_i_ = 2; abort_n_ = t7.len; goto abort_index_; }
+    gs_check_live(&gs_site10, t7.ptr, t7.len, t7.cap);
     t7.ptr[2] = 7;
-    gs_grow gs_mk9 = gs_make_cls(&gs_site13, 1, 4 * sizeof(int64_t), 4);
+    gs_grow gs_mk9 = gs_make_cls(&gs_site11, 1, 4 * sizeof(int64_t), 4);
     gs_main_Grid g_0 = (gs_main_Grid){(gs_slice_i64){(int64_t *)gs_mk9.ptr, 4, gs_mk9.cap}};
     gs_main_Grid_fill(&g_0, 5);
     gs_slice_i64 local_1 = g_0.cells;
     gs_slice_i64 again_2 = local_1;
     int64_t t13 = gs_main_mark(100);
     int64_t t14 = gs_main_row_sum(1);
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)again_2.len)) { abort_site_ = &gs_site14; abort_i_ = 3; abort_n_ = again_2.len; goto abort_index_; }
-    gs_check_live(&gs_site15, again_2.ptr, again_2.len, again_2.cap);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)again_2.len)) { abort_site_ = &gs_site12; abort_i_ = 3; abort_n_ = again_2.len; goto abort_index_; }
+    gs_check_live(&gs_site13, again_2.ptr, again_2.len, again_2.cap);
     int64_t t16 = again_2.ptr[3];
     gs_print_i64(t13);
     gs_print_space();
@@ -205,7 +189,7 @@ GS_INLINE void gs_main_Grid_fill(gs_main_Grid *g_0, int64_t v_1)
     int64_t t1 = cs_2.len;
     bool t3 = gs_is_live(t0.ptr, t0.len, t0.cap);
     for (int64_t k_3 = 0; k_3 < t1; k_3++) {
-        if (GS_UNLIKELY(!t3)) gs_fail_freed(&gs_site16);
+        if (GS_UNLIKELY(!t3)) gs_fail_freed(&gs_site14);
         cs_2.ptr[k_3] = v_1;
     }
 }
