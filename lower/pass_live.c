@@ -500,9 +500,8 @@ static bool lv_loop_keeps(Lv *v, int open, int close, const IrIns *c)
 }
 
 /* The test made before loop of the header src reads, or -1. */
-static int lv_test_for(const Lv *v, IrIns **tests, const int *test_loop, int nt, int loop, const IrIns *src)
+static int lv_test_for(IrIns **tests, const int *test_loop, int nt, int loop, const IrIns *src)
 {
-    (void)v;
     for (int k = 0; k < nt; k++)
         if (test_loop[k] == loop && lv_same_header(tests[k], src))
             return k;
@@ -537,7 +536,7 @@ static void lv_loops(Lv *v)
         }
         if (loop < 0)
             continue;
-        int same = lv_test_for(v, tests, test_loop, nt, loop, src);
+        int same = lv_test_for(tests, test_loop, nt, loop, src);
         if (same >= 0) {    /* the loop tests this header already: read that test */
             lv_read_flag(v, c, tests[same]->dst);
             continue;
