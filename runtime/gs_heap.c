@@ -616,7 +616,9 @@ int gs_heap_mode(void) {
  *          linked by next/prev; reused newest first (warm pages);
  *   runs   a freed run goes back to the run tree at once (it coalesces
  *          and any size can reuse it: best fit, run_take), its pages resident;
- *   huge   up to KEEP_HUGE mappings, the best fit of [len, 2 len).
+ *   huge   up to KEEP_HUGE mappings, neighbours joined; a huge block is
+ *          cut from the smallest that holds it (the rest stays kept) and
+ *          grows in place into one that starts at its end (huge_grow).
  * Bounds. Kept slabs and run pages freed since the last sweep stay under
  *   keep_limit = KEEP_MIN + used / KEEP_FRACTION + min(used, peak - used) / KEEP_DOWN
  * (used: bytes in use), at most KEEP_MAX. The last term lets a heap on its
@@ -1269,15 +1271,32 @@ void gs_heap_thread_exit(void) {
  * Page runs and huge blocks (global lock held).
  * ================================================================ */
 
-/* The best kept huge mapping for len bytes (holds len, less than twice),
- * or -1. */
+/* The smallest kept huge mapping that holds len bytes, or -1. */
 static int keep_huge_fit(size_t len) {
     int i, b = -1;
     for (i = 0; i < KEEP_HUGE; i++) {
         size_t l = keep.huge[i].len;
-        if (l >= len && l / 2 < len && (b < 0 || l < keep.huge[b].len)) b = i;
+        if (l >= len && (b < 0 || l < keep.huge[b].len)) b = i;
     }
     return b;
+}
+
+/* The kept huge mapping that starts at a, or -1. */
+static int keep_huge_at(uintptr_t a) {
+    int i;
+    for (i = 0; i < KEEP_HUGE; i++)
+        if (keep.huge[i].len != 0 && keep.huge[i].at == a) return i;
+    return -1;
+}
+
+/* The first n bytes (pages) of kept mapping k leave it: the rest stays
+ * kept (it keeps its pages resident and its tick). */
+static uintptr_t keep_huge_take(int k, size_t n) {
+    uintptr_t a = keep.huge[k].at;
+    keep.huge[k].at += n;
+    keep.huge[k].len -= n;
+    keep.kept_huge -= n;
+    return a;
 }
 
 static void *huge_alloc_locked(size_t bytes, bool zero) {
@@ -1286,11 +1305,8 @@ static void *huge_alloc_locked(size_t bytes, bool zero) {
     void *p;
     keep_tick(); /* first: it may unmap kept mappings */
     k = keep_huge_fit(len);
-    if (k >= 0) { /* kept: dirty, so zeroed here when asked */
-        p = (void *)keep.huge[k].at;
-        len = keep.huge[k].len;
-        keep.kept_huge -= len;
-        keep.huge[k].len = 0;
+    if (k >= 0) { /* kept: dirty, so zeroed here when asked; the rest stays kept */
+        p = (void *)keep_huge_take(k, len);
         if (zero) memset(p, 0, bytes);
     } else {
         p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -1305,6 +1321,30 @@ static void *huge_alloc_locked(size_t bytes, bool zero) {
     keep.used += len;
     if (keep.used > keep.peak) keep.peak = keep.used;
     return p;
+}
+
+/* Grows the live huge block at a (old bytes) in place to hold bytes, from
+ * the kept mapping that starts at its end: no copy and no page fault, as
+ * realloc growing into the top of glibc's heap. */
+static bool huge_grow(uintptr_t a, size_t old, size_t bytes) {
+    size_t len = round_up(bytes, PAGE), i;
+    int k;
+    bool grown = false;
+    ht_lock();
+    keep_tick(); /* first: it may unmap kept mappings */
+    k = keep_huge_at(a + old);
+    i = live_find(&ht.huge, a);
+    if (k >= 0 && i != SIZE_MAX && keep.huge[k].len >= len - old) {
+        keep_huge_take(k, len - old);
+        ht.huge.slots[i].size = len;
+        shadow_free(a, old);
+        shadow_new_big(a, len);
+        keep.used += len - old;
+        if (keep.used > keep.peak) keep.peak = keep.used;
+        grown = true;
+    }
+    ht_unlock();
+    return grown;
 }
 
 static int keep_huge_oldest(void) {
@@ -1327,6 +1367,19 @@ static void huge_free_locked(uintptr_t a, size_t len) {
         return;
     }
     while (keep.kept_huge + len > KEEP_HUGE_MAX) keep_huge_drop(keep_huge_oldest());
+    keep.kept_huge += len;
+    for (i = 0; i < KEEP_HUGE; i++) { /* kept neighbours join it: one mapping, reusable whole */
+        if (keep.huge[i].len == 0) continue;
+        if (keep.huge[i].at + keep.huge[i].len == a) {
+            a = keep.huge[i].at;
+            len += keep.huge[i].len;
+        } else if (keep.huge[i].at == a + len) {
+            len += keep.huge[i].len;
+        } else {
+            continue;
+        }
+        keep.huge[i].len = 0;
+    }
     for (i = 0; i < KEEP_HUGE && slot < 0; i++)
         if (keep.huge[i].len == 0) slot = i;
     if (slot < 0) {
@@ -1336,7 +1389,6 @@ static void huge_free_locked(uintptr_t a, size_t len) {
     keep.huge[slot].at = a;
     keep.huge[slot].len = len;
     keep.huge[slot].tick = keep.tick;
-    keep.kept_huge += len;
     keep_huge_fit_peak();
 }
 
@@ -1803,6 +1855,7 @@ void *gs_heap_realloc(void *p, size_t bytes) {
         ht_unlock();
         if (grown) return p;
     }
+    if (old >= GS_HEAP_HUGE_MIN && bytes > old && retag && huge_grow((uintptr_t)p, old, bytes)) return p;
 #ifdef MREMAP_MAYMOVE
     if (old >= GS_HEAP_HUGE_MIN && bytes >= GS_HEAP_HUGE_MIN && retag) {
         size_t i, len = round_up(bytes, PAGE);

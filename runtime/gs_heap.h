@@ -25,8 +25,12 @@
  * up, and clusters of neighbouring idle slabs, go back to the OS in one
  * madvise each. A page run grows in place when the pages after it are
  * free (gs_heap_realloc; a push that outgrows its storage). Up
- * to 4 freed huge mappings are kept while in use + kept stays under 1.5x
- * the peak, each unmapped after 64 page-level operations without reuse.
+ * to 4 freed huge mappings are kept (neighbours joined) while in use +
+ * kept stays under 1.5x the peak, each unmapped after 64 page-level
+ * operations without reuse; a huge block is cut from the smallest kept
+ * mapping that holds it, and grows in place into a kept mapping that
+ * starts at its end, so a slice doubled again after a bigger one was freed
+ * takes no page fault (as realloc growing into the top of malloc's heap).
  * gs_heap_trim gives everything back now; -DGS_HEAP_KEEP=0 restores
  * release at once (for A/B). A zeroed allocation re-zeroes only pages not
  * known to be zero.

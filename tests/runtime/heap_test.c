@@ -672,6 +672,49 @@ static void test_keep(void) {
     check("keep: gs_heap_trim gives kept pages back", before - trimmed > 8 * 1024);
 }
 
+/* A slice grown by doubling after a bigger one was freed (each run of a
+ * benchmark that builds one): the first huge block is cut from the kept
+ * mapping and each doubling grows it in place into the rest, so the whole
+ * growth takes no page fault and no copy; each growth gives the block a
+ * new tag (a header of the old storage is stale); the freed block joins
+ * what is left kept, and a block of the whole size fits again. */
+static void test_keep_grow(void) {
+    size_t big = (size_t)24 << 20, n;
+    uint8_t *p, *q, *first;
+    long f0, faults;
+    bool in_place = true, new_tag = true, kept_data;
+    if (!goose_heap()) return;
+    gs_heap_trim();
+    p = (uint8_t *)gs_alloc_uninit(big);
+    memset(p, 0xA5, big);
+    gs_free(p);
+    f0 = minflt();
+    first = q = (uint8_t *)gs_alloc_uninit((size_t)6 << 20);
+    memset(q, 1, (size_t)6 << 20);
+    for (n = (size_t)12 << 20; n <= big; n *= 2) {
+        int64_t tag = gs_tag_of(q);
+        uint8_t *r = (uint8_t *)gs_realloc(q, n);
+        in_place &= r == first;
+        new_tag &= gs_tag_of(r) != tag;
+        memset(r + n / 2, 2, n / 2);
+        q = r;
+    }
+    faults = minflt() - f0;
+    kept_data = q[0] == 1 && q[((size_t)6 << 20) - 1] == 1 && q[big - 1] == 2;
+    printf("  keep grow: %ld page faults for 6 -> 24 MiB\n", faults);
+    check("keep grow: doubling into a kept mapping stays in place", in_place && kept_data);
+    check("keep grow: no page faults growing into a kept mapping", faults < 64);
+    check("keep grow: each growth gives the block a new tag", new_tag && gs_heap_live(q));
+    gs_free(q);
+    check("keep grow: the grown block is dead once freed", !gs_heap_live(q));
+    f0 = minflt();
+    p = (uint8_t *)gs_alloc(big);
+    check("keep grow: the freed block is kept whole, zeroed when asked",
+          p == first && minflt() - f0 < 64 && all_zero(p, big));
+    gs_free(p);
+    gs_heap_trim();
+}
+
 /* Runs go best fit among free spans under 64 KiB: a 10 KiB run takes the
  * 10 KiB hole, not the 20 KiB one before it (first fit's choice). Free
  * spans are tagged in the unit map: a hole's start is not live, freeing
@@ -721,6 +764,7 @@ int main(int argc, char **argv) {
         test_grow();
         test_cache_bound();
         test_keep();
+        test_keep_grow();
         test_best_fit();
     }
     test_threads();
