@@ -566,6 +566,7 @@ static bool ht_setup(void) {
      * holes are reused soon, and faulting pages in again costs more than
      * the memory (slabs go back one at a time: 64 KiB, when idle). */
     ht.run_r.release_min = RUN_RELEASE_MIN;
+    ht.run_r.keep = (size_t)1 << 20; /* GS_HEAP_KEEP=0's runs: given back in 1 MiB batches */
     ht.run_r.on_release = shadow_drop;
     ht.slab_r.on_release = shadow_drop;
     gs_span_tree_init(&ht.slab_t);

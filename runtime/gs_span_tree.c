@@ -571,7 +571,7 @@ bool gs_region_init(gs_region *r, size_t reserve) {
     if (((size_t)1 << r->page_shift) != r->page)
         return false; /* not a power of two */
     r->release_min = GS_REGION_RELEASE_MIN;
-    r->batch = GS_REGION_BATCH;
+    r->keep = GS_REGION_KEEP;
     reserve = gs_region_round(reserve ? reserve : 1, r->page);
     p = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
@@ -634,20 +634,41 @@ bool gs_region_commit(gs_region *r, size_t end) {
     return true;
 }
 
-/* Keeps the pending run off [off, off+len), bytes about to be handed out:
- * what remains on the larger side of them. */
+/* The hull of the waiting runs, which gs_region_zero's fast path tests. */
+static void gs_region_hull(gs_region *r) {
+    size_t i, lo = SIZE_MAX, hi = 0;
+    for (i = 0; i < GS_REGION_RUNS; i++) {
+        if (r->pend[i].lo == r->pend[i].hi)
+            continue;
+        lo = r->pend[i].lo < lo ? r->pend[i].lo : lo;
+        hi = r->pend[i].hi > hi ? r->pend[i].hi : hi;
+    }
+    r->pend_lo = lo < hi ? lo : 0;
+    r->pend_hi = lo < hi ? hi : 0;
+}
+
+/* Keeps the waiting runs off [off, off+len), bytes about to be handed out:
+ * of a run they touch, what remains on the larger side of them. */
 static void gs_region_unpend(gs_region *r, size_t off, size_t len) {
-    size_t left_hi, right_lo;
+    size_t i, left_hi, right_lo;
     if (off >= r->pend_hi || off + len <= r->pend_lo)
         return;
     left_hi = off / r->page * r->page;
     right_lo = gs_region_round(off + len, r->page);
-    left_hi = left_hi > r->pend_lo ? left_hi : r->pend_lo;
-    right_lo = right_lo < r->pend_hi ? right_lo : r->pend_hi;
-    if (left_hi - r->pend_lo >= r->pend_hi - right_lo)
-        r->pend_hi = left_hi;
-    else
-        r->pend_lo = right_lo;
+    for (i = 0; i < GS_REGION_RUNS; i++) {
+        gs_region_run *w = &r->pend[i];
+        size_t lh, rl, n = w->hi - w->lo;
+        if (off >= w->hi || off + len <= w->lo)
+            continue;
+        lh = left_hi > w->lo ? left_hi : w->lo;
+        rl = right_lo < w->hi ? right_lo : w->hi;
+        if (lh - w->lo >= w->hi - rl)
+            w->hi = lh;
+        else
+            w->lo = rl;
+        r->pend_bytes -= n - (w->hi - w->lo);
+    }
+    gs_region_hull(r);
 }
 
 void gs_region_zero_any(gs_region *r, size_t off, size_t len) {
@@ -712,6 +733,53 @@ void gs_region_release(gs_region *r, size_t lo, size_t hi) {
     }
 }
 
+/* Gives waiting run i back. */
+static void gs_region_give(gs_region *r, size_t i) {
+    gs_region_run *w = &r->pend[i];
+    if (w->lo < w->hi)
+        gs_region_release(r, w->lo, w->hi);
+    r->pend_bytes -= w->hi - w->lo;
+    w->lo = w->hi = 0;
+}
+
+/* The oldest waiting run (they are kept oldest first), or GS_REGION_RUNS. */
+static size_t gs_region_oldest(const gs_region *r) {
+    size_t i;
+    for (i = 0; i < GS_REGION_RUNS; i++)
+        if (r->pend[i].lo < r->pend[i].hi)
+            return i;
+    return GS_REGION_RUNS;
+}
+
+/* [a, b) waits as the newest run, joined with the runs it touches. */
+static void gs_region_wait(gs_region *r, size_t a, size_t b) {
+    size_t i, j = 0;
+    for (i = 0; i < GS_REGION_RUNS; i++) {
+        gs_region_run w = r->pend[i];
+        if (w.lo == w.hi)
+            continue;
+        r->pend[i].lo = r->pend[i].hi = 0;
+        if (a <= w.hi && b >= w.lo) { /* both free, so is their union */
+            a = a < w.lo ? a : w.lo;
+            b = b > w.hi ? b : w.hi;
+            r->pend_bytes -= w.hi - w.lo;
+        } else {
+            r->pend[j++] = w; /* kept in order, packed to the front */
+        }
+    }
+    if (j == GS_REGION_RUNS) {
+        gs_region_give(r, 0);
+        memmove(r->pend, r->pend + 1, (GS_REGION_RUNS - 1) * sizeof r->pend[0]);
+        j--;
+    }
+    r->pend[j].lo = a;
+    r->pend[j].hi = b;
+    r->pend_bytes += b - a;
+    while (r->pend_bytes > r->keep)
+        gs_region_give(r, gs_region_oldest(r));
+    gs_region_hull(r);
+}
+
 void gs_region_after_free(gs_region *r, size_t lo, size_t hi, size_t flo, size_t fhi) {
     size_t a, b, inner_lo, inner_hi;
     if (hi - lo < r->release_min)
@@ -722,23 +790,13 @@ void gs_region_after_free(gs_region *r, size_t lo, size_t hi, size_t flo, size_t
     inner_hi = hi / r->page * r->page;
     a = a > inner_lo ? a : inner_lo;
     b = b < inner_hi ? b : inner_hi;
-    if (a >= b)
-        return;
-    if (r->pend_lo < r->pend_hi && a <= r->pend_hi && b >= r->pend_lo) {
-        /* touches the pending run: both are free, so is their union */
-        r->pend_lo = a < r->pend_lo ? a : r->pend_lo;
-        r->pend_hi = b > r->pend_hi ? b : r->pend_hi;
-    } else {
-        gs_region_flush(r);
-        r->pend_lo = a;
-        r->pend_hi = b;
-    }
-    if (r->pend_hi - r->pend_lo >= r->batch)
-        gs_region_flush(r);
+    if (a < b)
+        gs_region_wait(r, a, b);
 }
 
 void gs_region_flush(gs_region *r) {
-    if (r->pend_lo < r->pend_hi)
-        gs_region_release(r, r->pend_lo, r->pend_hi);
+    size_t i;
+    for (i = 0; i < GS_REGION_RUNS; i++)
+        gs_region_give(r, i);
     r->pend_lo = r->pend_hi = 0;
 }

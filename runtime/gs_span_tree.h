@@ -145,6 +145,12 @@ const char *gs_span_tree_check(const gs_span_tree *t);
 
 /* ---- gs_region: reserved address space, committed as the tail grows ---- */
 
+/* A run of free whole pages waiting to be given back: [lo, hi). */
+typedef struct gs_region_run {
+    size_t lo, hi;
+} gs_region_run;
+#define GS_REGION_RUNS 8
+
 typedef struct gs_region {
     uint8_t *base;       /* NULL until gs_region_init succeeds */
     size_t reserved;     /* bytes of address space, a multiple of page */
@@ -154,13 +160,15 @@ typedef struct gs_region {
     uint64_t *clean;     /* one bit per committed page: it is known to hold zeros */
     size_t released;     /* pages given back so far (statistics) */
     void (*on_release)(const void *p, size_t len); /* NULL, or told of pages given back */
-    size_t batch;        /* pages are given back in runs of at least this many bytes */
-    size_t pend_lo, pend_hi; /* free whole pages waiting to be given back (empty: equal) */
+    size_t keep;         /* free pages waiting to be given back: at most this many bytes */
+    size_t pend_lo, pend_hi; /* the hull of the waiting runs (none: equal) */
+    size_t pend_bytes;   /* bytes in the waiting runs */
+    gs_region_run pend[GS_REGION_RUNS]; /* waiting runs of free whole pages, oldest first (unused: lo == hi) */
     unsigned page_shift; /* page == 1 << page_shift */
 } gs_region;
 
 #define GS_REGION_RELEASE_MIN ((size_t)64 * 1024)
-#define GS_REGION_BATCH ((size_t)1024 * 1024)
+#define GS_REGION_KEEP ((size_t)16 << 20)
 
 /* Reserves `reserve` bytes (rounded up to pages) of address space, none of
  * it committed. false when the OS refuses. */
@@ -199,19 +207,21 @@ void gs_region_release(gs_region *r, size_t lo, size_t hi);
 /* The release policy, called after every free with byte offsets: [lo, hi)
  * is the free span (or range returned to the tail) that the freed bytes
  * [flo, fhi) became part of. When the span is at least release_min long,
- * its whole pages are given back; only the freed bytes and neighbours too
- * short to have been given back before are looked at, so a small free
- * beside a huge free span costs O(1) pages.
- * Batching: the pages become one pending run, which grows while later
- * frees add adjacent pages and is given back once it reaches `batch` bytes
- * (or when a free elsewhere starts a new run). A hole that grows by a few
- * bytes per free (spans freed in address order) so costs one madvise per
- * batch instead of one per page (a madvise costs ~28 us on these VMs).
- * gs_region_zero and gs_region_dirty trim the pending run away from bytes
- * handed out again, so it only ever covers free pages; at most `batch`
- * bytes of free pages stay resident that the unbatched policy gave back. */
+ * its whole pages are to be given back; only the freed bytes and
+ * neighbours too short to have been given back before are looked at, so a
+ * small free beside a huge free span costs O(1) pages.
+ * Retention: those pages first wait, resident, in one of GS_REGION_RUNS
+ * runs (joined with the runs they touch), and go back to the OS, oldest
+ * run first, once the waiting runs pass `keep` bytes (or a new run finds
+ * every slot taken). So a program that frees a large span and allocates
+ * one again soon (a buffer per iteration) reuses its pages without a page
+ * fault per page, as malloc keeps the top of its heap; and a hole that
+ * grows by a few bytes per free costs one madvise per `keep` bytes (a
+ * madvise costs ~28 us on these VMs). gs_region_zero and gs_region_dirty
+ * trim the waiting runs away from bytes handed out again, so they only
+ * ever cover free pages. keep 0: pages go back at once. */
 void gs_region_after_free(gs_region *r, size_t lo, size_t hi, size_t flo, size_t fhi);
-/* Gives the pending run back now. */
+/* Gives every waiting run back now. */
 void gs_region_flush(gs_region *r);
 
 #endif

@@ -419,7 +419,7 @@ static void test_region_policy(void) {
     gs_region r;
     size_t pg, big;
     CHECK(gs_region_init(&r, (size_t)1 << 30));
-    r.batch = 0; /* every release at once; batching is test_region_batch */
+    r.keep = 0; /* every release at once; retention is test_region_keep */
     pg = r.page;
     big = r.release_min;
     CHECK(gs_region_commit(&r, 4 * big));
@@ -441,27 +441,28 @@ static void test_region_policy(void) {
 }
 
 /* Frees in address order grow one hole a few bytes at a time: its pages
- * are given back in batches, never while handed out again. */
-static void test_region_batch(void) {
+ * wait and go back once the waiting runs pass `keep` bytes, never while
+ * handed out again. */
+static void test_region_keep(void) {
     gs_region r;
-    size_t pg, at, step = 96, batch;
+    size_t pg, at, step = 96, keep;
     CHECK(gs_region_init(&r, (size_t)1 << 30));
     pg = r.page;
-    batch = r.batch;
-    CHECK(batch >= 16 * pg);
-    CHECK(gs_region_commit(&r, 4 * batch));
-    gs_region_dirty(&r, 0, 4 * batch);
-    memset(r.base, 0x5A, 4 * batch);
-    /* the hole [0, at) grows; nothing goes back until the run is batch long */
-    for (at = step; at < r.release_min + batch / 2; at += step)
+    r.keep = keep = (size_t)1 << 20; /* small, to keep the test's memory small */
+    CHECK(keep >= 16 * pg);
+    CHECK(gs_region_commit(&r, 4 * keep));
+    gs_region_dirty(&r, 0, 4 * keep);
+    memset(r.base, 0x5A, 4 * keep);
+    /* the hole [0, at) grows; nothing goes back until the run is keep long */
+    for (at = step; at < r.release_min + keep / 2; at += step)
         gs_region_after_free(&r, 0, at, at - step, at);
-    CHECK(r.released == 0 && r.pend_hi > r.pend_lo);
+    CHECK(r.released == 0 && r.pend_hi > r.pend_lo && r.pend_bytes == r.pend_hi - r.pend_lo);
     CHECK(r.base[pg] == 0x5A);
-    for (; at < r.release_min + 2 * batch; at += step)
+    for (; at < r.release_min + 2 * keep; at += step)
         gs_region_after_free(&r, 0, at, at - step, at);
-    CHECK(r.released >= batch / pg && r.released <= (at + pg) / pg);
-    CHECK(all_zero(r.base + pg, batch - pg));
-    /* handing out bytes inside the pending run takes them out of it */
+    CHECK(r.released >= keep / pg && r.released <= (at + pg) / pg);
+    CHECK(all_zero(r.base + pg, keep - pg));
+    /* handing out bytes inside a waiting run takes them out of it */
     CHECK(r.pend_hi > r.pend_lo);
     {
         size_t lo = r.pend_lo, hi = r.pend_hi, mid = lo + (hi - lo) / 2;
@@ -470,13 +471,41 @@ static void test_region_batch(void) {
         CHECK(r.pend_hi <= mid || r.pend_lo >= mid + 10);
         gs_region_flush(&r);
         CHECK(r.base[mid] == 0x77 && r.base[mid + 9] == 0x77);
-        CHECK(r.pend_lo == r.pend_hi);
+        CHECK(r.pend_lo == r.pend_hi && r.pend_bytes == 0);
     }
-    /* a free elsewhere flushes the old run and starts a new one */
-    gs_region_after_free(&r, 3 * batch, 3 * batch + 2 * r.release_min, 3 * batch, 3 * batch + 2 * r.release_min);
-    CHECK(r.pend_lo == 3 * batch);
+    gs_region_destroy(&r);
+}
+
+/* Free spans in different places wait side by side, each resident until
+ * the waiting runs pass `keep` bytes; then the oldest goes back first. A
+ * span handed out again from a waiting run needs no page fault, and a new
+ * free that touches a waiting run joins it. */
+static void test_region_runs(void) {
+    gs_region r;
+    size_t span, i;
+    CHECK(gs_region_init(&r, (size_t)1 << 30));
+    span = 4 * r.release_min;
+    r.keep = 3 * span;
+    CHECK(gs_region_commit(&r, 16 * span));
+    gs_region_dirty(&r, 0, 16 * span);
+    memset(r.base, 0x5A, 16 * span);
+    /* three free spans with live bytes between them: all three wait */
+    for (i = 0; i < 3; i++)
+        gs_region_after_free(&r, 2 * i * span, (2 * i + 1) * span, 2 * i * span, (2 * i + 1) * span);
+    CHECK(r.released == 0 && r.pend_bytes == 3 * span);
+    CHECK(r.base[0] == 0x5A && r.base[4 * span] == 0x5A);
+    /* a fourth passes keep: the oldest (at 0) goes back, the others stay */
+    gs_region_after_free(&r, 6 * span, 7 * span, 6 * span, 7 * span);
+    CHECK(r.released == span / r.page && all_zero(r.base, span));
+    CHECK(r.base[2 * span] == 0x5A && r.base[6 * span] == 0x5A && r.pend_bytes == 3 * span);
+    /* handed out again: out of the waiting runs, still resident */
+    gs_region_dirty(&r, 2 * span, span);
+    CHECK(r.pend_bytes == 2 * span && r.base[2 * span + 100] == 0x5A);
+    /* the bytes between two waiting runs freed: one run */
+    gs_region_after_free(&r, 4 * span, 7 * span, 5 * span, 6 * span);
+    CHECK(r.pend_bytes == 3 * span && r.pend_lo == 4 * span && r.pend_hi == 7 * span && r.released == span / r.page);
     gs_region_flush(&r);
-    CHECK(all_zero(r.base + 3 * batch, 2 * r.release_min));
+    CHECK(r.pend_bytes == 0 && all_zero(r.base + 4 * span, 3 * span));
     gs_region_destroy(&r);
 }
 
@@ -486,7 +515,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: unit [--want VARIANT]\n");
         return 2;
     }
-    test_region_batch();
+    test_region_keep();
+    test_region_runs();
     test_basics();
     test_coalesce_both();
     test_resize();
