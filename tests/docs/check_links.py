@@ -6,7 +6,7 @@ whose GitHub anchor is `anchor`. Links inside code (fenced blocks, `inline
 code`) and to other sites (http:, https:, mailto:) are not checked.
 
   check_links.py --name docs/links README.md docs/*.md
-  check_links.py --name docs/links_meta --expect-broken 3 fixtures/broken_links.md
+  check_links.py --name docs/links_meta --expect-broken 4 fixtures/broken_links.md
 
 Prints one FAIL line per broken link and ends with one PASS/FAIL line;
 exit 0 when every link leads somewhere, or with --expect-broken N when
@@ -30,8 +30,14 @@ def prose_lines(text, keep_code=False):
             fenced = not fenced
             continue
         if not fenced:
-            out.append((n, line if keep_code else re.sub(r"`[^`]*`", "", line)))
-    return out
+            out.append((n, line))
+    if keep_code:
+        return out
+    # Inline code may wrap lines: cut it from the joined text, keeping its
+    # newlines so that the line numbers stay right.
+    joined = "\n".join(line for _, line in out)
+    joined = re.sub(r"`[^`]*`", lambda m: "\n" * m.group(0).count("\n"), joined)
+    return list(zip((n for n, _ in out), joined.split("\n")))
 
 
 def anchor(title):
@@ -59,20 +65,23 @@ def anchors(path, cache):
 
 
 def broken(page, cache):
-    """[message] for each link of page that leads nowhere."""
+    """[message] for each link of page that leads nowhere (a link's text
+    may wrap lines)."""
     bad = []
     with open(page) as f:
-        text = f.read()
-    for n, line in prose_lines(text):
-        for target in LINK.findall(line):
-            if re.match(r"^[a-z]+:", target):
-                continue
-            path, _, frag = target.partition("#")
-            dest = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
-            if not os.path.exists(dest):
-                bad.append(f"{page}:{n}: {target}: no file {dest}")
-            elif frag and dest.endswith(".md") and frag not in anchors(dest, cache):
-                bad.append(f"{page}:{n}: {target}: no heading with anchor #{frag} in {dest}")
+        lines = prose_lines(f.read())
+    text = "\n".join(line for _, line in lines)
+    for m in LINK.finditer(text):
+        n = lines[text.count("\n", 0, m.start(1))][0]
+        target = m.group(1)
+        if re.match(r"^[a-z]+:", target):
+            continue
+        path, _, frag = target.partition("#")
+        dest = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        if not os.path.exists(dest):
+            bad.append(f"{page}:{n}: {target}: no file {dest}")
+        elif frag and dest.endswith(".md") and frag not in anchors(dest, cache):
+            bad.append(f"{page}:{n}: {target}: no heading with anchor #{frag} in {dest}")
     return bad
 
 
