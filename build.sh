@@ -101,7 +101,7 @@ build() {
 }
 
 # The sanitizer subset (label san; which tests and why: tests/CMakeLists.txt,
-# README.md). Only what those tests run is built (goose and the runtime unit
+# docs/contributing.md). Only what those tests run is built (goose and the runtime unit
 # tests); the golden tests go through clang -O2 (sanitized) and the JIT.
 san_test() {
   say "configuring the sanitizer build ($SAN_BUILD_DIR, ASan + UBSan)"

@@ -282,7 +282,7 @@ static Type *bi_from_bytes(Expr *e, Type *h)
     return ty(TY_STRING);
 }
 
-/* ---- library primitives (stdlib modules only; see docs/language.md) ---- */
+/* ---- library primitives (stdlib modules only; see docs/internals.md) ---- */
 
 /* Argument i: a mutable place of a kind (TY_SLICE, TY_REUSABLE_SLICE),
  * passed by reference; its type, or NULL after an error. */

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """doc_examples_meta.py — doc_examples.py can fail: on fixtures/doc_page.md
-it must pass the section with a right example and fail each section with a
-wrong output, an example without its output block, a program that stops
-with an error, and no example at all.
+it must pass the section with a right example and the one with a runtime
+error shown as it is, and fail each section with a wrong output, an example
+without its output block, a program that stops with an error its page does
+not show, a wrong stderr block, a stderr block for a program that ends
+well, and no example at all.
 
   doc_examples_meta.py --goose build/goose
 Not for: the real page (stdlib/doc_examples/<module>)."""
@@ -12,7 +14,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXPECT = {"good": 0, "wrong_output": 1, "no_output": 1, "fails": 1, "empty": 1}
+EXPECT = {"good": 0, "wrong_output": 1, "no_output": 1, "fails": 1, "empty": 1,
+          "runtime_error": 0, "wrong_stderr": 1, "stderr_but_no_error": 1}
 
 
 def main():
