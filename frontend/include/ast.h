@@ -697,4 +697,14 @@ bool parse_file(SrcFile *src, Module *m);   /* false when errors were reported *
  * checks everything and fills a Program. False on errors. */
 bool check_program(Module *root, const char *stdlib_dir, Program *out);
 
+/* goose test: a test file's declarations (parsed into decls) join the
+ * module that `import` names from the root, as Go compiles a package's
+ * _test.go files into the package. A module whose file does not exist is
+ * made of the files joined to it alone. */
+typedef struct CheckJoin {
+    const char *import;     /* an import path as the root would write it */
+    Module *decls;          /* the parsed test file */
+} CheckJoin;
+bool check_program_joined(Module *root, const char *stdlib_dir, const CheckJoin *joins, int njoins, Program *out);
+
 #endif
