@@ -252,7 +252,7 @@ static Module *ck_new_module(const char *name, const char *path, bool stdlib)
 }
 
 /* ---- loading ---- */
-static void ck_append_decls(Module *m, Module *from)
+static void ck_append_decls(Module *m, const Module *from)
 {
     Decl **all = NEW_ARRAY(Decl *, m->ndecls + from->ndecls);
     if (m->ndecls)
@@ -367,7 +367,10 @@ static bool ck_add_joins(Module *t, const char *key)
     bool any = false;
     for (int i = 0; i < ck.njoins; i++)
         if (ck.join_keys[i] == key) {
-            ck_append_decls(t, ck.joins[i].decls);
+            const Module *from = ck.joins[i].decls;
+            for (int j = 0; j < from->ndecls; j++)
+                map_put(&ck.joined_decls, from->decls[j], (void *)1);
+            ck_append_decls(t, from);
             any = true;
         }
     return any;
@@ -473,6 +476,7 @@ static FnInst *ck_new_fn(ModSym *s, const char *name, const char *cname)
     f->decl = s->decl;
     f->is_inline = s->decl->fn.is_inline;
     f->is_method = s->decl->fn.recv != NULL;
+    f->in_test_file = map_get(&ck.joined_decls, s->decl) != NULL;
     f->ret = types_prim(TY_VOID);
     s->fn = f;
     map_put(&ck.fn_syms, f, s);

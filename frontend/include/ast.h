@@ -610,6 +610,7 @@ struct FnInst {
     bool ret_is_ref;
     bool is_inline;
     bool is_method;
+    bool in_test_file;      /* declared in a test file joined to its module (goose test) */
     Block *body;            /* checked body */
     Vec locals;             /* Local*: every local of this function, in declaration order */
     /* closures */
