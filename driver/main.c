@@ -5,7 +5,7 @@
  *
  * Exit status: 0 success; 1 compile errors or an unusable input/output
  * file; 2 usage errors and internal errors; `goose run` exits with the
- * program's own status.
+ * program's own status; `goose test` has its own (cmd_test.c).
  * Not for: any language semantics (frontend/, lower/) or C generation. */
 #define _GNU_SOURCE
 #include <errno.h>
