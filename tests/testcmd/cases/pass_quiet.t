@@ -2,5 +2,5 @@
 # status: 0
 # stdout:
 ok   tests/testcmd/pkgs/pass (0.00s)
-2 passed, 0 failed
+3 passed, 0 failed
 # stderr:

@@ -4,6 +4,7 @@
 --- PASS: test_add (0.00s)
 --- PASS: test_sum_prints (0.00s)
     summing
+--- PASS: test_shout (0.00s)
 ok   tests/testcmd/pkgs/pass (0.00s)
-2 passed, 0 failed
+3 passed, 0 failed
 # stderr:

@@ -15,5 +15,5 @@ ok   tests/testcmd/pkgs/pass (0.00s)
     tests/testcmd/pkgs/fail/calc_test.gs:25:5: runtime error: panic: gave up
 FAIL tests/testcmd/pkgs/fail/calc_test.gs (0.00s)
 ok   tests/testcmd/pkgs/orphan (0.00s)
-5 passed, 5 failed
+6 passed, 5 failed
 # stderr:

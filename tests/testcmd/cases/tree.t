@@ -18,7 +18,7 @@ FAIL tests/testcmd/pkgs/fail (0.00s)
 ok   tests/testcmd/pkgs/mainmod (0.00s)
 ok   tests/testcmd/pkgs/orphan (0.00s)
 ok   tests/testcmd/pkgs/pass (0.00s)
-7 passed, 5 failed
+8 passed, 5 failed
 # stderr:
 tests/testcmd/pkgs/badsig/sig_test.gs:2:4: error: test function test_with_param must be `fn test_with_param()`: no parameters, results or type parameters
 fn test_with_param(n: int) {
