@@ -17,7 +17,7 @@
  * libtcc (or builds it with --cc) and forks once more per test, capturing
  * the test's stdout and stderr through one pipe. A test runs in its
  * package's folder with stdin from /dev/null, and is stopped after
- * GT_TIMEOUT_S seconds.
+ * --timeout seconds (default GT_TIMEOUT_S).
  *
  * Exit status: 0 all passed; 1 a test failed; 2 a usage error or a
  * package that does not compile.
@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -40,9 +41,9 @@
 #include "driver.h"
 #include "jit.h"
 
-#define GT_TIMEOUT_S 600
+#define GT_TIMEOUT_S 600    /* Go's default -timeout: ten minutes */
 #define GT_USAGE "usage: goose test [paths...] [--run PATTERN] [-v] [-O0|-O1|-O2] [--cc clang|gcc|tcc]\n" \
-                 "(docs/tools.md)"    /* Go's default -timeout: ten minutes */
+                 "                  [--timeout SECONDS]  (docs/tools.md)"
 
 typedef struct GtOptions {
     Vec paths;              /* const char*: as given, "." when none */
@@ -51,6 +52,7 @@ typedef struct GtOptions {
     bool verbose;
     int opt_level;
     const char *cc;         /* --cc: build natively; NULL: libtcc in memory */
+    int timeout_s;          /* --timeout: seconds a test may run */
 } GtOptions;
 
 /* One package: its test files, found before any compiling. */
@@ -114,6 +116,18 @@ static int gt_set_run(GtOptions *o, const char *pattern)
     return 0;
 }
 
+/* A whole number of seconds, 1 to a day. */
+static int gt_set_timeout(GtOptions *o, const char *value)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(value, &end, 10);
+    if (errno || end == value || *end || n < 1 || n > 86400)
+        return gt_usage_error("--timeout: '%s' is not a number of seconds from 1 to 86400", value);
+    o->timeout_s = (int)n;
+    return 0;
+}
+
 static int gt_parse_opt_level(GtOptions *o, const char *arg)
 {
     static const char *const levels[] = { "-O0", "-O1", "-O2" };
@@ -137,14 +151,16 @@ static int gt_parse_flag(GtOptions *o, int argc, char **argv, int *i)
     }
     if (!strncmp(arg, "--run=", 6))
         return gt_set_run(o, arg + 6);
-    bool run = !strcmp(arg, "--run"), cc = !strcmp(arg, "--cc");
-    if (!run && !cc)
+    bool run = !strcmp(arg, "--run"), cc = !strcmp(arg, "--cc"), timeout = !strcmp(arg, "--timeout");
+    if (!run && !cc && !timeout)
         return gt_usage_error("unknown flag '%s'", arg);
     if (*i + 1 >= argc)
         return gt_usage_error("flag '%s' needs a value", arg);
     const char *value = argv[++*i];
     if (cc)
         o->cc = value;
+    if (timeout)
+        return gt_set_timeout(o, value);
     return run ? gt_set_run(o, value) : 0;
 }
 
@@ -410,10 +426,19 @@ typedef struct GtResult {
     double secs;
 } GtResult;
 
+/* A child ends with the process that forked it (goose test stopped by
+ * ctest's timeout or a signal leaves no test running on). */
+static void gt_die_with(pid_t parent)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(2);
+}
+
 /* In the test's process: output into the pipe, stdin empty, the package's
  * folder as the working directory, the timeout armed; then test n. */
-static void gt_child(const GtProg *prog, const char *dir, int fd, int n) __attribute__((noreturn));
-static void gt_child(const GtProg *prog, const char *dir, int fd, int n)
+static void gt_child(const GtProg *prog, const char *dir, int timeout_s, int fd, int n) __attribute__((noreturn));
+static void gt_child(const GtProg *prog, const char *dir, int timeout_s, int fd, int n)
 {
     int null = open("/dev/null", O_RDONLY);
     if (null >= 0)
@@ -422,7 +447,7 @@ static void gt_child(const GtProg *prog, const char *dir, int fd, int n)
     dup2(fd, 2);
     if (chdir(dir) != 0)
         _exit(127);
-    alarm(GT_TIMEOUT_S);
+    alarm((unsigned)timeout_s);
     char num[16];
     snprintf(num, sizeof num, "%d", n);
     char *args[] = { num, NULL };
@@ -433,19 +458,20 @@ static void gt_child(const GtProg *prog, const char *dir, int fd, int n)
     _exit(127);
 }
 
-static void gt_run_one(const GtProg *prog, const char *dir, int n, GtResult *r)
+static void gt_run_one(const GtProg *prog, const char *dir, int timeout_s, int n, GtResult *r)
 {
     int fds[2];
     double t0 = gt_now();
     if (pipe(fds) != 0)
         fatal_internal("goose test: pipe: %s", strerror(errno));
     fflush(NULL);
-    pid_t pid = fork();
+    pid_t self = getpid(), pid = fork();
     if (pid < 0)
         fatal_internal("goose test: fork: %s", strerror(errno));
     if (pid == 0) {
+        gt_die_with(self);
         close(fds[0]);
-        gt_child(prog, dir, fds[1], n);
+        gt_child(prog, dir, timeout_s, fds[1], n);
     }
     close(fds[1]);
     char buf[65536];
@@ -473,12 +499,12 @@ static void gt_print_indented(const StrBuf *out)
 
 /* What ended a failed test, when its output does not say it: a runtime
  * error (101) prints its own line. */
-static void gt_print_cause(int status)
+static void gt_print_cause(int status, int timeout_s)
 {
     if (WIFEXITED(status) && WEXITSTATUS(status) != 101)
         printf("    exit status %d\n", WEXITSTATUS(status));
     else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-        printf("    timed out after %ds\n", GT_TIMEOUT_S);
+        printf("    timed out after %ds\n", timeout_s);
     else if (WIFSIGNALED(status))
         printf("    killed by signal %d (%s)\n", WTERMSIG(status), strsignal(WTERMSIG(status)));
 }
@@ -491,7 +517,7 @@ static bool gt_report(const GtOptions *o, const char *name, GtResult *r)
     printf("--- %s: %s (%.2fs)\n", pass ? "PASS" : "FAIL", name, r->secs);
     gt_print_indented(&r->out);
     if (!pass)
-        gt_print_cause(r->status);
+        gt_print_cause(r->status, o->timeout_s);
     return pass;
 }
 
@@ -507,7 +533,7 @@ static void gt_run_all(const GtOptions *o, const GtPkg *p, const GtBuild *b, con
         if (!gt_selected(o, t->name))
             continue;
         GtResult r = { 0 };
-        gt_run_one(prog, p->dir, i, &r);
+        gt_run_one(prog, p->dir, o->timeout_s, i, &r);
         if (gt_report(o, t->name, &r))
             c->passed++;
         else
@@ -603,10 +629,11 @@ static void gt_fork_package(const GtOptions *o, const GtPkg *p, GtCounts *total)
     if (pipe(fds) != 0)
         fatal_internal("goose test: pipe: %s", strerror(errno));
     fflush(NULL);
-    pid_t pid = fork();
+    pid_t self = getpid(), pid = fork();
     if (pid < 0)
         fatal_internal("goose test: fork: %s", strerror(errno));
     if (pid == 0) {
+        gt_die_with(self);
         close(fds[0]);
         GtCounts c = { 0 };
         gt_package(o, p, &c);
@@ -637,7 +664,7 @@ static void gt_no_tests(const GtPkg *p)
 
 int gt_main(int argc, char **argv)
 {
-    GtOptions o = { .opt_level = 2 };
+    GtOptions o = { .opt_level = 2, .timeout_s = GT_TIMEOUT_S };
     int st = gt_parse_args(&o, argc, argv);
     Vec pkgs = { 0 };
     for (int i = 0; !st && i < o.paths.len; i++)

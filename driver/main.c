@@ -70,6 +70,7 @@ static const struct {
       "      report diagnostics only; exit 0 when there are none, 1 otherwise" },
     { "test", CMD_TEST,
       "goose test [paths...] [--run PATTERN] [-v] [-O0|-O1|-O2] [--cc clang|gcc|tcc]\n"
+      "                      [--timeout SECONDS]\n"
       "      run the fn test_*() of *_test.gs files, each in its own process\n"
       "      (a path: a file or folder; dir/... every folder below dir)" },
 };
