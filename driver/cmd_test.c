@@ -7,8 +7,9 @@
  * A test file joins the module it tests, as Go compiles _test.go files into
  * their package (check_program_joined): in a standard library folder every
  * test file joins that module (the tests of stdlib/strings call split,
- * join, ... unqualified); elsewhere a module is one file, so x_test.gs joins x.gs
- * beside it, or is a module of its own when there is no x.gs. The program's
+ * join, ... unqualified); elsewhere a module is one file, so x_test.gs
+ * joins x.gs beside it, or is a module of its own when there is no x.gs.
+ * The program's
  * root is made here: one import per tested module, under a private alias,
  * and a main that calls test number argv[1].
  *
@@ -97,6 +98,14 @@ static bool gt_is_dir(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A folder, not a link to one: dir/... does not follow links, so a link
+ * to a parent cannot loop. */
+static bool gt_is_real_dir(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static int gt_usage_error(const char *fmt, const char *arg)
@@ -209,7 +218,8 @@ static const char *gt_join(const char *dir, const char *name)
 }
 
 /* The entries of dir that are (want_dirs) folders, or *_test.gs files;
- * sorted. A name starting with '.' or '_', and testdata, are left out, as Go does. */
+ * sorted. A name starting with '.' or '_', and testdata, are left out, as
+ * Go does. */
 static Vec gt_list(const char *dir, bool want_dirs)
 {
     Vec names = { 0 };
@@ -220,8 +230,8 @@ static Vec gt_list(const char *dir, bool want_dirs)
         const char *n = e->d_name;
         if (n[0] == '.' || n[0] == '_' || !strcmp(n, "testdata"))
             continue;
-        bool is_dir = gt_is_dir(gt_join(dir, n));
-        if (want_dirs ? is_dir : !is_dir && gt_ends_with(n, "_test.gs"))
+        const char *path = gt_join(dir, n);
+        if (want_dirs ? gt_is_real_dir(path) : !gt_is_dir(path) && gt_ends_with(n, "_test.gs"))
             vec_push(&names, mem_strndup(g_arena, n, strlen(n)));
     }
     closedir(d);
@@ -280,7 +290,8 @@ static GtPkg *gt_file_pkg(const char *path)
 static int gt_find(const char *arg, Vec *pkgs)
 {
     if (gt_ends_with(arg, "/...") || !strcmp(arg, "...")) {
-        const char *dir = strlen(arg) > 4 ? gt_trim(mem_strndup(g_arena, arg, strlen(arg) - 4)) : ".";
+        size_t n = strlen(arg) - 3;     /* dir and its slash: "x/" of "x/...", "/" of "/..." */
+        const char *dir = n > 1 ? gt_trim(mem_strndup(g_arena, arg, n)) : n == 1 ? "/" : ".";
         if (!gt_is_dir(dir))
             return gt_usage_error("cannot read folder %s", dir);
         gt_walk(dir, pkgs);
