@@ -137,40 +137,59 @@ static int gt_set_timeout(GtOptions *o, const char *value)
     return 0;
 }
 
-static int gt_parse_opt_level(GtOptions *o, const char *arg)
+static int gt_flag_verbose(GtOptions *o, const char *v) { (void)v; o->verbose = true; return 0; }
+static int gt_flag_o0(GtOptions *o, const char *v) { (void)v; o->opt_level = 0; return 0; }
+static int gt_flag_o1(GtOptions *o, const char *v) { (void)v; o->opt_level = 1; return 0; }
+static int gt_flag_o2(GtOptions *o, const char *v) { (void)v; o->opt_level = 2; return 0; }
+static int gt_flag_cc(GtOptions *o, const char *v) { o->cc = v; return 0; }
+
+/* A flag with a value takes it as the next word or after '=' (--run=x). */
+static const struct {
+    const char *name;
+    bool takes_value;
+    int (*set)(GtOptions *o, const char *value);   /* 0, or the usage status */
+} gt_flags[] = {
+    { "-v", false, gt_flag_verbose },
+    { "-O0", false, gt_flag_o0 },
+    { "-O1", false, gt_flag_o1 },
+    { "-O2", false, gt_flag_o2 },
+    { "--run", true, gt_set_run },
+    { "--cc", true, gt_flag_cc },
+    { "--timeout", true, gt_set_timeout },
+};
+#define GT_NFLAGS ((int)(sizeof gt_flags / sizeof gt_flags[0]))
+
+/* The flag arg names, and where its joined value starts (after '='). */
+static int gt_find_flag(const char *arg, const char **joined)
 {
-    static const char *const levels[] = { "-O0", "-O1", "-O2" };
-    for (int i = 0; i < 3; i++)
-        if (strcmp(arg, levels[i]) == 0) {
-            o->opt_level = i;
-            return 0;
+    *joined = NULL;
+    for (int f = 0; f < GT_NFLAGS; f++) {
+        size_t n = strlen(gt_flags[f].name);
+        if (strncmp(arg, gt_flags[f].name, n) != 0)
+            continue;
+        if (arg[n] == 0)
+            return f;
+        if (arg[n] == '=' && gt_flags[f].takes_value) {
+            *joined = arg + n + 1;
+            return f;
         }
+    }
     return -1;
 }
 
 /* One flag at argv[*i], with its value; 0, or the usage status. */
 static int gt_parse_flag(GtOptions *o, int argc, char **argv, int *i)
 {
-    const char *arg = argv[*i];
-    if (gt_parse_opt_level(o, arg) == 0)
-        return 0;
-    if (!strcmp(arg, "-v")) {
-        o->verbose = true;
-        return 0;
-    }
-    if (!strncmp(arg, "--run=", 6))
-        return gt_set_run(o, arg + 6);
-    bool run = !strcmp(arg, "--run"), cc = !strcmp(arg, "--cc"), timeout = !strcmp(arg, "--timeout");
-    if (!run && !cc && !timeout)
+    const char *arg = argv[*i], *value;
+    int f = gt_find_flag(arg, &value);
+    if (f < 0)
         return gt_usage_error("unknown flag '%s'", arg);
-    if (*i + 1 >= argc)
-        return gt_usage_error("flag '%s' needs a value", arg);
-    const char *value = argv[++*i];
-    if (cc)
-        o->cc = value;
-    if (timeout)
-        return gt_set_timeout(o, value);
-    return run ? gt_set_run(o, value) : 0;
+    if (gt_flags[f].takes_value && !value) {
+        if (*i + 1 >= argc)
+            return gt_usage_error("flag '%s' needs a value", arg);
+        value = argv[++*i];
+    }
+    return gt_flags[f].set(o, value);
 }
 
 static int gt_parse_args(GtOptions *o, int argc, char **argv)
