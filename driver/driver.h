@@ -1,11 +1,15 @@
 /* driver.h — what the `goose` driver's files share: the native build
- * (cc.c, prefix cc_) called from the command line front (main.c, drv_).
+ * (cc.c, prefix cc_) called from the command line front (main.c, drv_),
+ * and `goose test` (cmd_test.c, gt_), which runs main.c's pipeline on a
+ * root of its own.
  * Not for: anything a compiler stage needs (stages never include this). */
 #ifndef GOOSE_DRIVER_H
 #define GOOSE_DRIVER_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "ast.h"
 
 /* One native build of emitted C into an executable. */
 typedef struct CcJob {
@@ -26,5 +30,17 @@ int cc_build(const CcJob *job);
 
 /* The default C compiler: clang if installed, else gcc, else tcc; NULL if none. */
 const char *cc_default(void);
+
+/* ---- main.c, for goose test ---- */
+/* GOOSE_STDLIB, else <dir of goose>/../stdlib, else the source tree's. */
+const char *drv_stdlib_dir(void);
+
+/* Checks root with the test files joined (check_program_joined), lowers,
+ * optimises and emits C into c at opt_level; false after reporting errors. */
+bool drv_compile_joined(Module *root, const CheckJoin *joins, int njoins, int opt_level, StrBuf *c);
+
+/* ---- cmd_test.c ---- */
+/* `goose test` with the arguments after "test"; returns the exit status. */
+int gt_main(int argc, char **argv);
 
 #endif

@@ -5,7 +5,7 @@
  *
  * Exit status: 0 success; 1 compile errors or an unusable input/output
  * file; 2 usage errors and internal errors; `goose run` exits with the
- * program's own status.
+ * program's own status; `goose test` has its own (cmd_test.c).
  * Not for: any language semantics (frontend/, lower/) or C generation. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,7 +30,7 @@
 #endif
 
 /* ---- commands and flags ---- */
-typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8 } Cmd;
+typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16 } Cmd;
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
@@ -68,6 +68,11 @@ static const struct {
     { "check", CMD_CHECK,
       "goose check prog.gs\n"
       "      report diagnostics only; exit 0 when there are none, 1 otherwise" },
+    { "test", CMD_TEST,
+      "goose test [paths...] [--run PATTERN] [-v] [-O0|-O1|-O2] [--cc clang|gcc|tcc]\n"
+      "                      [--timeout SECONDS]\n"
+      "      run the fn test_*() of *_test.gs files, each in its own process\n"
+      "      (a path: a file or folder; dir/... every folder below dir)" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
 
@@ -281,7 +286,7 @@ static bool drv_is_dir(const char *path)
 }
 
 /* GOOSE_STDLIB, else <dir of goose>/../stdlib, else the source tree's. */
-static const char *drv_stdlib_dir(void)
+const char *drv_stdlib_dir(void)
 {
     const char *env = getenv("GOOSE_STDLIB");
     if (env && *env)
@@ -343,10 +348,10 @@ static Stage drv_parse(const Options *o, Module **out)
     return STAGE_STOP;
 }
 
-static Stage drv_check(Module *root, Program *prog)
+static Stage drv_check(Module *root, const CheckJoin *joins, int njoins, Program *prog)
 {
     double t = drv_now_ms();
-    bool ok = check_program(root, drv_stdlib_dir(), prog);
+    bool ok = check_program_joined(root, drv_stdlib_dir(), joins, njoins, prog);
     drv_phase_ms[PH_CHECK] = drv_now_ms() - t;
     diag_flush();
     return ok && diag_error_count() == 0 ? STAGE_OK : STAGE_ERROR;
@@ -405,7 +410,7 @@ static Stage drv_compile(const Options *o, StrBuf *c)
     IrProgram *ir = NULL;
     Stage st = drv_parse(o, &root);
     if (st == STAGE_OK)
-        st = drv_check(root, &prog);
+        st = drv_check(root, NULL, 0, &prog);
     if (st == STAGE_OK && o->cmd == CMD_CHECK)
         st = STAGE_STOP;
     if (st == STAGE_OK)
@@ -413,6 +418,21 @@ static Stage drv_compile(const Options *o, StrBuf *c)
     if (st == STAGE_OK)
         drv_emit(o, ir, c);
     return st;
+}
+
+/* goose test's pipeline (cmd_test.c): its own root, the test files joined
+ * to their modules; check, lower, optimise and emit at opt_level. */
+bool drv_compile_joined(Module *root, const CheckJoin *joins, int njoins, int opt_level, StrBuf *c)
+{
+    Options o = { .cmd = CMD_BUILD, .opt_level = opt_level };
+    Program prog = { 0 };
+    IrProgram *ir = NULL;
+    Stage st = drv_check(root, joins, njoins, &prog);
+    if (st == STAGE_OK)
+        st = drv_lower(&o, &prog, &ir);
+    if (st == STAGE_OK)
+        drv_emit(&o, ir, c);
+    return st == STAGE_OK;
 }
 
 /* ---- back ends ---- */
@@ -511,6 +531,8 @@ int main(int argc, char **argv)
     o.cmd = drv_find_cmd(first);
     if (!o.cmd)
         return drv_usage_error("unknown command '%s'", first);
+    if (o.cmd == CMD_TEST)
+        return gt_main(argc - 2, argv + 2);
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }

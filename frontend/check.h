@@ -154,6 +154,10 @@ typedef struct Ck {
     Vec load_stack;         /* Module* being loaded (import cycles) */
     Vec load_imports;       /* Decl*: the import each of them is loading */
     Map fn_syms;            /* FnInst* -> its ModSym* (type parameter names) */
+    const CheckJoin *joins; /* check_program_joined: test files and their modules */
+    const char **join_keys; /* the module key each joins (ck_import's keys) */
+    Map joined_decls;       /* Decl* of the joined files -> (void *)1 */
+    int njoins;
     int ninsts;
     bool too_deep_reported;
     int global_closures;

@@ -4,8 +4,10 @@
  *
  * Modules: the root is "main"; `import "./x"` loads dirname(importer)/x.gs;
  * `import "pool"` loads every *.gs of <stdlib>/pool in sorted order as one
- * module. Each module is loaded once (keyed by its normalised path) and
- * Program.modules lists them dependencies first, the root last.
+ * module (its *_test.gs files left out). Each module is loaded once (keyed by
+ * its normalised path) and Program.modules lists them dependencies first,
+ * the root last. `goose test` joins test files to the modules they test
+ * (check_program_joined).
  * Not for: checking declarations, expressions or statements (check_decl.c,
  * check_expr.c, check_stmt.c). */
 #include "check.h"
@@ -250,7 +252,7 @@ static Module *ck_new_module(const char *name, const char *path, bool stdlib)
 }
 
 /* ---- loading ---- */
-static void ck_append_decls(Module *m, Module *from)
+static void ck_append_decls(Module *m, const Module *from)
 {
     Decl **all = NEW_ARRAY(Decl *, m->ndecls + from->ndecls);
     if (m->ndecls)
@@ -282,7 +284,6 @@ static int ck_strcmp(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Every *.gs of dir, sorted; false when there is none. */
 /* A hint for an unknown name that is a standard library module not
  * imported here (`sort.sort(xs)` without `import "sort"`), else "". */
 const char *ck_import_hint(const char *name)
@@ -296,6 +297,13 @@ const char *ck_import_hint(const char *name)
     return mem_printf(g_arena, " (the standard library module needs import \"%s\")", name);
 }
 
+static bool ck_is_test_file(const char *name)
+{
+    size_t n = strlen(name);
+    return n >= 8 && strcmp(name + n - 8, "_test.gs") == 0;
+}
+
+/* Every *.gs of dir but its test files, sorted; false when there is none. */
 static bool ck_load_dir(Module *m, const char *dir)
 {
     DIR *d = opendir(dir);
@@ -304,7 +312,7 @@ static bool ck_load_dir(Module *m, const char *dir)
     Vec names = { 0 };
     for (struct dirent *e; (e = readdir(d));) {
         size_t n = strlen(e->d_name);
-        if (n > 3 && strcmp(e->d_name + n - 3, ".gs") == 0)
+        if (n > 3 && strcmp(e->d_name + n - 3, ".gs") == 0 && !ck_is_test_file(e->d_name))
             vec_push(&names, mem_strndup(g_arena, e->d_name, n));
     }
     closedir(d);
@@ -340,19 +348,46 @@ static bool ck_is_relative(const char *p)
     return p[0] == '.' || p[0] == '/';
 }
 
+/* The key a module is loaded under: the normalised path of the file for
+ * `./x`, "<stdlib>/x" for a standard library module. */
+static const char *ck_import_key(const Module *from, const char *p)
+{
+    if (!ck_is_relative(p))
+        return intern_cstr(mem_printf(g_arena, "<stdlib>/%s", p));
+    const char *dir = ck_dirname(from->path);
+    size_t n = strlen(p);
+    const char *ext = n > 3 && strcmp(p + n - 3, ".gs") == 0 ? "" : ".gs";
+    return ck_normalise(mem_printf(g_arena, "%s%s%s%s", dir, *dir ? "/" : "", p, ext));
+}
+
+/* Appends the declarations of the test files joined to the module loaded
+ * under key; false when there are none. */
+static bool ck_add_joins(Module *t, const char *key)
+{
+    bool any = false;
+    for (int i = 0; i < ck.njoins; i++)
+        if (ck.join_keys[i] == key) {
+            const Module *from = ck.joins[i].decls;
+            for (int j = 0; j < from->ndecls; j++)
+                map_put(&ck.joined_decls, from->decls[j], (void *)1);
+            ck_append_decls(t, from);
+            any = true;
+        }
+    return any;
+}
+
+static bool ck_load_module(Module *t, const char *p, bool rel)
+{
+    if (rel)
+        return ck_parse_into(t, t->path);
+    return ck_load_dir(t, mem_printf(g_arena, "%s/%s", ck.stdlib_dir, p));
+}
+
 static Module *ck_import(Module *from, Decl *d)
 {
     const char *p = d->import.path ? d->import.path : "";
     bool rel = ck_is_relative(p);
-    const char *key, *name = ck_last_component(p);
-    if (rel) {
-        const char *dir = ck_dirname(from->path);
-        size_t n = strlen(p);
-        const char *ext = n > 3 && strcmp(p + n - 3, ".gs") == 0 ? "" : ".gs";
-        key = ck_normalise(mem_printf(g_arena, "%s%s%s%s", dir, *dir ? "/" : "", p, ext));
-    } else {
-        key = intern_cstr(mem_printf(g_arena, "<stdlib>/%s", p));
-    }
+    const char *key = ck_import_key(from, p), *name = ck_last_component(p);
     Module *t = map_get(&ck.modules, key);
     if (t) {
         if (mod_scope(t)->load_state == 1) {
@@ -362,8 +397,9 @@ static Module *ck_import(Module *from, Decl *d)
         return t;
     }
     t = ck_new_module(name, key, !rel);
-    bool found = *p && *name && (rel ? ck_parse_into(t, key)
-                                 : ck_load_dir(t, mem_printf(g_arena, "%s/%s", ck.stdlib_dir, p)));
+    bool found = *p && *name && ck_load_module(t, p, rel);
+    if (*p && *name && ck_add_joins(t, key))
+        found = true;       /* a module of test files alone (goose test) */
     if (!found) {
         ck_error(d->loc, "unknown module \"%s\"", p);
         return NULL;
@@ -440,6 +476,7 @@ static FnInst *ck_new_fn(ModSym *s, const char *name, const char *cname)
     f->decl = s->decl;
     f->is_inline = s->decl->fn.is_inline;
     f->is_method = s->decl->fn.recv != NULL;
+    f->in_test_file = map_get(&ck.joined_decls, s->decl) != NULL;
     f->ret = types_prim(TY_VOID);
     s->fn = f;
     map_put(&ck.fn_syms, f, s);
@@ -653,10 +690,20 @@ static void ck_finish_structs(void)
 
 bool check_program(Module *root, const char *stdlib_dir, Program *out)
 {
+    return check_program_joined(root, stdlib_dir, NULL, 0, out);
+}
+
+bool check_program_joined(Module *root, const char *stdlib_dir, const CheckJoin *joins, int njoins, Program *out)
+{
     int errors = diag_error_count();
     memset(&ck, 0, sizeof ck);
     ck.prog = out;
     ck.stdlib_dir = stdlib_dir ? stdlib_dir : "stdlib";
+    ck.joins = joins;
+    ck.njoins = njoins;
+    ck.join_keys = NEW_ARRAY(const char *, njoins > 0 ? njoins : 1);
+    for (int i = 0; i < njoins; i++)
+        ck.join_keys[i] = ck_import_key(root, joins[i].import);
     out->main_module = root;
     if (!root->name)
         root->name = intern_cstr("main");

@@ -242,7 +242,7 @@ static const char *jit_test_text(const char *c_text)
  * a leak. */
 static TCCState *volatile jit_state;   /* volatile: the store is kept */
 
-int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, JitTimes *times)
+JitProgram *jit_load(const char *c_text, JitTimes *times)
 {
     JitTimes dummy;
     if (!times)
@@ -258,9 +258,23 @@ int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, Ji
     double t1 = jit_now_ms();
     times->compile_ms = t1 - t0;
     jit_relocate(s, c_text, &errs);
-    double t2 = jit_now_ms();
-    times->relocate_ms = t2 - t1;
-    int status = jit_call_main(s, prog_name, argc, argv);
-    times->run_ms = jit_now_ms() - t2;
+    times->relocate_ms = jit_now_ms() - t1;
+    return (JitProgram *)s;
+}
+
+int jit_call(JitProgram *p, const char *prog_name, int argc, char **argv)
+{
+    return jit_call_main((TCCState *)p, prog_name, argc, argv);
+}
+
+int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, JitTimes *times)
+{
+    JitTimes dummy;
+    if (!times)
+        times = &dummy;
+    JitProgram *p = jit_load(c_text, times);
+    double t = jit_now_ms();
+    int status = jit_call(p, prog_name, argc, argv);
+    times->run_ms = jit_now_ms() - t;
     return status;
 }

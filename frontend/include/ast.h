@@ -610,6 +610,7 @@ struct FnInst {
     bool ret_is_ref;
     bool is_inline;
     bool is_method;
+    bool in_test_file;      /* declared in a test file joined to its module (goose test) */
     Block *body;            /* checked body */
     Vec locals;             /* Local*: every local of this function, in declaration order */
     /* closures */
@@ -696,5 +697,15 @@ bool parse_file(SrcFile *src, Module *m);   /* false when errors were reported *
 /* Loads imports (relative to the root file, stdlib from the given dir),
  * checks everything and fills a Program. False on errors. */
 bool check_program(Module *root, const char *stdlib_dir, Program *out);
+
+/* goose test: a test file's declarations (parsed into decls) join the
+ * module that `import` names from the root, as Go compiles a package's
+ * _test.go files into the package. A module whose file does not exist is
+ * made of the files joined to it alone. */
+typedef struct CheckJoin {
+    const char *import;     /* an import path as the root would write it */
+    Module *decls;          /* the parsed test file */
+} CheckJoin;
+bool check_program_joined(Module *root, const char *stdlib_dir, const CheckJoin *joins, int njoins, Program *out);
 
 #endif

@@ -15,4 +15,12 @@ typedef struct JitTimes {
  * fatal_internal: status 2). */
 int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, JitTimes *times);
 
+/* jit_run in two steps, for a program run many times (goose test calls it
+ * in forked children): jit_load compiles and relocates (times: compile and
+ * relocate only), jit_call calls main as jit_run does. A loaded program
+ * stays loaded until the process ends. */
+typedef struct JitProgram JitProgram;
+JitProgram *jit_load(const char *c_text, JitTimes *times);
+int jit_call(JitProgram *p, const char *prog_name, int argc, char **argv);
+
 #endif

@@ -190,10 +190,11 @@ struct IrProgram {
 /* Functions of standard library modules take a hidden first parameter,
  * the site of the user's call into the module, which their checks report
  * at; a call from one stdlib function to another forwards it. Closures
- * keep their own sites (their signature is their fn type's). */
+ * keep their own sites (their signature is their fn type's), and so do the
+ * functions of a module's test files (goose test), as user code does. */
 static inline bool ir_fn_has_site(const FnInst *fn)
 {
-    return fn && fn->module && fn->module->is_stdlib && !fn->is_closure;
+    return fn && fn->module && fn->module->is_stdlib && !fn->is_closure && !fn->in_test_file;
 }
 
 /* The container a primitive works on: its first argument's type, through

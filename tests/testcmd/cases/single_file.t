@@ -1,0 +1,9 @@
+# goose: test -v tests/testcmd/pkgs/pass/calc_test.gs
+# status: 0
+# stdout:
+--- PASS: test_add (0.00s)
+--- PASS: test_sum_prints (0.00s)
+    summing
+ok   tests/testcmd/pkgs/pass/calc_test.gs (0.00s)
+2 passed, 0 failed
+# stderr:

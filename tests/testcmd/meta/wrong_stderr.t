@@ -1,0 +1,9 @@
+# goose: test tests/testcmd/pkgs/broken
+# status: 2
+# stdout:
+FAIL tests/testcmd/pkgs/broken [build failed]
+0 passed, 0 failed
+# stderr:
+tests/testcmd/pkgs/broken/calc_test.gs:7:21: error: expected int, found string
+    let s: string = twice(2)
+                    ^

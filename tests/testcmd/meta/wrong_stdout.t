@@ -1,0 +1,9 @@
+# goose: test tests/testcmd/pkgs/pass -v
+# status: 0
+# stdout:
+--- PASS: test_add (0.00s)
+--- PASS: test_sum_prints (0.00s)
+    summing!
+ok   tests/testcmd/pkgs/pass (0.00s)
+2 passed, 0 failed
+# stderr:

@@ -1,0 +1,3 @@
+fn twice(x: int) -> int {
+    return 2 * x
+}

@@ -1,0 +1,3 @@
+fn greet(name: string) -> string {
+    return "hello " + name
+}
