@@ -154,19 +154,15 @@ int gs_heap_class_of(size_t bytes) { return bytes <= GS_HEAP_SMALL_MAX ? (int)gs
 size_t gs_heap_class_size(int cls) { return cls >= 0 && cls < NCLASS ? cls_size[cls] : 0; }
 
 /* Blocks a thread cache holds per class before half go back to the slabs:
- * CACHE_BYTES of them (4 to 64 blocks). Every cached block is resident (a
+ * the memory dial's cache_bytes of them (2 to 64 blocks; 16 KiB at the
+ * default rung, GS_HEAP_CACHE_BYTES). Every cached block is resident (a
  * refill writes a link into each), and a program that uses many classes a
  * little keeps up to this much per class: at 64 KiB per class short_lived
  * would hold ~1 MiB more at its peak over 17 classes >= 1 KiB. */
 #ifndef GS_HEAP_CACHE_BYTES
 #define GS_HEAP_CACHE_BYTES 16384
 #endif
-#define CACHE_BYTES ((uint32_t)GS_HEAP_CACHE_BYTES)
-static uint32_t cls_cap(unsigned c) {
-    uint32_t n = CACHE_BYTES / cls_size[c];
-    return n > 64 ? 64 : (n < 2 ? 2 : n);
-}
-
+static uint32_t cls_cap(unsigned c);
 
 /* ================================================================
  * Structures.
@@ -528,6 +524,66 @@ int gs_shadow_unstamp(const void *p, size_t size) { return shadow_free((uintptr_
 
 bool gs_shadow_can_retag(const void *p) { return shadow_can_retag((uintptr_t)p); }
 
+/* ================================================================
+ * The memory dial, GOOSE_HEAP_PROFILE=1..10 (read once, with GOOSE_HEAP):
+ * how deep each thread's cache of small blocks is and how much freed
+ * memory the heap and the pools keep resident for reuse. 1 keeps the
+ * least (what is freed goes back to the OS at once), 10 the most; unset,
+ * or not a number from 1 to 10: rung HT_PROFILE_DEFAULT. Each rung's
+ * values are used where the release policy below names KEEP_MIN,
+ * KEEP_MAX, KEEP_HUGE_MAX and KEEP_HUGE_TICKS, in cls_cap, and as the
+ * retention of every pool region (gs_heap_pool_keep).
+ * ================================================================ */
+typedef struct ht_profile {
+    uint32_t cache_bytes; /* per size class, per thread */
+    size_t keep_min;      /* kept slabs and run pages: keep_limit's floor */
+    size_t keep_max;      /* ... and its ceiling */
+    size_t huge_max;      /* kept huge mappings, in all */
+    uint64_t huge_ticks;  /* page-layer operations a kept huge mapping waits */
+    size_t pool_keep;     /* free pages waiting in each pool region */
+} ht_profile;
+
+#define MIB ((size_t)1 << 20)
+#define HT_PROFILE_DEFAULT 5
+static const ht_profile ht_profiles[10] = {
+    {2048, 0, 0, 0, 0, 0},
+    {4096, 1 * MIB, 8 * MIB, 16 * MIB, 16, 1 * MIB},
+    {8192, 2 * MIB, 16 * MIB, 64 * MIB, 32, 4 * MIB},
+    {12288, 3 * MIB, 32 * MIB, 128 * MIB, 48, 8 * MIB},
+    {GS_HEAP_CACHE_BYTES, 4 * MIB, 64 * MIB, 256 * MIB, 64, 16 * MIB},
+    {24576, 8 * MIB, 128 * MIB, 512 * MIB, 128, 32 * MIB},
+    {32768, 16 * MIB, 256 * MIB, 1024 * MIB, 256, 64 * MIB},
+    {49152, 32 * MIB, 512 * MIB, 2048 * MIB, 512, 128 * MIB},
+    {65536, 64 * MIB, 1024 * MIB, 4096 * MIB, 1024, 256 * MIB},
+    {131072, 128 * MIB, 4096 * MIB, 16384 * MIB, 4096, 1024 * MIB},
+};
+static ht_profile ht_prof = {GS_HEAP_CACHE_BYTES, 4 * MIB, 64 * MIB, 256 * MIB, 64, 16 * MIB};
+static int ht_rung = HT_PROFILE_DEFAULT;
+
+/* GOOSE_HEAP_PROFILE's rung (HT_PROFILE_DEFAULT when unset or not 1..10). */
+static int ht_profile_rung(void) {
+    const char *e = getenv("GOOSE_HEAP_PROFILE");
+    int r = 0;
+    if (e == NULL) return HT_PROFILE_DEFAULT;
+    for (; *e >= '0' && *e <= '9' && r <= 10; e++) r = r * 10 + (*e - '0');
+    return *e == '\0' && r >= 1 && r <= 10 ? r : HT_PROFILE_DEFAULT;
+}
+
+static uint32_t cls_cap(unsigned c) {
+    uint32_t n = ht_prof.cache_bytes / cls_size[c];
+    return n > 64 ? 64 : (n < 2 ? 2 : n);
+}
+
+int gs_heap_profile(void) {
+    gs_heap_mode();
+    return ht_rung;
+}
+
+size_t gs_heap_pool_keep(void) {
+    gs_heap_mode();
+    return ht_prof.pool_keep;
+}
+
 static size_t ht_budget(void) {
     struct rlimit rl;
     size_t b = (size_t)1 << 36; /* 64 GiB of address space for runs */
@@ -592,6 +648,8 @@ static int ht_mode_slow(void) {
     mode = ht.mode;
     if (mode == MODE_UNSET) {
         const char *e = getenv("GOOSE_HEAP");
+        ht_rung = ht_profile_rung();
+        ht_prof = ht_profiles[ht_rung - 1];
         mode = (e != NULL && strcmp(e, "system") == 0) || !ht_setup() ? MODE_SYSTEM : MODE_GOOSE;
         if (mode == MODE_SYSTEM) AT_ST(&gs_shadow_off, 1);
         AT_ST(&ht.mode, mode);
@@ -645,13 +703,13 @@ int gs_heap_mode(void) {
 #ifndef GS_HEAP_KEEP
 #define GS_HEAP_KEEP 1
 #endif
-#define KEEP_MIN ((size_t)4 << 20)
-#define KEEP_MAX ((size_t)64 << 20)
+#define KEEP_MIN ht_prof.keep_min
+#define KEEP_MAX ht_prof.keep_max
 #define KEEP_FRACTION 8
 #define KEEP_DOWN 2
 #define KEEP_HUGE 4
-#define KEEP_HUGE_MAX ((size_t)256 << 20)
-#define KEEP_HUGE_TICKS 64
+#define KEEP_HUGE_MAX ht_prof.huge_max
+#define KEEP_HUGE_TICKS ht_prof.huge_ticks
 #define KEEP_HUGE_PEAK 2
 #define KEEP_SLACK ((size_t)2 << 20)
 #define KEEP_LIST_MAX 4096 /* kept slabs looked at per trim (KEEP_MAX is 1024 slabs) */

@@ -19,9 +19,10 @@
  * (>= GS_HEAP_HUGE_MIN, or when the run region is full) get their own
  * mmap. Regions are reserved once (sized from
  * RLIMIT_AS when there is one) and committed as they grow.
- * Release: idle slabs and freed run pages stay resident up to a cap (4 MiB
- * + 1/8 of the bytes in use + half of how far use is below its peak, at
- * most 64 MiB) and are reused first; beyond it free run spans of 1 MiB and
+ * Release (the figures of the memory dial's default rung, GOOSE_HEAP_PROFILE
+ * 5; the dial scales them): idle slabs and freed run pages stay resident up
+ * to a cap (4 MiB + 1/8 of the bytes in use + half of how far use is below
+ * its peak, at most 64 MiB) and are reused first; beyond it free run spans of 1 MiB and
  * up, and clusters of neighbouring idle slabs, go back to the OS in one
  * madvise each. A page run grows in place when the pages after it are
  * free (gs_heap_realloc; a push that outgrows its storage). Up
@@ -120,6 +121,11 @@ int gs_heap_mode(void);
 void gs_heap_thread_exit(void);
 /* Gives back to the OS now the pages still waiting in a batch. */
 void gs_heap_trim(void);
+/* The memory dial, GOOSE_HEAP_PROFILE: its rung (1 keeps the least freed
+ * memory resident, 10 the most; 5 when unset or not 1..10), and the bytes
+ * of free pages each pool region keeps waiting at that rung. */
+int gs_heap_profile(void);
+size_t gs_heap_pool_keep(void);
 /* A program is about to start its first thread (gs_thread.c): under
  * TinyCC, from now on every entry point takes the heap's one mutex. */
 void gs_heap_threads_on(void);

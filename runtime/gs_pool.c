@@ -10,6 +10,8 @@
 
 #include "gs_pool.h"
 
+#include "gs_heap.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +63,7 @@ static void *pool_xrealloc(void *p, size_t n) {
 static gs_region *pool_region_new(void) {
     gs_region *r = (gs_region *)pool_xrealloc(NULL, sizeof *r);
     if (!gs_region_reserve(r, GS_POOL_RESERVE)) gs_fail_oom(NULL);
+    r->keep = gs_heap_pool_keep();
     return r;
 }
 
@@ -177,6 +180,7 @@ GS_INLINE void live_remove_at(gs_spans_state *st, size_t i) {
 static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t esz) {
     gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
     if (st == NULL || !gs_region_reserve(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
+    st->region.keep = gs_heap_pool_keep();
     gs_pool_note(st->region.base, st->region.reserved, true);
     st->tagged = !gs_shadow_off && gs_shadow_track(st->region.base, st->region.reserved);
     st->esz = esz;

@@ -10,6 +10,7 @@ their environment only.
   python3 bench/heap/run.py                  # full sizes (each run 0.5-3 s on a quiet machine)
   python3 bench/heap/run.py --callgrind      # + instructions (valgrind, load-independent)
   python3 bench/heap/run.py --keep-ab        # + the Goose heap without its release policy
+  python3 bench/heap/run.py --profiles       # + the Goose heap at GOOSE_HEAP_PROFILE=1 and 10
   python3 bench/heap/run.py --only short_lived working_set --arms goose,system
 
 Workloads (WORKLOADS below): strings (string building with +), push_growth
@@ -61,7 +62,12 @@ ARMS = ("goose", "system", "mimalloc", "jemalloc")
 # policy (runtime/gs_heap.c, GS_HEAP_KEEP=0 through GOOSE_CFLAGS): before
 # and after the policy in one run.
 KEEP0 = "goose_keep0"
-ALL_ARMS = ARMS + (KEEP0,)
+# --profiles: the Goose heap at the two ends of its memory dial
+# (GOOSE_HEAP_PROFILE=1 keeps the least freed memory resident, 10 the
+# most); the goose arm is the default rung.
+PROFILES = {"goose_p1": "1", "goose_p10": "10"}
+OPTIONAL = (KEEP0,) + tuple(PROFILES)
+ALL_ARMS = ARMS + OPTIONAL
 PRELOAD = {"mimalloc": "libmimalloc.so.2", "jemalloc": build.JEMALLOC_SO}
 CHURN = ("short_lived", "working_set")
 # name: program arguments at the full size, --quick, --callgrind; `work` is
@@ -91,6 +97,8 @@ def arm_env(arm, find_lib=build._find_lib):
     library is not installed."""
     if arm in ("goose", KEEP0):
         return {"GOOSE_HEAP": "goose"}   # any value but "system": the Goose heap
+    if arm in PROFILES:
+        return {"GOOSE_HEAP": "goose", "GOOSE_HEAP_PROFILE": PROFILES[arm]}
     env = {"GOOSE_HEAP": "system"}
     if arm in PRELOAD:
         path = find_lib(PRELOAD[arm])
@@ -211,7 +219,7 @@ def _cell_line(name, res):
     for a in ALL_ARMS:
         e = res["arms"].get(a)
         if e is None:
-            if a == KEEP0:
+            if a in OPTIONAL:
                 continue
             parts.append(f"{a} ERROR" if a in res["errors"] else f"{a} -")
             continue
@@ -235,7 +243,9 @@ def markdown(doc):
              "- arms: goose = the Goose heap; system = GOOSE_HEAP=system (glibc malloc); mimalloc, jemalloc = "
              "GOOSE_HEAP=system with the library LD_PRELOADed"
              + (f"; {KEEP0} = the Goose heap without its keep-for-a-while release policy "
-                "(GOOSE_CFLAGS=-DGS_HEAP_KEEP=0)" if doc["protocol"].get("keep_ab") else ""),
+                "(GOOSE_CFLAGS=-DGS_HEAP_KEEP=0)" if doc["protocol"].get("keep_ab") else "")
+             + ("; goose_p1, goose_p10 = the Goose heap at GOOSE_HEAP_PROFILE=1 and 10 (goose: the default rung, 5)"
+                if doc["protocol"].get("profiles") else ""),
              "- CPU = child user+sys, median; vs goose = arm / goose (above 1: goose is faster), band = 2 noise "
              "floors; ns/op = median CPU / operations (allocations; push_growth: slices grown); RSS = peak, "
              "the program's own (GNU time); faults = minor page faults",
@@ -331,6 +341,9 @@ class Bench:
                 res["errors"][KEEP0] = k0.error
             else:
                 envs[KEEP0], arts[KEEP0] = arm_env(KEEP0), k0
+        if self.a.profiles:
+            for a in PROFILES:
+                envs[a], arts[a] = arm_env(a), art
         guards.check_distinct({a: identity(arts[a].identity, e) for a, e in envs.items()}, name)
         argv = [str(x) for x in args]
         cmds = {a: [(cp + argv, env) for cp in arts[a].copies] for a, env in envs.items()}
@@ -374,6 +387,8 @@ def parse_args(argv):
     ap.add_argument("--arms", default=",".join(ARMS), help="arms (goose always runs: it is the reference)")
     ap.add_argument("--quick", action="store_true", help="small sizes and few samples: a smoke run")
     ap.add_argument("--callgrind", action="store_true", help="add instruction counts (--callgrind sizes)")
+    ap.add_argument("--profiles", action="store_true",
+                    help="+ the Goose heap at GOOSE_HEAP_PROFILE=1 and 10 (the memory dial's ends)")
     ap.add_argument("--keep-ab", action="store_true",
                     help=f"add the arm {KEEP0}: the Goose heap without its keep-for-a-while release policy")
     ap.add_argument("--out", default=os.path.join(BENCH, "out", "heap"))
@@ -420,6 +435,7 @@ def main(argv=None):
                     "loadavg_start": load0, "loadavg_end": os.getloadavg()},
            "protocol": {"rounds": b.rounds, "warmup": b.warmup, "copies": b.copies, "quick": a.quick,
                         "keep_ab": a.keep_ab,
+                        "profiles": a.profiles,
                         "control_scale": CONTROL_SCALE[1 if a.quick else 0]},
            "workloads": WORKLOADS, "tools": build.tool_versions(a.goose), "cells": cells,
            "control_ok": ok, "verdict": verdict}

@@ -746,9 +746,48 @@ static void test_best_fit(void) {
     check("best fit: every run freed", gs_heap_live_count() == base);
 }
 
+/* The memory dial (GOOSE_HEAP_PROFILE, run under each rung by ctest): the
+ * rung read is the one set (5 when unset or not 1..10); at rung 1 a freed
+ * 8 MiB huge block goes back to the OS at once (using that size again
+ * faults its pages in again) and pool regions keep nothing waiting; from
+ * the default rung up it is kept (no faults), and pool regions keep more
+ * at each rung. */
+static void test_profile(void) {
+    const char *e = getenv("GOOSE_HEAP_PROFILE");
+    int want = e != NULL && atoi(e) >= 1 && atoi(e) <= 10 && strspn(e, "0123456789") == strlen(e) ? atoi(e) : 5;
+    size_t n = (size_t)8 << 20;
+    uint8_t *p;
+    long f0, faults;
+    if (!goose_heap()) return;
+    check("profile: the rung set is the rung read", gs_heap_profile() == want);
+    p = (uint8_t *)gs_alloc_uninit(n);
+    memset(p, 0xA5, n);
+    gs_free(p);
+    f0 = minflt();
+    p = (uint8_t *)gs_alloc_uninit(n);
+    memset(p, 0x5A, n);
+    faults = minflt() - f0;
+    gs_free(p);
+    printf("  profile %d: %ld page faults using a freed 8 MiB block again; pool keep %zu KiB\n", want, faults,
+           gs_heap_pool_keep() >> 10);
+    if (want == 1) {
+        check("profile 1: a freed huge block goes back at once", faults >= (long)(n / 4096 / 2));
+        check("profile 1: pool regions keep nothing waiting", gs_heap_pool_keep() == 0);
+    } else if (want >= 5) {
+        check("profile: from the default rung a freed huge block is kept", faults < 64);
+        check("profile: pool regions keep 16 MiB at the default rung, more above",
+              want == 5 ? gs_heap_pool_keep() == (size_t)16 << 20 : gs_heap_pool_keep() > (size_t)16 << 20);
+    }
+}
+
 int main(int argc, char **argv) {
     bool threads_only = argc > 1 && strcmp(argv[1], "threads") == 0;
     printf("heap mode: %s\n", gs_heap_mode() == 1 ? "goose" : "system");
+    if (argc > 1 && strcmp(argv[1], "profile") == 0) {
+        test_profile();
+        printf("%d passed, %d failed\n", n_pass, n_fail);
+        return n_fail != 0 || n_pass == 0;
+    }
     test_mixed();
     if (!threads_only) {
         test_mid_runs();
