@@ -1,5 +1,6 @@
 /* driver.h — what the `goose` driver's files share: the native build
- * (cc.c, prefix cc_) called from the command line front (main.c, drv_).
+ * (cc.c, prefix cc_) and `goose fmt` (cmd_fmt.c, cmdfmt_), called from the
+ * command line front (main.c, drv_).
  * Not for: anything a compiler stage needs (stages never include this). */
 #ifndef GOOSE_DRIVER_H
 #define GOOSE_DRIVER_H
@@ -26,5 +27,8 @@ int cc_build(const CcJob *job);
 
 /* The default C compiler: clang if installed, else gcc, else tcc; NULL if none. */
 const char *cc_default(void);
+
+/* `goose fmt` (cmd_fmt.c): argv holds the arguments after "fmt". */
+int cmdfmt_main(int argc, char **argv);
 
 #endif

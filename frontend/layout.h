@@ -1,0 +1,34 @@
+/* layout.h — what the parser tells goose fmt (fmt.c) about a file: its
+ * tokens and comments, the role the parser gave each `{`, and which tokens
+ * start a statement or a top-level declaration. So the formatter's idea
+ * of the structure is the compiler's own.
+ * Not for: the compiler's pipeline (parse_file keeps none of this). */
+#ifndef GOOSE_LAYOUT_H
+#define GOOSE_LAYOUT_H
+
+#include "ast.h"
+#include "lex.h"
+
+/* A token's role: one of the brace roles in the low bits, plus PR_STMT. */
+enum {
+    PR_NONE = 0,
+    PR_BLOCK = 1,   /* `{` of a block: a body, if/else/while/for, closure, defer, `{ }` */
+    PR_BODY = 2,    /* `{` of a struct or enum declaration, or of a match */
+    PR_LIT = 3,     /* `{` of a struct or slice literal */
+    PR_BRACE_MASK = 3,
+    PR_STMT = 4,    /* first token of a statement in a block, or of a declaration */
+};
+
+typedef struct ParseLayout {
+    Token *toks;        /* heap (lex_file_heap's array) */
+    int ntoks;
+    uint8_t *roles;     /* per token, heap */
+    Vec comments;       /* LexComment*, in source order */
+} ParseLayout;
+
+/* parse_file that keeps the layout (even after errors); release it with
+ * parse_layout_free. */
+bool parse_file_layout(SrcFile *src, Module *m, ParseLayout *out);
+void parse_layout_free(ParseLayout *l);
+
+#endif
