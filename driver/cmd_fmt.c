@@ -73,6 +73,7 @@ static bool cmdfmt_replace(const char *path, const StrBuf *text)
 static void cmdfmt_source(CmdFmt *c, SrcFile *src, bool to_stdout)
 {
     StrBuf out = { 0 };
+    diag_reset_count();             /* each file shows its own errors */
     FmtStatus st = fmt_source(src, &out);
     diag_flush();
     if (st != FMT_OK) {

@@ -48,6 +48,7 @@ typedef struct FmtItem {
     bool brk;               /* it must start a line */
     bool drop;              /* a `;` that a line break stands for */
     bool unary;             /* a prefix `-` */
+    bool nl_semi;           /* a token after a newline that ends a statement */
     bool broken;            /* an opener: a line break is added inside */
     bool expanded;          /* a `{`: one statement or item per line */
 } FmtItem;
@@ -78,7 +79,7 @@ typedef struct Fmt {
     FmtOpen *open;
     int nopen;
     int prev, last_tok;     /* the last item and token printed, -1 */
-    int base;               /* the current line's depth without continuation */
+    bool line_tok;          /* the current line has a token */
 } Fmt;
 
 /* ================================================================
@@ -271,6 +272,7 @@ static void fmt_items(Fmt *f, const ParseLayout *l)
         while (end > t->off + 1 && fmt_is_ws(f->src[end - 1]))
             end--;
         fmt_push(f, t->off, end, i, t->kind, l->roles[i]);
+        f->it[f->n - 1].nl_semi = i > 0 && l->toks[i - 1].kind == TK_SEMI && l->toks[i - 1].newline;
     }
     while (c < nc)
         fmt_push_comment(f, VEC_AT(l->comments, LexComment *, c++));
@@ -291,7 +293,8 @@ static void fmt_gaps(Fmt *f, uint32_t start)
     }
 }
 
-/* A `-` is unary unless a value ends right before it. */
+/* A `-` is unary unless a value ends right before it, on the same line
+ * or inside ( ) or [ ], where newlines mean nothing. */
 static void fmt_unary(Fmt *f)
 {
     int prev = -1;
@@ -299,7 +302,9 @@ static void fmt_unary(Fmt *f)
         FmtItem *x = &f->it[k];
         if (x->tok < 0)
             continue;
-        x->unary = x->kind == TK_MINUS && (prev < 0 || !fmt_operand_end[f->it[prev].kind]);
+        bool grouped = x->ctx >= 0 && f->it[x->ctx].kind != TK_LBRACE;
+        x->unary = x->kind == TK_MINUS &&
+                   (prev < 0 || !fmt_operand_end[f->it[prev].kind] || (x->nl_semi && !grouped));
         prev = k;
     }
 }
@@ -404,19 +409,19 @@ static void fmt_start_line(Fmt *f, int k)
     const FmtItem *x = &f->it[k];
     const FmtOpen *top = f->nopen ? &f->open[f->nopen - 1] : NULL;
     int indent;
-    if (x->tok >= 0 && fmt_is_closer(x->kind) && top) {
-        indent = f->base = top->close;
-    } else {
-        f->base = top ? top->content : 0;
-        indent = f->base + fmt_continues(f);
-    }
+    if (x->tok >= 0 && fmt_is_closer(x->kind) && top)
+        indent = top->close;
+    else
+        indent = (top ? top->content : 0) + fmt_continues(f);
     f->cur = (FmtLine){ .indent = indent, .code = f->text.len };
     f->in_line = true;
+    f->line_tok = false;
 }
 
-/* Brackets opened on one line count once; a block's or body's brace
- * opened on a statement's continuation line goes back to the statement's
- * depth (`if a &&\n    b {` has its body one level in). */
+/* Brackets opened on one line count once. A block's or body's brace is
+ * one level in from the statement it belongs to, wherever the statement's
+ * header broke (`if a &&\n    b {` and `fn f(a: int,\n    b: int) {`
+ * have their bodies one level in). */
 static void fmt_track(Fmt *f, int k)
 {
     const FmtItem *x = &f->it[k];
@@ -435,7 +440,7 @@ static void fmt_track(Fmt *f, int k)
     if (top && top->line == f->nlines)
         *o = *top;
     else if (x->kind == TK_LBRACE && (role == PR_BLOCK || role == PR_BODY))
-        *o = (FmtOpen){ f->base + 1, f->base, 0, 0 };
+        *o = (FmtOpen){ top ? top->content + 1 : 1, top ? top->content : 0, 0, 0 };
     else
         *o = (FmtOpen){ f->cur.indent + 1, f->cur.indent, 0, 0 };
     o->line = f->nlines;
@@ -444,11 +449,12 @@ static void fmt_track(Fmt *f, int k)
 }
 
 /* Line breaks before item k: the source's (a blank line at most, none
- * after an opening bracket or before a closing one), or one it must have. */
+ * after an opening bracket or before a closing one), or one it must have
+ * (a comment alone before it on its line may stay). */
 static int fmt_breaks(const Fmt *f, int k, int nl)
 {
     const FmtItem *x = &f->it[k], *p = &f->it[f->prev];
-    if ((x->brk || p->kind == FI_LINE) && nl == 0)
+    if (((x->brk && f->line_tok) || p->kind == FI_LINE) && nl == 0)
         nl = 1;
     if (nl > 1 && ((p->tok >= 0 && fmt_is_opener(p->kind)) || (x->tok >= 0 && fmt_is_closer(x->kind))))
         nl = 1;
@@ -486,6 +492,7 @@ static void fmt_emit(Fmt *f)
         if (x->tok >= 0) {
             fmt_track(f, k);
             f->last_tok = k;
+            f->line_tok = true;
         }
         f->prev = k;
     }
@@ -647,8 +654,8 @@ FmtStatus fmt_source(SrcFile *src, StrBuf *out)
     fmt_items(&f, &l);
     parse_layout_free(&l);
     fmt_gaps(&f, start);
-    fmt_unary(&f);
     fmt_structure(&f);
+    fmt_unary(&f);
     fmt_emit(&f);
     StrBuf res = { 0 };
     fmt_text(&f, &res);

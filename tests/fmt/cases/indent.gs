@@ -1,0 +1,57 @@
+// Indentation: 4 spaces a level, whatever the input had; a continued
+// statement one level more; the lines inside brackets one level in, the
+// closing bracket's line at its opening line's level.
+enum Op {
+  Add
+      Sub
+  Mul }
+
+struct Config {
+x: int
+        y: int,
+   name: string
+}
+
+fn score(c: Config,
+            bonus: int) -> int {
+  let base = c.x +
+    c.y *
+          2
+        if base > 10 &&
+    bonus > 0 {
+                return base + bonus
+  }
+     return base
+}
+
+fn apply(op: Op, a: int, b: int) -> int {
+ match op {
+  Add => return a + b
+    Sub => {
+   return a - b
+        }
+  Mul =>
+        return a * b
+    }
+}
+
+fn run(f: fn(int) -> int) -> int { return f(2) }
+
+fn main() {
+      let c = Config{
+    x: 4,
+            y: 5,
+ name: "c",
+      }
+   let xs = []int{
+  1, 2,
+        3,
+   }
+    let n = run(fn(x: int) -> int {
+            return x * 10
+        })
+  println(score(c,
+    1), apply(Op.Add,
+      2, 3), apply(Op.Sub, 5, 1), apply(Op.Mul, 2, 3),
+            xs.len, n)
+}
