@@ -27,7 +27,6 @@
  * Not for: files (driver/cmd_fmt.c); long lines are never broken. */
 #include "fmt.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
@@ -255,9 +254,7 @@ static void fmt_push_comment(Fmt *f, const LexComment *c)
 static void fmt_items(Fmt *f, const ParseLayout *l)
 {
     int nc = l->comments.len, c = 0;
-    f->it = malloc(sizeof(FmtItem) * (size_t)(l->ntoks + nc + 1));
-    if (!f->it)
-        fatal_internal("out of memory");
+    f->it = SCRATCH_ARRAY(FmtItem, l->ntoks + nc + 1);
     for (int i = 0; i < l->ntoks; i++) {
         const Token *t = &l->toks[i];
         while (c < nc && VEC_AT(l->comments, LexComment *, c)->off < t->off)
@@ -336,9 +333,7 @@ static void fmt_close_brace(Fmt *f, int o, int c)
  * blocks start lines, and their `;` go. */
 static void fmt_structure(Fmt *f)
 {
-    int *stack = malloc(sizeof(int) * (size_t)(f->n + 1)), sp = 0;
-    if (!stack)
-        fatal_internal("out of memory");
+    int *stack = SCRATCH_ARRAY(int, f->n + 1), sp = 0;
     for (int k = 0; k < f->n; k++) {
         FmtItem *x = &f->it[k];
         x->ctx = sp ? stack[sp - 1] : -1;
@@ -358,7 +353,6 @@ static void fmt_structure(Fmt *f)
                 f->it[stack[sp - 1]].broken |= f->it[o].broken || f->it[o].expanded;
         }
     }
-    free(stack);
     for (int k = 0; k < f->n; k++) {
         FmtItem *x = &f->it[k];
         const FmtItem *ctx = x->ctx >= 0 ? &f->it[x->ctx] : NULL;
@@ -374,12 +368,7 @@ static void fmt_structure(Fmt *f)
  * ================================================================ */
 static void fmt_add_line(Fmt *f, FmtLine l)
 {
-    if (f->nlines == f->cap) {
-        f->cap = f->cap ? f->cap * 2 : 256;
-        f->lines = realloc(f->lines, sizeof(FmtLine) * (size_t)f->cap);
-        if (!f->lines)
-            fatal_internal("out of memory");
-    }
+    f->lines = mem_grow(g_scratch, f->lines, &f->cap, f->nlines, sizeof(FmtLine));
     f->lines[f->nlines++] = l;
 }
 
@@ -432,9 +421,6 @@ static void fmt_track(Fmt *f, int k)
     }
     if (!fmt_is_opener(x->kind))
         return;
-    f->open = realloc(f->open, sizeof(FmtOpen) * (size_t)(f->nopen + 1));
-    if (!f->open)
-        fatal_internal("out of memory");
     FmtOpen *o = &f->open[f->nopen], *top = f->nopen ? o - 1 : NULL;
     int role = x->role & PR_BRACE_MASK;
     if (top && top->line == f->nlines)
@@ -464,6 +450,7 @@ static int fmt_breaks(const Fmt *f, int k, int nl)
 static void fmt_emit(Fmt *f)
 {
     int pending = 0;        /* the line breaks of dropped items */
+    f->open = SCRATCH_ARRAY(FmtOpen, f->n + 1);
     f->prev = f->last_tok = -1;
     for (int k = 0; k < f->n; k++) {
         FmtItem *x = &f->it[k];
@@ -628,19 +615,11 @@ static bool fmt_verify(SrcFile *src, Module *m, const Fmt *f, const StrBuf *out)
         sb_free(&d1);
         sb_free(&d2);
     }
-    free(g.it);
     parse_layout_free(&l2);
     return ok;
 }
 
-static void fmt_free(Fmt *f)
-{
-    free(f->it);
-    free(f->lines);
-    free(f->open);
-    sb_free(&f->text);
-}
-
+/* The formatter's tables live in g_scratch, released at the end. */
 FmtStatus fmt_source(SrcFile *src, StrBuf *out)
 {
     Module m = { 0 };
@@ -649,6 +628,7 @@ FmtStatus fmt_source(SrcFile *src, StrBuf *out)
         parse_layout_free(&l);
         return FMT_SYNTAX;
     }
+    ArenaMark mark = mem_mark(g_scratch);
     Fmt f = { .src = src->text };
     uint32_t start = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     fmt_items(&f, &l);
@@ -660,7 +640,8 @@ FmtStatus fmt_source(SrcFile *src, StrBuf *out)
     StrBuf res = { 0 };
     fmt_text(&f, &res);
     bool ok = fmt_verify(src, &m, &f, &res);
-    fmt_free(&f);
+    sb_free(&f.text);
+    mem_release(g_scratch, mark);
     if (!ok) {
         diag_error((Loc){ src->id, 1, 1 }, "internal error: goose fmt would change this file's "
                    "syntax tree; the file is left as it is (please report it)");
