@@ -43,12 +43,18 @@ static bool cmdfmt_is_gs(const char *name)
     return n > 3 && strcmp(name + n - 3, ".gs") == 0;
 }
 
-/* Writes text over path through a temporary file in its folder. */
-static bool cmdfmt_replace(const char *path, const StrBuf *text)
+/* Writes text over path through a temporary file in its folder (the
+ * folder of the file a symbolic link names: the link stays a link). */
+static bool cmdfmt_replace(const char *given, const StrBuf *text)
 {
     struct stat st;
-    if (stat(path, &st) != 0)
+    char *real = realpath(given, NULL);
+    if (!real || stat(real, &st) != 0) {
+        free(real);
         return false;
+    }
+    const char *path = mem_strndup(g_arena, real, strlen(real));
+    free(real);
     const char *slash = strrchr(path, '/');
     const char *tmpl = slash ? mem_printf(g_arena, "%.*s/.%s.fmt-XXXXXX", (int)(slash - path), path, slash + 1)
                              : mem_printf(g_arena, ".%s.fmt-XXXXXX", path);
@@ -159,11 +165,19 @@ static void cmdfmt_path(CmdFmt *c, const char *path, bool given)
     }
 }
 
+static const char cmdfmt_usage[] =
+    "usage: goose fmt [--check] [path...] | goose fmt [--check] -\n"
+    "  formats .gs files in place (a folder: every .gs below it; no path: the\n"
+    "  current folder); '-' formats standard input to standard output;\n"
+    "  --check writes nothing and lists the files that are not formatted\n"
+    "  (exit 1 if any). The layout: docs/tools.md, \"goose fmt\".\n";
+
 static int cmdfmt_usage_error(const char *fmt, const char *arg)
 {
     fputs("goose: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\nusage: goose fmt [--check] [path...] | goose fmt [--check] -\n", stderr);
+    fputs("\n", stderr);
+    fputs(cmdfmt_usage, stderr);
     return 2;
 }
 
@@ -173,6 +187,10 @@ int cmdfmt_main(int argc, char **argv)
     int npaths = 0;
     bool use_stdin = false;
     for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(cmdfmt_usage, stdout);
+            return 0;
+        }
         if (strcmp(argv[i], "--check") == 0)
             c.check = true;
         else if (strcmp(argv[i], "-") == 0)

@@ -36,6 +36,7 @@ enum { FMT_INDENT = 4 };
 
 typedef struct FmtItem {
     uint32_t off, end;      /* its bytes in the source */
+    int32_t line;           /* a token's line */
     int tok;                /* its token's index; -1 for a comment */
     int match;              /* an opener's closer, a closer's opener, else -1 */
     int ctx;                /* the innermost opener around it; -1 at the top level */
@@ -269,6 +270,7 @@ static void fmt_items(Fmt *f, const ParseLayout *l)
         while (end > t->off + 1 && fmt_is_ws(f->src[end - 1]))
             end--;
         fmt_push(f, t->off, end, i, t->kind, l->roles[i]);
+        f->it[f->n - 1].line = t->line;
         f->it[f->n - 1].nl_semi = i > 0 && l->toks[i - 1].kind == TK_SEMI && l->toks[i - 1].newline;
     }
     while (c < nc)
@@ -314,9 +316,7 @@ static void fmt_close_brace(Fmt *f, int o, int c)
 {
     FmtItem *open = &f->it[o];
     int role = open->role & PR_BRACE_MASK;
-    bool multi = f->it[c].off > open->off &&
-                 memchr(f->src + open->off, '\n', f->it[c].off - open->off) != NULL;
-    multi |= open->broken;
+    bool multi = f->it[c].line != open->line || open->broken;
     open->expanded = role == PR_BLOCK ? multi || open->nstmts > 1 : role == PR_BODY && multi;
     if (!open->expanded)
         return;

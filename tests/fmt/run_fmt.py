@@ -11,8 +11,8 @@
   cli         the command line: folders walked in name order (names that
               start with `.` and files not ending in .gs skipped), no path
               meaning the current folder, --check's output and status,
-              untouched files not rewritten, a file's mode kept, CRLF,
-              usage errors.
+              untouched files not rewritten, a file's mode kept, a
+              symbolic link kept, CRLF, usage errors.
   same-c      every golden and example, and the standard library, as a
               copy with its indentation and the spaces between tokens
               scrambled (mangle) then formatted: the text equals the
@@ -212,6 +212,11 @@ def cli_rewrites_only_changed(goose, tmp):
            "a formatted file was rewritten")
     expect(stat.S_IMODE(os.stat(os.path.join(tmp, "b.gs")).st_mode) == 0o640, "the file's mode changed")
     expect(sorted(os.listdir(tmp)) == [".hidden", "a", "b.gs", "notes.txt"], "a temporary file was left")
+    os.symlink("b.gs", os.path.join(tmp, "link.gs"))
+    write(os.path.join(tmp, "b.gs"), MESSY)
+    rc, out, err = run([goose, "fmt", "link.gs"], cwd=tmp)
+    expect(rc == 0 and os.path.islink(os.path.join(tmp, "link.gs")), "a symbolic link was replaced")
+    expect(read(os.path.join(tmp, "b.gs")) == TIDY, "the file a symbolic link names was not formatted")
     rc, out, _ = run([goose, "fmt", "--check", "."], cwd=tmp)
     expect(rc == 0 and out == b"", f"--check after: exit {rc}, stdout {out!r}")
 
@@ -258,6 +263,8 @@ def cli_errors(goose, tmp):
 def cli_help(goose, tmp):
     rc, out, _ = run([goose, "--help"])
     expect(rc == 0 and b"goose fmt [--check] [path...]" in out, "goose --help does not list fmt")
+    rc, out, _ = run([goose, "fmt", "--help"])
+    expect(rc == 0 and out.startswith(b"usage: goose fmt"), f"goose fmt --help: exit {rc}, {out!r}")
 
 
 CLI_CHECKS = [cli_check_lists, cli_no_path, cli_rewrites_only_changed, cli_stdin, cli_crlf,
