@@ -11,8 +11,8 @@
  *  - the line breaks it adds: a block that holds several statements or is
  *    written over several lines gets each statement on its own line and
  *    its braces at the ends of lines, as does a struct, enum or match body
- *    written over several lines; a `;` between statements becomes a line
- *    break (fmt_structure);
+ *    written over several lines (each field, variant or arm on its own
+ *    line); a `;` between them becomes a line break (fmt_structure);
  *  - indentation: 4 spaces per bracket left open by earlier lines (the
  *    brackets opened on one line count once), one more on a line that
  *    continues a statement (after an operator, `=`, `=>`, ...), a closing
@@ -91,20 +91,17 @@ static const int8_t fmt_prec[TK__COUNT] = {
 #undef TOK
 };
 
+/* `=` and the compound assignments: tokens.def's assignop is not NONE. */
+enum {
+    FMT_OP_NONE = -2,
+    FMT_OP_SET = ASSIGN_SET,
+#define OP_ID(id, s) FMT_OP_##id = BIN_##id,
+    GS_BINOPS(OP_ID)
+#undef OP_ID
+};
+
 static const bool fmt_assign[TK__COUNT] = {
-#define IS_ASG_NONE 0
-#define IS_ASG_SET 1
-#define IS_ASG_ADD 1
-#define IS_ASG_SUB 1
-#define IS_ASG_MUL 1
-#define IS_ASG_DIV 1
-#define IS_ASG_MOD 1
-#define IS_ASG_AND 1
-#define IS_ASG_OR 1
-#define IS_ASG_XOR 1
-#define IS_ASG_SHL 1
-#define IS_ASG_SHR 1
-#define TOK(id, sp, cls, ends, prec, bin, asg) [TK_##id] = IS_ASG_##asg,
+#define TOK(id, sp, cls, ends, prec, bin, asg) [TK_##id] = FMT_OP_##asg != FMT_OP_NONE,
 #include "tokens.def"
 #undef TOK
 };
@@ -329,8 +326,9 @@ static void fmt_close_brace(Fmt *f, int o, int c)
 
 /* Matches brackets, counts each block's statements, and decides which
  * braces are expanded, innermost first (an expanded brace breaks every
- * brace around it over lines too). Then the statements of expanded
- * blocks start lines, and their `;` go. */
+ * brace around it over lines too). Then the items of expanded braces
+ * (statements; fields, variants, arms) start lines, and the `;` between
+ * them go, as do those of any block. */
 static void fmt_structure(Fmt *f)
 {
     int *stack = SCRATCH_ARRAY(int, f->n + 1), sp = 0;
@@ -358,7 +356,7 @@ static void fmt_structure(Fmt *f)
         const FmtItem *ctx = x->ctx >= 0 ? &f->it[x->ctx] : NULL;
         if (x->tok >= 0 && (x->role & PR_STMT) && (!ctx || ctx->expanded))
             x->brk = true;
-        if (x->kind == TK_SEMI && (!ctx || (ctx->role & PR_BRACE_MASK) == PR_BLOCK))
+        if (x->kind == TK_SEMI && (!ctx || ctx->expanded || (ctx->role & PR_BRACE_MASK) == PR_BLOCK))
             x->drop = true;
     }
 }

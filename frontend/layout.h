@@ -1,7 +1,7 @@
 /* layout.h — what the parser tells goose fmt (fmt.c) about a file: its
  * tokens and comments, the role the parser gave each `{`, and which tokens
- * start a statement or a top-level declaration. So the formatter's idea
- * of the structure is the compiler's own.
+ * start an item (a statement, declaration, field, variant or match arm).
+ * So the formatter's idea of the structure is the compiler's own.
  * Not for: the compiler's pipeline (parse_file keeps none of this). */
 #ifndef GOOSE_LAYOUT_H
 #define GOOSE_LAYOUT_H
@@ -16,7 +16,8 @@ enum {
     PR_BODY = 2,    /* `{` of a struct or enum declaration, or of a match */
     PR_LIT = 3,     /* `{` of a struct or slice literal */
     PR_BRACE_MASK = 3,
-    PR_STMT = 4,    /* first token of a statement in a block, or of a declaration */
+    PR_STMT = 4,    /* first token of an item: a statement in a block, a declaration,
+                     * a struct's field, an enum's variant, a match's arm */
 };
 
 typedef struct ParseLayout {

@@ -67,7 +67,7 @@
  *
  * For goose fmt (parse_file_layout, layout.h) the parser also records the
  * role of each `{` (block, declaration or match body, literal) and the
- * first token of each statement and declaration.
+ * first token of each statement, declaration, field, variant and arm.
  * Not for: names, types or any meaning (check.c). */
 #include "ast.h"
 #include "layout.h"
@@ -1752,6 +1752,7 @@ static Stmt *parse_match(Parser *p)
             expected(p, "'}'");
             break;
         }
+        mark(p, peek(p), PR_STMT);
         MatchArm *a = NEW(MatchArm);
         parse_arm(p, a);
         vec_push(&arms, a);
@@ -2009,6 +2010,7 @@ static void parse_field_decls(Parser *p, Decl *d)
                 ;
             if (accept(p, TK_RBRACE))
                 break;
+            mark(p, peek(p), PR_STMT);
             FieldDecl *f = parse_field_decl(p);
             if (!f)
                 break;
@@ -2072,6 +2074,7 @@ static Decl *parse_enum(Parser *p)
                 ;
             if (accept(p, TK_RBRACE))
                 break;
+            mark(p, peek(p), PR_STMT);
             VariantDecl *v = NEW(VariantDecl);
             bool ok = parse_variant(p, v);
             if (ok)

@@ -53,5 +53,16 @@ fn main() {
   println(score(c,
     1), apply(Op.Add,
       2, 3), apply(Op.Sub, 5, 1), apply(Op.Mul, 2, 3),
-            xs.len, n)
+            xs.len, n, wide())
 }
+
+enum Tree { Leaf(v: int), Node(kids: []Tree) }
+
+fn sum(t: Tree) -> int {
+    match t { Leaf(v) => return v, Node(kids) => { var s = 0; for k in kids { s += sum(k) }; return s } }
+}
+
+struct Wide { a: int, b: int,
+    c: int; d: int }
+
+fn wide() -> int { let w = Wide{a: 1, b: 2, c: 3, d: 4}; return w.a + w.d + sum(Tree.Leaf(1)) }
