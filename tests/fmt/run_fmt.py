@@ -22,6 +22,10 @@
               masked). One PASS/FAIL line per file.
   check-repo  `goose fmt --check` over the repository's .gs files (the
               rule in repo_files) finds nothing to format.
+  mutations   goldens with a line deleted, doubled or joined to the next, or
+              a byte deleted (seeded, the same every run): goose fmt never
+              crashes or reports an internal error, and what it formats
+              formats to itself.
   list        the case names (tests/fmt/CMakeLists.txt registers each).
 
 Each prints one PASS/FAIL line per test and exits 1 on a failure.
@@ -408,6 +412,39 @@ def cmd_same_c(goose, root):
     return 1 if failed else 0
 
 
+# ---- mutations ----
+def mutate(src, rnd):
+    lines = src.split(b"\n")
+    op = rnd.randrange(5)
+    i = rnd.randrange(len(lines))
+    if op == 0 and len(lines) > 1:
+        del lines[i]
+    elif op == 1:
+        lines.insert(i, lines[i])
+    elif op in (2, 3) and i + 1 < len(lines):
+        lines[i] += (b"; " if op == 2 else b" ") + lines.pop(i + 1).lstrip()
+    elif src:
+        j = rnd.randrange(len(src))
+        return src[:j] + src[j + 1:]
+    return b"\n".join(lines)
+
+
+def cmd_mutations(goose, root, count=600):
+    rnd = random.Random(30)
+    files = goose_files(root, ["tests/golden", "examples", "stdlib"])
+    for n in range(count):
+        rel = rnd.choice(files)
+        src = mutate(read(os.path.join(root, rel)), rnd)
+        rc, out, err = run([goose, "fmt", "-"], stdin=src)
+        if rc not in (0, 1) or b"internal error" in err:
+            raise Failed(f"mutant {n} of {rel}: exit {rc}\n{err.decode(errors='replace')[:800]}")
+        if rc == 0:
+            rc2, again, _ = run([goose, "fmt", "-"], stdin=out)
+            expect(rc2 == 0 and again == out, f"mutant {n} of {rel}: not idempotent\n" + diff(out, again))
+    print(f"PASS fmt/mutations: {count} mutants")
+    return 0
+
+
 # ---- check-repo ----
 def repo_files(root):
     return [f for f in goose_files(root, REPO_DIRS) if not any(f.startswith(x) for x in REPO_EXCLUDE)]
@@ -437,7 +474,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--goose")
     ap.add_argument("--root", default=os.path.dirname(os.path.dirname(HERE)))
-    ap.add_argument("command", choices=["case", "cli", "same-c", "check-repo", "list"])
+    ap.add_argument("command", choices=["case", "cli", "same-c", "check-repo", "mutations", "list"])
     ap.add_argument("name", nargs="?")
     a = ap.parse_args()
     if a.command == "list":
@@ -453,6 +490,8 @@ def main():
             return cmd_cli(goose)
         if a.command == "same-c":
             return cmd_same_c(goose, root)
+        if a.command == "mutations":
+            return cmd_mutations(goose, root)
         return cmd_check_repo(goose, root)
     except Failed as e:
         print("FAIL fmt/" + (a.command + "/" + (a.name or "")).rstrip("/") + ":", e)
