@@ -445,41 +445,56 @@ static int fmt_breaks(const Fmt *f, int k, int nl)
     return nl;
 }
 
+/* Puts item k after the previous one: on a new line (nl line breaks in
+ * the source, or forced ones), or on this line after a space or none. */
+static void fmt_place(Fmt *f, int k, int nl)
+{
+    const FmtItem *x = &f->it[k];
+    if (f->prev < 0) {
+        fmt_start_line(f, k);
+    } else if ((nl = fmt_breaks(f, k, nl)) > 0) {
+        fmt_end_line(f);
+        if (nl > 1)
+            fmt_add_line(f, (FmtLine){ .indent = -1 });
+        fmt_start_line(f, k);
+    } else if (x->kind != FI_LINE && fmt_space(f, f->prev, k)) {
+        sb_putc(&f->text, ' ');
+    }
+}
+
+/* Appends item k's text; a `//` comment after code is the line's trailing
+ * comment (fmt_align places it). */
+static void fmt_append(Fmt *f, int k)
+{
+    const FmtItem *x = &f->it[k];
+    if (x->kind == FI_LINE && f->text.len > f->cur.code) {
+        f->cur.ncode = f->text.len - f->cur.code;
+        f->cur.com = f->text.len;
+        f->cur.ncom = x->end - x->off;
+    }
+    sb_putn(&f->text, f->src + x->off, x->end - x->off);
+    if (x->tok >= 0) {
+        fmt_track(f, k);
+        f->last_tok = k;
+        f->line_tok = true;
+    }
+    f->prev = k;
+}
+
+/* Prints the items into lines; a dropped `;` passes its line breaks on. */
 static void fmt_emit(Fmt *f)
 {
-    int pending = 0;        /* the line breaks of dropped items */
+    int pending = 0;
     f->open = SCRATCH_ARRAY(FmtOpen, f->n + 1);
     f->prev = f->last_tok = -1;
     for (int k = 0; k < f->n; k++) {
-        FmtItem *x = &f->it[k];
+        const FmtItem *x = &f->it[k];
         int nl = x->nl > pending ? x->nl : pending;
-        if (x->drop) {
-            pending = nl;
+        pending = x->drop ? nl : 0;
+        if (x->drop)
             continue;
-        }
-        pending = 0;
-        if (f->prev < 0) {
-            fmt_start_line(f, k);
-        } else if ((nl = fmt_breaks(f, k, nl)) > 0) {
-            fmt_end_line(f);
-            if (nl > 1)
-                fmt_add_line(f, (FmtLine){ .indent = -1 });
-            fmt_start_line(f, k);
-        } else if (x->kind != FI_LINE && fmt_space(f, f->prev, k)) {
-            sb_putc(&f->text, ' ');
-        }
-        if (x->kind == FI_LINE && f->text.len > f->cur.code) {
-            f->cur.ncode = f->text.len - f->cur.code;
-            f->cur.com = f->text.len;
-            f->cur.ncom = x->end - x->off;
-        }
-        sb_putn(&f->text, f->src + x->off, x->end - x->off);
-        if (x->tok >= 0) {
-            fmt_track(f, k);
-            f->last_tok = k;
-            f->line_tok = true;
-        }
-        f->prev = k;
+        fmt_place(f, k, nl);
+        fmt_append(f, k);
     }
     fmt_end_line(f);
 }
