@@ -405,10 +405,11 @@ static void fmt_start_line(Fmt *f, int k)
     f->line_tok = false;
 }
 
-/* Brackets opened on one line count once. A block's or body's brace is
- * one level in from the statement it belongs to, wherever the statement's
- * header broke (`if a &&\n    b {` and `fn f(a: int,\n    b: int) {`
- * have their bodies one level in). */
+/* Brackets opened on one line count once. A block's or body's brace that
+ * ends a header is one level in from the statement it belongs to, wherever
+ * the header broke (`if a &&\n    b {` and `fn f(a: int,\n    b: int) {`
+ * have their bodies one level in); one that starts a line, one in from
+ * that line. */
 static void fmt_track(Fmt *f, int k)
 {
     const FmtItem *x = &f->it[k];
@@ -423,7 +424,7 @@ static void fmt_track(Fmt *f, int k)
     int role = x->role & PR_BRACE_MASK;
     if (top && top->line == f->nlines)
         *o = *top;
-    else if (x->kind == TK_LBRACE && (role == PR_BLOCK || role == PR_BODY))
+    else if (x->kind == TK_LBRACE && (role == PR_BLOCK || role == PR_BODY) && f->line_tok)
         *o = (FmtOpen){ top ? top->content + 1 : 1, top ? top->content : 0, 0, 0 };
     else
         *o = (FmtOpen){ f->cur.indent + 1, f->cur.indent, 0, 0 };

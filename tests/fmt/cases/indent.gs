@@ -4,7 +4,8 @@
 enum Op {
   Add
       Sub
-  Mul }
+  Mul
+    Div }
 
 struct Config {
 x: int
@@ -32,6 +33,9 @@ fn apply(op: Op, a: int, b: int) -> int {
         }
   Mul =>
         return a * b
+    Div =>
+  {
+        return a / b }
     }
 }
 
