@@ -53,12 +53,10 @@ static bool cmdfmt_replace(const char *given, const StrBuf *text)
         free(real);
         return false;
     }
-    const char *path = mem_strndup(g_arena, real, strlen(real));
+    const char *path = mem_strndup(g_arena, real, strlen(real));   /* absolute */
     free(real);
     const char *slash = strrchr(path, '/');
-    const char *tmpl = slash ? mem_printf(g_arena, "%.*s/.%s.fmt-XXXXXX", (int)(slash - path), path, slash + 1)
-                             : mem_printf(g_arena, ".%s.fmt-XXXXXX", path);
-    char *tmp = mem_strndup(g_arena, tmpl, strlen(tmpl));
+    char *tmp = mem_printf(g_arena, "%.*s/.%s.fmt-XXXXXX", (int)(slash - path), path, slash + 1);
     int fd = mkstemp(tmp);
     if (fd < 0)
         return false;
