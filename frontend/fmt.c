@@ -20,7 +20,9 @@
  *  - the trailing `//` comments of consecutive lines at one depth start
  *    in one column, one space after the longest code (fmt_align).
  * Lines lose their trailing whitespace (inside block comments too) and the
- * file ends in one newline; nothing else in a comment changes.
+ * file ends in one newline; a block comment that starts a line moves its
+ * other lines with it (fmt_block_comment); nothing else in a comment
+ * changes.
  * Before the result is handed back it is parsed again: the syntax tree
  * (--dump=ast) and the tokens must be the same, or fmt_source reports an
  * internal error and the caller keeps the file as it was.
@@ -463,6 +465,28 @@ static void fmt_place(Fmt *f, int k, int nl)
     }
 }
 
+/* A block comment that starts its line, over several lines: the lines
+ * after its first that began with its first line's indentation in the
+ * source begin with its new indentation instead, so the ` * ` lines of a
+ * doc comment stay under its opening. Other lines are kept as they are. */
+static void fmt_block_comment(Fmt *f, const FmtItem *x)
+{
+    uint32_t ls = x->off;
+    while (ls > 0 && f->src[ls - 1] != '\n')
+        ls--;
+    size_t n = x->off - ls, i = 0;
+    while (i < n && (f->src[ls + i] == ' ' || f->src[ls + i] == '\t'))
+        i++;
+    for (const char *p = f->src + x->off, *e = f->src + x->end; p < e; p++) {
+        sb_putc(&f->text, *p);
+        if (*p == '\n' && i == n && (size_t)(e - p - 1) >= n && memcmp(p + 1, f->src + ls, n) == 0) {
+            for (int d = 0; d < f->cur.indent * FMT_INDENT; d++)
+                sb_putc(&f->text, ' ');
+            p += n;
+        }
+    }
+}
+
 /* Appends item k's text; a `//` comment after code is the line's trailing
  * comment (fmt_align places it). */
 static void fmt_append(Fmt *f, int k)
@@ -473,7 +497,10 @@ static void fmt_append(Fmt *f, int k)
         f->cur.com = f->text.len;
         f->cur.ncom = x->end - x->off;
     }
-    sb_putn(&f->text, f->src + x->off, x->end - x->off);
+    if (x->kind == FI_BLOCK && f->text.len == f->cur.code)
+        fmt_block_comment(f, x);
+    else
+        sb_putn(&f->text, f->src + x->off, x->end - x->off);
     if (x->tok >= 0) {
         fmt_track(f, k);
         f->last_tok = k;

@@ -32,6 +32,10 @@ fn pick(a: int, // after a parameter
 }
 
 fn main() {
+        /* A block comment over lines, indented too far:
+         * its lines move with it,
+   but not this one.
+         */
     var m: map.Map[string, int] /* block at the end */
     defer m.free()
     m.put(NAME, LIMIT)
