@@ -129,6 +129,9 @@ static bool fmt_is_opener(int k) { return k == TK_LPAREN || k == TK_LBRACK || k 
 static bool fmt_is_closer(int k) { return k == TK_RPAREN || k == TK_RBRACK || k == TK_RBRACE; }
 static bool fmt_is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
+/* A block of statements: a statement's or a closure's. */
+static bool fmt_is_block(int role) { return role == PR_BLOCK || role == PR_FN_LIT; }
+
 static int fmt_brace_role(const Fmt *f, const FmtItem *x)
 {
     const FmtItem *o = x->kind == TK_RBRACE && x->match >= 0 ? &f->it[x->match] : x;
@@ -316,7 +319,7 @@ static void fmt_close_brace(Fmt *f, int o, int c)
     FmtItem *open = &f->it[o];
     int role = open->role & PR_BRACE_MASK;
     bool multi = f->it[c].line != open->line || open->broken;
-    open->expanded = role == PR_BLOCK ? multi || open->nstmts > 1 : role == PR_BODY && multi;
+    open->expanded = fmt_is_block(role) ? multi || open->nstmts > 1 : role == PR_BODY && multi;
     if (!open->expanded)
         return;
     int k = o + 1;
@@ -358,7 +361,7 @@ static void fmt_structure(Fmt *f)
         const FmtItem *ctx = x->ctx >= 0 ? &f->it[x->ctx] : NULL;
         if (x->tok >= 0 && (x->role & PR_STMT) && (!ctx || ctx->expanded))
             x->brk = true;
-        if (x->kind == TK_SEMI && (!ctx || ctx->expanded || (ctx->role & PR_BRACE_MASK) == PR_BLOCK))
+        if (x->kind == TK_SEMI && (!ctx || ctx->expanded || fmt_is_block(ctx->role & PR_BRACE_MASK)))
             x->drop = true;
     }
 }
@@ -407,11 +410,11 @@ static void fmt_start_line(Fmt *f, int k)
     f->line_tok = false;
 }
 
-/* Brackets opened on one line count once. A block's or body's brace that
- * ends a header is one level in from the statement it belongs to, wherever
+/* Brackets opened on one line count once. A statement's block or body
+ * brace that ends a header is one level in from the statement, wherever
  * the header broke (`if a &&\n    b {` and `fn f(a: int,\n    b: int) {`
- * have their bodies one level in); one that starts a line, one in from
- * that line. */
+ * have their bodies one level in); any other bracket (a closure's body
+ * too) is one level in from its line. */
 static void fmt_track(Fmt *f, int k)
 {
     const FmtItem *x = &f->it[k];

@@ -12,11 +12,12 @@
 /* A token's role: one of the brace roles in the low bits, plus PR_STMT. */
 enum {
     PR_NONE = 0,
-    PR_BLOCK = 1,   /* `{` of a block: a body, if/else/while/for, closure, defer, `{ }` */
+    PR_BLOCK = 1,   /* `{` of a block: a fn's body, if/else/while/for, defer, `{ }` */
     PR_BODY = 2,    /* `{` of a struct or enum declaration, or of a match */
     PR_LIT = 3,     /* `{` of a struct or slice literal */
-    PR_BRACE_MASK = 3,
-    PR_STMT = 4,    /* first token of an item: a statement in a block, a declaration,
+    PR_FN_LIT = 4,  /* `{` of a closure's body (a block inside an expression) */
+    PR_BRACE_MASK = 7,
+    PR_STMT = 8,    /* first token of an item: a statement in a block, a declaration,
                      * a struct's field, an enum's variant, a match's arm */
 };
 

@@ -66,7 +66,8 @@
  * struct-literal speculation which is bounded by the nesting limit.
  *
  * For goose fmt (parse_file_layout, layout.h) the parser also records the
- * role of each `{` (block, declaration or match body, literal) and the
+ * role of each `{` (block, closure body, declaration or match body,
+ * literal) and the
  * first token of each statement, declaration, field, variant and arm.
  * Not for: names, types or any meaning (check.c). */
 #include "ast.h"
@@ -1047,7 +1048,9 @@ static Expr *prim_closure(Parser *p)
     e->closure.params = parse_params(p, &e->closure.nparams);
     if (accept(p, TK_ARROW))
         e->closure.ret = parse_type(p);
+    const Token *open = peek(p);
     e->closure.body = parse_block(p);
+    mark(p, open->kind == TK_LBRACE ? open : NULL, PR_FN_LIT);
     return leaf(p, e);
 }
 

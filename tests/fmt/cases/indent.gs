@@ -54,10 +54,14 @@ fn main() {
     let n = run(fn(x: int) -> int {
             return x * 10
         })
+    let twice =
+            fn(x: int) -> int {
+        return x * 2
+                }
   println(score(c,
     1), apply(Op.Add,
       2, 3), apply(Op.Sub, 5, 1), apply(Op.Mul, 2, 3),
-            xs.len, n, wide())
+            xs.len, n, wide(), twice(2))
 }
 
 enum Tree { Leaf(v: int), Node(kids: []Tree) }
