@@ -876,12 +876,6 @@ void diag_note(Loc loc, const char *fmt, ...)
 
 int diag_error_count(void) { return error_count; }
 
-void diag_reset_count(void)
-{
-    error_count = 0;
-    diag_cut = false;
-}
-
 void util_reset(void)
 {
     diag_drop();

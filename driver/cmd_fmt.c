@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ast.h"
 #include "driver.h"
 #include "fmt.h"
 #include "util.h"
@@ -73,11 +74,13 @@ static bool cmdfmt_replace(const char *given, const StrBuf *text)
     return false;
 }
 
-/* Formats one loaded file: rewrites it, or names it under --check. */
+/* Formats one loaded file: rewrites it, or names it under --check. Then
+ * the compiler's memory starts over (frontend_reset), so a large tree
+ * takes no more than its largest file, and each file's errors are its
+ * own (up to DIAG_MAX_ERRORS). */
 static void cmdfmt_source(CmdFmt *c, SrcFile *src, bool to_stdout)
 {
     StrBuf out = { 0 };
-    diag_reset_count();             /* each file shows its own errors */
     FmtStatus st = fmt_source(src, &out);
     diag_flush();
     if (st != FMT_OK) {
@@ -95,6 +98,7 @@ static void cmdfmt_source(CmdFmt *c, SrcFile *src, bool to_stdout)
         cmdfmt_fail(c, 1);
     }
     sb_free(&out);
+    frontend_reset();
 }
 
 static void cmdfmt_file(CmdFmt *c, const char *path)
@@ -128,8 +132,8 @@ static void cmdfmt_path(CmdFmt *c, const char *path, bool given);
 
 static int cmdfmt_skip_hidden(const struct dirent *d) { return d->d_name[0] != '.'; }
 
-/* Every .gs below dir, in name order; symbolic links to folders are not
- * followed. */
+/* Every .gs below dir, in name order; symbolic links are not followed.
+ * The paths live on the heap: the arena is reset after each file. */
 static void cmdfmt_dir(CmdFmt *c, const char *dir)
 {
     struct dirent **names;
@@ -141,10 +145,15 @@ static void cmdfmt_dir(CmdFmt *c, const char *dir)
     }
     size_t len = strlen(dir);
     for (int i = 0; i < n; i++) {
-        const char *name = names[i]->d_name;
-        const char *path = strcmp(dir, ".") == 0 ? name
-                         : mem_printf(g_arena, "%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
+        char *path;
+        if (strcmp(dir, ".") == 0)
+            path = strdup(names[i]->d_name);
+        else if (asprintf(&path, "%s%s%s", dir, dir[len - 1] == '/' ? "" : "/", names[i]->d_name) < 0)
+            path = NULL;
+        if (!path)
+            fatal_internal("out of memory");
         cmdfmt_path(c, path, false);
+        free(path);
         free(names[i]);
     }
     free(names);

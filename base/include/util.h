@@ -109,10 +109,6 @@ void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_verror(Loc loc, const char *fmt, va_list ap);
 int diag_error_count(void);
-/* Starts the error count over (diag_error_count is 0 again), so a tool
- * that reads many files one after another (goose fmt) shows up to
- * DIAG_MAX_ERRORS errors of each. Call it after diag_flush. */
-void diag_reset_count(void);
 /* Writes the diagnostics reported so far to stderr, sorted by file, line
  * and column (a note stays after its error), and forgets them. The driver
  * calls it after each phase; it also runs at exit. */
