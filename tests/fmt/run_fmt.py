@@ -13,13 +13,15 @@
               meaning the current folder, --check's output and status,
               untouched files not rewritten, a file's mode kept, a
               symbolic link kept, CRLF, usage errors.
-  same-c      every golden and example, and the standard library, as a
-              copy with its indentation and the spaces between tokens
-              scrambled (mangle) then formatted: the text equals the
-              formatted original, and `goose emit-c` gives the same C as
-              the original (file:line:col positions masked); or, for a
-              file that does not compile, the same diagnostics (positions
-              masked). One PASS/FAIL line per file.
+  same-c      every golden and example, the standard library, the
+              benchmarks and the stdlib test drivers, as a copy with its
+              indentation and the spaces between tokens scrambled (mangle),
+              formatted: the text equals the formatted original, and
+              `goose emit-c` at -O0 and -O2 gives the same C for the
+              scrambled and the formatted copy (file:line:col positions
+              masked: they moved); or, for a file that does not compile,
+              the same diagnostics (positions masked). One PASS/FAIL line
+              per file.
   check-repo  `goose fmt --check` over the repository's .gs files (the
               rule in repo_files) finds nothing to format.
   mutations   goldens with a line deleted, doubled or joined to the next, or
@@ -354,12 +356,16 @@ def goose_files(root, rel_dirs):
 
 
 def compile_result(goose, root, rel):
+    """The C at -O0 and -O2, or the diagnostics; positions masked."""
     env = dict(os.environ, GOOSE_STDLIB="stdlib")     # the same names in both trees' C
-    rc, out, err = run([goose, "emit-c", rel], cwd=root, env=env)
-    if rc == 0:
-        return rc, mask(out)
-    msgs = [l for l in err.splitlines() if re.match(rb"^\S+\.gs:\d+:\d+: ", l)]
-    return rc, mask(b"\n".join(msgs))
+    outs = []
+    for level in ("-O0", "-O2"):
+        rc, out, err = run([goose, "emit-c", level, rel], cwd=root, env=env)
+        if rc != 0:
+            msgs = [l for l in err.splitlines() if re.match(rb"^\S+\.gs:\d+:\d+: ", l)]
+            return rc, mask(b"\n".join(msgs))
+        outs.append(mask(out))
+    return 0, b"".join(outs)
 
 
 def fmt_tree(goose, tree, dirs):
@@ -371,8 +377,8 @@ def fmt_tree(goose, tree, dirs):
 
 
 def same_c_problem(goose, root, tmp, rel, broken, not_idem):
-    tidy, messy = os.path.join(tmp, "tidy"), os.path.join(tmp, "messy")
-    a, b = read(os.path.join(tidy, rel)), read(os.path.join(messy, rel))
+    tidy, messy, fixed = (os.path.join(tmp, t) for t in ("tidy", "messy", "fixed"))
+    a, b = read(os.path.join(tidy, rel)), read(os.path.join(fixed, rel))
     if rel in broken:
         return None if a == read(os.path.join(root, rel)) else "a file that does not parse was changed"
     if rel in not_idem:
@@ -381,24 +387,26 @@ def same_c_problem(goose, root, tmp, rel, broken, not_idem):
         return "the scrambled copy formats differently:\n" + diff(a, b, "formatted", "scrambled+formatted")
     if rel.startswith("stdlib/") or "/lib/" in rel:
         return None         # compiled as the imports of the programs
-    ra, rb = compile_result(goose, root, rel), compile_result(goose, messy, rel)
+    ra, rb = compile_result(goose, messy, rel), compile_result(goose, fixed, rel)
     if ra != rb:
-        return "other C or diagnostics after formatting:\n" + diff(ra[1], rb[1], "original", "formatted")
+        return "other C or diagnostics after formatting:\n" + diff(ra[1], rb[1], "scrambled", "formatted")
     return None
 
 
 def cmd_same_c(goose, root):
-    dirs = ["tests/golden", "examples", "stdlib"]
+    dirs = ["tests/golden", "examples", "stdlib", "bench", "tests/stdlib"]
     files = goose_files(root, dirs)
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        tidy, messy = os.path.join(tmp, "tidy"), os.path.join(tmp, "messy")
+        tidy, messy, fixed = (os.path.join(tmp, t) for t in ("tidy", "messy", "fixed"))
         for rel in files:
             src = read(os.path.join(root, rel))
             write(os.path.join(tidy, rel), src)
-            write(os.path.join(messy, rel), mangle(src, zlib.crc32(rel.encode())))
+            scrambled = mangle(src, zlib.crc32(rel.encode()))
+            write(os.path.join(messy, rel), scrambled)
+            write(os.path.join(fixed, rel), scrambled)
         broken = fmt_tree(goose, tidy, dirs)
-        fmt_tree(goose, messy, dirs)
+        fmt_tree(goose, fixed, dirs)
         _, out, _ = run([goose, "fmt", "--check"] + dirs, cwd=tidy)
         not_idem = set(out.decode().split())
         for rel in files:
