@@ -38,7 +38,6 @@ import difflib
 import os
 import random
 import re
-import shutil
 import stat
 import subprocess
 import sys
