@@ -24,8 +24,8 @@
  * other lines with it (fmt_block_comment); nothing else in a comment
  * changes.
  * Before the result is handed back it is parsed again: the syntax tree
- * (--dump=ast) and the tokens must be the same, or fmt_source reports an
- * internal error and the caller keeps the file as it was.
+ * (--dump=ast), the tokens and their roles must be the same, or fmt_source
+ * reports an internal error and the caller keeps the file as it was.
  * Not for: files (driver/cmd_fmt.c); long lines are never broken. */
 #include "fmt.h"
 
@@ -612,7 +612,9 @@ static void fmt_dump(StrBuf *b, Module *m, const char *path)
     ast_dump_module(b, m);
 }
 
-/* The same tokens, bar `;` and newlines, with the same spelling. */
+/* The same tokens, bar `;` and newlines, with the same spelling and the
+ * same roles (so the same statements, arms, fields and blocks, which the
+ * tree dump does not all show). */
 static bool fmt_same_tokens(const Fmt *a, const Fmt *b)
 {
     int i = 0, j = 0;
@@ -624,7 +626,7 @@ static bool fmt_same_tokens(const Fmt *a, const Fmt *b)
         if (i == a->n || j == b->n)
             return i == a->n && j == b->n;
         const FmtItem *x = &a->it[i++], *y = &b->it[j++];
-        if (x->kind != y->kind || x->end - x->off != y->end - y->off ||
+        if (x->kind != y->kind || x->role != y->role || x->end - x->off != y->end - y->off ||
             memcmp(a->src + x->off, b->src + y->off, x->end - x->off) != 0)
             return false;
     }
