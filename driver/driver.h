@@ -1,7 +1,7 @@
 /* driver.h — what the `goose` driver's files share: the native build
  * (cc.c, prefix cc_) called from the command line front (main.c, drv_),
- * and `goose test` (cmd_test.c, gt_), which runs main.c's pipeline on a
- * root of its own.
+ * `goose test` (cmd_test.c, gt_), which runs main.c's pipeline on a
+ * root of its own, and `goose fmt` (cmd_fmt.c, cmdfmt_).
  * Not for: anything a compiler stage needs (stages never include this). */
 #ifndef GOOSE_DRIVER_H
 #define GOOSE_DRIVER_H
@@ -42,5 +42,8 @@ bool drv_compile_joined(Module *root, const CheckJoin *joins, int njoins, int op
 /* ---- cmd_test.c ---- */
 /* `goose test` with the arguments after "test"; returns the exit status. */
 int gt_main(int argc, char **argv);
+
+/* `goose fmt` (cmd_fmt.c): argv holds the arguments after "fmt". */
+int cmdfmt_main(int argc, char **argv);
 
 #endif

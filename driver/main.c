@@ -30,7 +30,7 @@
 #endif
 
 /* ---- commands and flags ---- */
-typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16 } Cmd;
+typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16, CMD_FMT = 32 } Cmd;
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
@@ -73,6 +73,10 @@ static const struct {
       "                      [--timeout SECONDS]\n"
       "      run the fn test_*() of *_test.gs files, each in its own process\n"
       "      (a path: a file or folder; dir/... every folder below dir)" },
+    { "fmt", CMD_FMT,
+      "goose fmt [--check] [path...]\n"
+      "      format .gs files (folders: every .gs below) in place, or the current folder;\n"
+      "      --check lists unformatted files instead; '-' formats stdin to stdout" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
 
@@ -533,6 +537,8 @@ int main(int argc, char **argv)
         return drv_usage_error("unknown command '%s'", first);
     if (o.cmd == CMD_TEST)
         return gt_main(argc - 2, argv + 2);
+    if (o.cmd == CMD_FMT)
+        return cmdfmt_main(argc - 2, argv + 2);
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }

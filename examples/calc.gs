@@ -21,8 +21,8 @@ enum Tok {
 
 struct Token {
     kind: Tok
-    text: string        // the token's characters (a view into the line)
-    col: int            // 1-based column
+    text: string // the token's characters (a view into the line)
+    col: int     // 1-based column
 }
 
 // The syntax tree lives in an arena (Parser.nodes): an enum may hold
@@ -401,7 +401,7 @@ fn binary(op: u8, col: int, a: int, b: int) -> (int, ?Error) {
     if b == 0 {
         return (0, fault(col, Fault.DivByZero))
     }
-    if b == -1 {                // a / -1 is -a, also for the smallest int, where / would trap
+    if b == -1 { // a / -1 is -a, also for the smallest int, where / would trap
         if op == '/' {
             return (-a, none)
         }

@@ -60,7 +60,7 @@ fn items(doc: json.Value) -> []Item {
                     _ => {}
                 }
                 out.push(Item{sku: text(member(it, "sku")), name: text(member(it, "name")),
-                              qty: number(member(it, "qty")) as int, price: number(member(it, "price")), tags: tags})
+                    qty: number(member(it, "qty")) as int, price: number(member(it, "price")), tags: tags})
             }
         }
         _ => {}

@@ -6,17 +6,17 @@
 struct Solver {
     n: int
     col_used: []bool
-    diag_down: []bool   // indexed by row + col
-    diag_up: []bool     // indexed by row - col + n - 1
-    placed: []int       // placed[row] = the column of that row's queen
+    diag_down: []bool // indexed by row + col
+    diag_up: []bool   // indexed by row - col + n - 1
+    placed: []int     // placed[row] = the column of that row's queen
     count: int
-    first: []int        // the first complete placement found
+    first: []int // the first complete placement found
 }
 
 fn new_solver(n: int) -> Solver {
     return Solver{n: n, col_used: make([]bool, n),
-                  diag_down: make([]bool, 2 * n), diag_up: make([]bool, 2 * n),
-                  placed: make([]int, n)}
+        diag_down: make([]bool, 2 * n), diag_up: make([]bool, 2 * n),
+        placed: make([]int, n)}
 }
 
 // Places a queen in `row` in every free column, and recurses.

@@ -7,7 +7,7 @@ struct Table {
     keys: []string
     counts: []int
     used: []bool
-    size: int           // entries in use
+    size: int // entries in use
 }
 
 struct Entry {

@@ -78,6 +78,15 @@ typedef struct LexDiag {
  * parser can interleave them with its own errors in source order. */
 Token *lex_file_heap(SrcFile *src, int *ntokens, Vec *diags);
 void lex_free(Token *toks);
+/* A comment's bytes in SrcFile.text, from its opening `//` or slash-star
+ * to its end (a line comment's newline excluded); an unterminated block
+ * comment is a TK_ERROR token, not a comment. */
+typedef struct LexComment {
+    uint32_t off, len;
+} LexComment;
+/* lex_file_heap that also appends every comment to `comments`
+ * (LexComment*, in source order; NULL: none kept), for goose fmt. */
+Token *lex_file_comments(SrcFile *src, int *ntokens, Vec *diags, Vec *comments);
 /* Forgets the keyword tables (interned names): frontend_reset's part. */
 void lex_reset(void);
 /* Same, with the token array copied into g_arena (for tools). */

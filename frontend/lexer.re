@@ -4,7 +4,8 @@
  * lex.h): tokens, decoded literals, interned identifiers, and the Go-style
  * newline terminators. The sentinel is the NUL that SrcFile.text always has
  * at text[len]; a NUL before that is an error, never the end. Comments are
- * skipped by hand-written loops (they only look for their end), string and
+ * skipped by hand-written loops (they only look for their end; goose fmt
+ * asks for their positions, lex_file_comments), string and
  * character bodies are scanned one unit (byte or escape) at a time by a
  * second re2c block so both literal kinds share one escape table.
  * Errors are reported and scanning goes on: a bad escape is dropped, a
@@ -103,6 +104,7 @@ typedef struct Lexer {
     int n, cap;
     StrBuf sb;          /* scratch: string bodies, float digits */
     Vec *diags;         /* LexDiag*: errors kept for the caller, or NULL */
+    Vec *comments;      /* LexComment*: every comment, for goose fmt, or NULL */
 } Lexer;
 
 /* A lexical error: reported now, or kept for the parser (lex_file_heap). */
@@ -191,6 +193,16 @@ static void lex_check_utf8(Lexer *L, const unsigned char *p, const unsigned char
 }
 
 /* ---- comments: hand loops, they only look for their end ---- */
+static void lex_keep_comment(Lexer *L)
+{
+    if (!L->comments)
+        return;
+    LexComment *c = NEW(LexComment);
+    c->off = (uint32_t)(L->tok - (const unsigned char *)L->src->text);
+    c->len = (uint32_t)(L->cur - L->tok);
+    vec_push(L->comments, c);
+}
+
 static void lex_line_comment(Lexer *L)
 {
     const unsigned char *p = L->cur;
@@ -203,6 +215,7 @@ static void lex_line_comment(Lexer *L)
     if (!ascii)
         lex_check_utf8(L, L->cur, p, "comment");
     L->cur = p;
+    lex_keep_comment(L);
 }
 
 static void lex_block_comment(Lexer *L)
@@ -213,6 +226,7 @@ static void lex_block_comment(Lexer *L)
     for (; p < L->end; p++) {
         if (p[0] == '*' && p[1] == '/') {
             L->cur = p + 2;
+            lex_keep_comment(L);
             return;
         }
         if (*p == '\n') {
@@ -566,10 +580,15 @@ static void lex_sort_diags(Vec *diags)
 
 Token *lex_file_heap(SrcFile *src, int *ntokens, Vec *diags)
 {
+    return lex_file_comments(src, ntokens, diags, NULL);
+}
+
+Token *lex_file_comments(SrcFile *src, int *ntokens, Vec *diags, Vec *comments)
+{
     lex_init_tables();
     const unsigned char *text = (const unsigned char *)src->text;
     Lexer L = { .src = src, .cur = text, .end = text + src->len,
-                .line_start = text, .line = 1, .diags = diags };
+                .line_start = text, .line = 1, .diags = diags, .comments = comments };
     if (src->len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         L.cur = L.line_start = text + 3;    /* a UTF-8 byte order mark */
     while (lex_scan(&L))

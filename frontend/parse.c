@@ -64,8 +64,14 @@
  * is skipped (too_deep). The limits are documented in docs/language.md
  * ("Limits") and pinned by tests/hostile. Everything is linear in the input, except the
  * struct-literal speculation which is bounded by the nesting limit.
+ *
+ * For goose fmt (parse_file_layout, layout.h) the parser also records the
+ * role of each `{` (block, closure body, declaration or match body,
+ * literal) and the
+ * first token of each statement, declaration, field, variant and arm.
  * Not for: names, types or any meaning (check.c). */
 #include "ast.h"
+#include "layout.h"
 #include "lex.h"
 
 #include <stdlib.h>
@@ -142,6 +148,7 @@ typedef struct Parser {
     int lex_diags_done; /* how many of them are reported */
     void **stack;       /* scratch stack for building lists */
     int sp, scap;
+    uint8_t *roles;     /* ParseRole per token for goose fmt, or NULL */
 } Parser;
 
 /* ================================================================
@@ -188,6 +195,17 @@ static bool accept(Parser *p, TokKind k)
 }
 
 static Loc tloc(Parser *p, const Token *t) { return lex_loc(p->src, t); }
+
+/* goose fmt's record (parse_file_layout): a `{`'s role, or PR_STMT.
+ * Returns t. */
+static const Token *mark(Parser *p, const Token *t, int role)
+{
+    if (!p->roles || p->spec || !t)
+        return t;
+    uint8_t *r = &p->roles[t - p->toks];
+    *r = role == PR_STMT ? *r | PR_STMT : (uint8_t)((*r & PR_STMT) | role);
+    return t;
+}
 
 /* ================================================================
  * Errors
@@ -813,7 +831,7 @@ static Expr *parse_struct_lit(Parser *p, TypeExpr *type)
 {
     Expr *e = ast_expr(EX_STRUCT_LIT, type->loc);
     e->lit.type = type;
-    advance(p);                 /* { */
+    mark(p, advance(p), PR_LIT);        /* { */
     Ctx c = braces_open(p);
     parse_field_inits(p, e);
     braces_close(p, c);
@@ -934,12 +952,13 @@ static Expr *parse_elem_lit(Parser *p)
     Expr *e;
     if (peek_n(p, 1)->kind == TK_IDENT && peek_n(p, 2)->kind == TK_COLON) {
         e = ast_expr(EX_STRUCT_LIT, tloc(p, lb));
-        advance(p);
+        mark(p, advance(p), PR_LIT);
         Ctx c = braces_open(p);
         parse_field_inits(p, e);
         braces_close(p, c);
         p->h++;
     } else {
+        mark(p, lb, PR_LIT);
         e = ast_expr(EX_SLICE_LIT, tloc(p, advance(p)));
         parse_slice_elems(p, e);
     }
@@ -957,7 +976,7 @@ static Expr *prim_slice_lit(Parser *p)
     }
     Expr *e = ast_expr(EX_SLICE_LIT, tloc(p, lb));
     e->array.type = parse_type(p);
-    if (!expect_what(p, TK_LBRACE, "'{' of a slice literal"))
+    if (!mark(p, expect_what(p, TK_LBRACE, "'{' of a slice literal"), PR_LIT))
         return e;
     parse_slice_elems(p, e);
     return e;
@@ -1029,7 +1048,9 @@ static Expr *prim_closure(Parser *p)
     e->closure.params = parse_params(p, &e->closure.nparams);
     if (accept(p, TK_ARROW))
         e->closure.ret = parse_type(p);
+    const Token *open = peek(p);
     e->closure.body = parse_block(p);
+    mark(p, open->kind == TK_LBRACE ? open : NULL, PR_FN_LIT);
     return leaf(p, e);
 }
 
@@ -1719,7 +1740,7 @@ static Stmt *parse_match(Parser *p)
     Stmt *s = ast_stmt(ST_MATCH, tloc(p, advance(p)));
     s->match.is_ref = accept(p, TK_REF);
     s->match.subject = parse_header(p);
-    if (p->in_error || !expect(p, TK_LBRACE))
+    if (p->in_error || !mark(p, expect(p, TK_LBRACE), PR_BODY))
         return s;
     if (!enter(p, "block"))
         return s;
@@ -1734,6 +1755,7 @@ static Stmt *parse_match(Parser *p)
             expected(p, "'}'");
             break;
         }
+        mark(p, peek(p), PR_STMT);
         MatchArm *a = NEW(MatchArm);
         parse_arm(p, a);
         vec_push(&arms, a);
@@ -1864,6 +1886,7 @@ static void parse_stmts(Parser *p, Block *b)
             break;
         }
         int start = p->pos;
+        mark(p, t, PR_STMT);
         Stmt *s = parse_stmt(p);
         spush(p, s);
         if (!p->in_error)
@@ -1887,7 +1910,7 @@ static Block *parse_block(Parser *p)
             skip_balanced(p);       /* else too_deep skipped the declaration */
         return b;
     }
-    p->pos++;
+    mark(p, advance(p), PR_BLOCK);
     Ctx c = braces_open(p);
     parse_stmts(p, b);
     braces_close(p, c);
@@ -1984,12 +2007,13 @@ static FieldDecl *parse_field_decl(Parser *p)
 static void parse_field_decls(Parser *p, Decl *d)
 {
     int base = p->sp;
-    if (expect(p, TK_LBRACE)) {
+    if (mark(p, expect(p, TK_LBRACE), PR_BODY)) {
         for (;;) {
             while (accept(p, TK_SEMI))
                 ;
             if (accept(p, TK_RBRACE))
                 break;
+            mark(p, peek(p), PR_STMT);
             FieldDecl *f = parse_field_decl(p);
             if (!f)
                 break;
@@ -2047,12 +2071,13 @@ static Decl *parse_enum(Parser *p)
     d->struct_.is_enum = true;
     d->struct_.tparams = parse_tparams(p, &d->struct_.ntparams);
     Vec vs = { 0 };
-    if (expect(p, TK_LBRACE)) {
+    if (mark(p, expect(p, TK_LBRACE), PR_BODY)) {
         for (;;) {
             while (accept(p, TK_SEMI))
                 ;
             if (accept(p, TK_RBRACE))
                 break;
+            mark(p, peek(p), PR_STMT);
             VariantDecl *v = NEW(VariantDecl);
             bool ok = parse_variant(p, v);
             if (ok)
@@ -2120,6 +2145,7 @@ static void parse_decls(Parser *p, Module *m)
             continue;
         }
         int start = p->pos;
+        mark(p, t, PR_STMT);
         DeclFn f = decl_parsers[t->kind];
         Decl *d = f ? f(p) : NULL;
         if (!f)
@@ -2134,15 +2160,39 @@ static void parse_decls(Parser *p, Module *m)
     m->decls = pop_decls(p, base, &m->ndecls);
 }
 
-bool parse_file(SrcFile *src, Module *m)
+/* With `layout`, the tokens, comments and roles are kept there. */
+static bool parse_file_with(SrcFile *src, Module *m, ParseLayout *layout)
 {
     int errors_before = diag_error_count();
     Parser p = { .src = src, .decl_stop = -1 };
-    p.toks = lex_file_heap(src, &p.ntoks, &p.lex_diags);
+    p.toks = lex_file_comments(src, &p.ntoks, &p.lex_diags, layout ? &layout->comments : NULL);
+    if (layout && !(p.roles = calloc((size_t)p.ntoks, 1)))
+        fatal_internal("out of memory");
     m->path = src->path;
     parse_decls(&p, m);
     flush_lex_diags(&p, (Loc){ 0 }, true);
     free(p.stack);
-    lex_free(p.toks);
+    if (layout) {
+        layout->toks = p.toks;
+        layout->ntoks = p.ntoks;
+        layout->roles = p.roles;
+    } else {
+        lex_free(p.toks);
+    }
     return diag_error_count() == errors_before;
+}
+
+bool parse_file(SrcFile *src, Module *m) { return parse_file_with(src, m, NULL); }
+
+bool parse_file_layout(SrcFile *src, Module *m, ParseLayout *out)
+{
+    *out = (ParseLayout){ 0 };
+    return parse_file_with(src, m, out);
+}
+
+void parse_layout_free(ParseLayout *l)
+{
+    lex_free(l->toks);
+    free(l->roles);
+    *l = (ParseLayout){ 0 };
 }

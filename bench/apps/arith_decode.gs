@@ -100,7 +100,7 @@ fn (o: ref BitOutput) flush() {
 struct Encoder {
     data: []u8
     out: BitOutput
-    freq: [256]i32      // the byte frequencies the bits were coded with
+    freq: [256]i32 // the byte frequencies the bits were coded with
 }
 
 fn (e: ref Encoder) make_data(size: int) {
@@ -198,7 +198,7 @@ inline fn (r: ref BitInput) read_bit() -> u64 {
 }
 
 struct Decoder {
-    enc: Encoder        // the input and its encoding
+    enc: Encoder // the input and its encoding
     decoded: []u8
     result: u32
 }

@@ -274,7 +274,7 @@ fn inverse(bwt: Bwt) -> []u8 {
 
 var data: []u8
 var encoded: Bwt
-var inverted: []u8          // the last run's output (a span), or empty
+var inverted: []u8 // the last run's output (a span), or empty
 var result: u32 = 0
 
 fn prepare(size: int) {

@@ -25,8 +25,8 @@ import "bytes"
 import "pool"
 
 const NAME: string = "Etc::CacheSimulation"
-const OPS: int = 1000      // operations per run
-const NIL: int = -1        // no node: list ends, empty table slots
+const OPS: int = 1000 // operations per run
+const NIL: int = -1   // no node: list ends, empty table slots
 
 // LangArena's RNG.
 var rng_last: int = 42
@@ -79,17 +79,17 @@ fn hash_bytes(a: []u8) -> u64 {
 
 // A node of the recency list (most recent at the head).
 struct Node {
-    key: []u8       // "item_<n>", a span of Cache.text
-    value: []u8     // "new_<run>" / "updated_<run>", a span of Cache.text
-    hash: u64       // hash_bytes(key)
-    prev: int       // towards the head; NIL at the head
-    next: int       // towards the tail; NIL at the tail
+    key: []u8   // "item_<n>", a span of Cache.text
+    value: []u8 // "new_<run>" / "updated_<run>", a span of Cache.text
+    hash: u64   // hash_bytes(key)
+    prev: int   // towards the head; NIL at the head
+    next: int   // towards the tail; NIL at the tail
 }
 
 struct Cache {
     nodes: pool.slot_pool[Node]
     text: pool.slice_pool[u8]
-    table: []int        // node index or NIL; a power of two >= 2 * capacity
+    table: []int // node index or NIL; a power of two >= 2 * capacity
     mask: int
     head: int
     tail: int

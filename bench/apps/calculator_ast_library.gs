@@ -77,7 +77,7 @@ fn generate_program(operations: int) -> string {
         format_into(b, "v{} = v{} + ", v, v - 1)
         match next_int(10) {
             0 => format_into(b, "(v{} / 3) * 4 - {} / (3 + (18 - v{})) % v{} + 2 * ((9 - v{}) * (v{} + 7))",
-                             v - 1, i, v - 2, v - 3, v - 6, v - 5)
+                v - 1, i, v - 2, v - 3, v - 6, v - 5)
             1 => format_into(b, "v{} + (v{} + v{}) * v{} - (v{} / v{})", v - 1, v - 2, v - 3, v - 4, v - 5, v - 6)
             2 => format_into(b, "(3789 - (((v{})))) + 1", v - 7)
             3 => format_into(b, "4/2 * (1-3) + v{}/v{}", v - 9, v - 5)

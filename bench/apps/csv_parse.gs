@@ -82,7 +82,7 @@ fn prepare() {
         var flag = "false"
         if i % 2 == 0 { flag = "true" }
         format_into(b, "\"point {:c}\\n, \"\"{}\"\"\",{:.10},,{:.10},\"[{}\\n, {}]\",{:.10}\n",
-                    c, i % 100, x, z, flag, i % 100, y)
+            c, i % 100, x, z, flag, i % 100, y)
     }
     csv = b.to_string()
     b.free()

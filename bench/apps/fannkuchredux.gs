@@ -75,7 +75,7 @@ fn fannkuch(n_in: int) -> (i32, i32) {
             count[r - 1] = r as i32
             r -= 1
         }
-        perm = perm1  // upstream copies n elements; the rest are unused
+        perm = perm1 // upstream copies n elements; the rest are unused
         let flips = count_flips(perm)
         if flips > max_flips {
             max_flips = flips

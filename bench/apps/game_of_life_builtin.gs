@@ -57,12 +57,12 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 struct Cell {
     alive: bool
     next: bool
-    nb: [8]int      // neighbour slots
+    nb: [8]int // neighbour slots
 }
 
 struct Life {
     cells: reusable Cell
-    grid: []int     // slot of the cell at y * w + x
+    grid: []int // slot of the cell at y * w + x
     w: int
     h: int
 }

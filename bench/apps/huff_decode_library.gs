@@ -29,7 +29,7 @@ import "pool"
 import "sort"
 
 const NAME: string = "Compress::HuffDecode"
-const NIL: int = -1                     // no node
+const NIL: int = -1 // no node
 
 // LangArena's RNG (unused by this benchmark; every port has it).
 var rng_last: int = 42
@@ -78,7 +78,7 @@ struct Encoded {
 }
 
 var nodes: pool.slot_pool[Node]
-var order: []int                        // the nodes not yet joined
+var order: []int // the nodes not yet joined
 
 // "ABRACADABRA" repeated to size bytes.
 fn test_data(size: int) -> []u8 {
@@ -245,8 +245,8 @@ fn decode(e: ref Encoded, root: int) -> ([]u8, int) {
 
 var data: []u8
 var encoded: Encoded
-var decoded: []u8                       // the last run's buffer
-var decoded_size: int = 0               // the bytes decoded into it
+var decoded: []u8         // the last run's buffer
+var decoded_size: int = 0 // the bytes decoded into it
 var result: u32 = 0
 
 fn prepare(size: int) {

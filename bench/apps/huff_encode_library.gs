@@ -27,7 +27,7 @@ import "pool"
 import "sort"
 
 const NAME: string = "Compress::HuffEncode"
-const NIL: int = -1                     // no node
+const NIL: int = -1 // no node
 
 // LangArena's RNG (unused by this benchmark; every port has it).
 var rng_last: int = 42
@@ -76,7 +76,7 @@ struct Encoded {
 }
 
 var nodes: pool.slot_pool[Node]
-var order: []int                        // the nodes not yet joined
+var order: []int // the nodes not yet joined
 
 // "ABRACADABRA" repeated to size bytes.
 fn test_data(size: int) -> []u8 {

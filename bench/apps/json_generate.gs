@@ -74,15 +74,15 @@ fn make_coord() -> json.Value {
     let one = json.Value.Arr([]json.Value{json.Value.Num(1.0), json.Value.Bool(true)})
     let opts = json.Value.Obj([]string{"1"}, []json.Value{one})
     return json.Value.Obj([]string{"x", "y", "z", "name", "opts"},
-                          []json.Value{json.Value.Num(x), json.Value.Num(y), json.Value.Num(z),
-                                       json.Value.Str(name), opts})
+        []json.Value{json.Value.Num(x), json.Value.Num(y), json.Value.Num(z),
+            json.Value.Str(name), opts})
 }
 
 fn make_doc(n: int) -> json.Value {
     var items = make([]json.Value, 0, 0)
     for _ in 0..n { items.push(make_coord()) }
     return json.Value.Obj([]string{"coordinates", "info"},
-                          []json.Value{json.Value.Arr(items), json.Value.Str("some info")})
+        []json.Value{json.Value.Arr(items), json.Value.Str("some info")})
 }
 
 // Frees what make_doc made: every slice and each name (not the literals).

@@ -62,7 +62,6 @@ var coords: int = 0
 var text: string
 var result: u32 = 0
 
-
 fn round8(v: f64) -> f64 { return math.round(v * 1e8) / 1e8 }
 
 // LangArena's checksum of a string: djb2 (h = h * 33 + byte from 5381).
@@ -91,15 +90,15 @@ fn make_coord() -> json.Value {
     let one = json.Value.Arr([]json.Value{json.Value.Num(1.0), json.Value.Bool(true)})
     let opts = json.Value.Obj([]string{"1"}, []json.Value{one})
     return json.Value.Obj([]string{"x", "y", "z", "name", "opts"},
-                          []json.Value{json.Value.Num(x), json.Value.Num(y), json.Value.Num(z),
-                                       json.Value.Str(name), opts})
+        []json.Value{json.Value.Num(x), json.Value.Num(y), json.Value.Num(z),
+            json.Value.Str(name), opts})
 }
 
 fn make_doc(n: int) -> json.Value {
     var items = make([]json.Value, 0, 0)
     for _ in 0..n { items.push(make_coord()) }
     return json.Value.Obj([]string{"coordinates", "info"},
-                          []json.Value{json.Value.Arr(items), json.Value.Str("some info")})
+        []json.Value{json.Value.Arr(items), json.Value.Str("some info")})
 }
 
 // Frees what make_doc made: every slice and each name (not the literals).

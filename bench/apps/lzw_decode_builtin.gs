@@ -30,7 +30,7 @@ import "bytes"
 
 const NAME: string = "Compress::LZWDecode"
 
-const NIL: int = -1                     // an empty table slot
+const NIL: int = -1 // an empty table slot
 const FNV_BASIS: u64 = 14695981039346656037
 const FNV_PRIME: u64 = 1099511628211
 
@@ -66,14 +66,14 @@ inline fn fnv_step(h: u64, b: u8) -> u64 {
 
 struct Lzw {
     text: reusable[] u8
-    data: []u8          // the input
-    dict: [][]u8        // code -> its string, a span of text
-    hashes: []u64       // code -> FNV-1a of its string
-    table: []int        // code or NIL; a power of two, at most half full
+    data: []u8    // the input
+    dict: [][]u8  // code -> its string, a span of text
+    hashes: []u64 // code -> FNV-1a of its string
+    table: []int  // code or NIL; a power of two, at most half full
     mask: int
-    out: []u8           // the encoded input of the decoder
-    decoded: []u8       // the decoder's output: its first decoded_len bytes
-    decoded_len: int    // -1: the last run stopped at a bad code
+    out: []u8        // the encoded input of the decoder
+    decoded: []u8    // the decoder's output: its first decoded_len bytes
+    decoded_len: int // -1: the last run stopped at a bad code
     result: u32
 }
 
@@ -156,7 +156,7 @@ fn (z: ref Lzw) encode() {
         z.add(s, h, z.find(s, h))
     }
     z.out.clear()
-    var cur: []u8               // empty: no span
+    var cur: []u8 // empty: no span
     var cur_h = FNV_BASIS
     var cur_code = NIL
     for b in z.data {

@@ -27,7 +27,7 @@ import "bytes"
 import "pool"
 
 const NAME: string = "Compress::LZWEncode"
-const NIL: int = -1                     // an empty table slot
+const NIL: int = -1 // an empty table slot
 const FNV_BASIS: u64 = 14695981039346656037
 const FNV_PRIME: u64 = 1099511628211
 
@@ -63,12 +63,12 @@ inline fn fnv_step(h: u64, b: u8) -> u64 {
 
 struct Lzw {
     text: pool.slice_pool[u8]
-    data: []u8          // the input
-    dict: [][]u8        // code -> its string, a span of text
-    hashes: []u64       // code -> FNV-1a of its string
-    table: []int        // code or NIL; a power of two, at most half full
+    data: []u8    // the input
+    dict: [][]u8  // code -> its string, a span of text
+    hashes: []u64 // code -> FNV-1a of its string
+    table: []int  // code or NIL; a power of two, at most half full
     mask: int
-    out: []u8           // the encoded output of one run
+    out: []u8 // the encoded output of one run
     result: u32
 }
 
@@ -149,7 +149,7 @@ fn (z: ref Lzw) run(_: int) {
         z.add(s, h, z.find(s, h))
     }
     z.out.clear()
-    var cur: []u8               // empty: no span
+    var cur: []u8 // empty: no span
     var cur_h = FNV_BASIS
     var cur_code = NIL
     for b in z.data {

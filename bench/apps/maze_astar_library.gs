@@ -63,7 +63,7 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 
 struct Cell {
     kind: i32
-    nb: [4]int      // neighbour slots; the first nb_count are set
+    nb: [4]int // neighbour slots; the first nb_count are set
     nb_count: i32
     x: i32
     y: i32
@@ -73,9 +73,9 @@ struct Maze {
     cells: pool.slot_pool[Cell]
     w: int
     h: int
-    start: int      // slots
+    start: int // slots
     finish: int
-    stack: []int    // the dig stack (slots)
+    stack: []int // the dig stack (slots)
 }
 
 // The slot of the cell at (y, x): the cells are allocated row-major from
@@ -210,11 +210,11 @@ struct Entry {
 
 struct Astar {
     maze: Maze
-    came_from: []i32    // per cell index: the index it was reached from
+    came_from: []i32 // per cell index: the index it was reached from
     g_score: []i32
-    best: []i32         // per cell index: the lowest f pushed so far
-    heap: []Entry       // a binary min-heap on priority
-    path: []int         // the last path's cells (slots), start first
+    best: []i32   // per cell index: the lowest f pushed so far
+    heap: []Entry // a binary min-heap on priority
+    path: []int   // the last path's cells (slots), start first
     result: u32
 }
 
@@ -342,7 +342,7 @@ fn (s: ref Astar) astar(start: int, target: int) {
     let target_idx = s.idx(target)
     g_score[start_idx] = 0
     s.push(start_idx, s.heuristic(start, target))
-    var pending: [4]Entry   // the relaxed neighbours' entries, to push
+    var pending: [4]Entry // the relaxed neighbours' entries, to push
     while s.heap.len > 0 {
         let cur = s.pop().vertex as int
         if cur == target_idx {
@@ -360,7 +360,7 @@ fn (s: ref Astar) astar(start: int, target: int) {
             }
             let nx = s.maze.cells.get(n).x
             let ny = s.maze.cells.get(n).y
-            let ni = ny as int * w + nx as int      // idx(n)
+            let ni = ny as int * w + nx as int // idx(n)
             let tentative = g + 1
             if tentative < g_score[ni] {
                 came_from[ni] = cur as i32

@@ -62,7 +62,7 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 
 struct Cell {
     kind: i32
-    nb: [4]int      // neighbour slots; the first nb_count are set
+    nb: [4]int // neighbour slots; the first nb_count are set
     nb_count: i32
     x: i32
     y: i32
@@ -72,9 +72,9 @@ struct Maze {
     cells: pool.slot_pool[Cell]
     w: int
     h: int
-    start: int      // slots
+    start: int // slots
     finish: int
-    stack: []int    // the dig stack (slots)
+    stack: []int // the dig stack (slots)
 }
 
 // The slot of the cell at (y, x): the cells are allocated row-major from
@@ -207,10 +207,10 @@ struct PathNode {
 
 struct Bfs {
     maze: Maze
-    visited: []bool     // per cell, at y * w + x
-    queue: []i32        // node indices
+    visited: []bool // per cell, at y * w + x
+    queue: []i32    // node indices
     nodes: []PathNode
-    path: []int         // the last path's cells (slots), start first
+    path: []int // the last path's cells (slots), start first
     result: u32
 }
 
@@ -266,7 +266,7 @@ fn (s: ref Bfs) bfs(start: int, target: int) {
     queue[0] = 0
     var head = 0
     var tail = 1
-    var found = -1      // the node with target as a neighbour
+    var found = -1 // the node with target as a neighbour
     while head < tail && found < 0 {
         let id = queue[head]
         head += 1

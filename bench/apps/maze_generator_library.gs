@@ -65,7 +65,7 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 
 struct Cell {
     kind: i32
-    nb: [4]int      // neighbour slots; the first nb_count are set
+    nb: [4]int // neighbour slots; the first nb_count are set
     nb_count: i32
     x: i32
     y: i32
@@ -75,9 +75,9 @@ struct Maze {
     cells: pool.slot_pool[Cell]
     w: int
     h: int
-    start: int      // slots
+    start: int // slots
     finish: int
-    stack: []int    // the dig stack (slots)
+    stack: []int // the dig stack (slots)
 }
 
 // The slot of the cell at (y, x): the cells are allocated row-major from

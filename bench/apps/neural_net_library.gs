@@ -66,12 +66,12 @@ const TRAIN_RATE: f64 = 0.3
 struct Synapse {
     weight: f64
     prev_weight: f64
-    source: i32         // neuron indices
+    source: i32 // neuron indices
     dest: i32
 }
 
 struct Neuron {
-    ins: []i32          // synapse indices
+    ins: []i32 // synapse indices
     outs: []i32
     threshold: f64
     prev_threshold: f64

@@ -51,13 +51,13 @@ fn checksum_string(s: string) -> u32 {
 }
 
 var amount: int = 0
-var result: strings.Builder       // this run's lines
-var full_result: strings.Builder  // every run's lines
+var result: strings.Builder      // this run's lines
+var full_result: strings.Builder // every run's lines
 
 // The spigot's state, kept between runs only for its storage (each run
 // starts it afresh).
 struct Spigot {
-    ns: bigint.Int     // the digits of the current line
+    ns: bigint.Int // the digits of the current line
     a: bigint.Int
     t: bigint.Int
     u: bigint.Int
@@ -65,8 +65,8 @@ struct Spigot {
     d: bigint.Int
     temp: bigint.Int
     q: bigint.Int
-    small: bigint.Int  // the small factor of a product (mpz_mul_ui's)
-    spare: bigint.Int  // the result of an update in place, swapped in
+    small: bigint.Int // the small factor of a product (mpz_mul_ui's)
+    spare: bigint.Int // the result of an update in place, swapped in
 }
 
 var sp: Spigot

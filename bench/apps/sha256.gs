@@ -58,7 +58,7 @@ fn prepare() {
 // i % 8, then lane 0's big-endian bytes read back little-endian.
 fn digest(data: []u8) -> u32 {
     var hashes: [8]u32 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                          0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     for i, b in data {
         let k = i & 7
         var h = hashes[k]

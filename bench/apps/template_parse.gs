@@ -68,7 +68,7 @@ fn checksum_bytes(b: []u8) -> u32 {
 struct Bench {
     text: string
     vars: map.Map[string, string]
-    rendered: []u8      // the last output: its first rendered_len bytes
+    rendered: []u8 // the last output: its first rendered_len bytes
     rendered_len: int
     result: u32
 }
@@ -165,7 +165,7 @@ fn (b: ref Bench) run(_: int) {
         }
         let j = closing(text, i)
         if j < 0 {
-            out[n] = text[i]        // an unclosed `{{`: its `{` is text
+            out[n] = text[i] // an unclosed `{{`: its `{` is text
             n += 1
             i += 1
             continue

@@ -72,7 +72,7 @@ struct Bench {
     text: string
     vars: map.Map[string, string]
     bufs: pool.slice_pool[u8]
-    rendered: []u8      // the last output: its first rendered_len bytes
+    rendered: []u8 // the last output: its first rendered_len bytes
     rendered_len: int
     result: u32
 }
@@ -166,7 +166,7 @@ fn (b: ref Bench) run(_: int) {
         }
         let j = closing(text, i)
         if j < 0 {
-            out[n] = text[i]        // an unclosed `{{`: its `{` is text
+            out[n] = text[i] // an unclosed `{{`: its `{` is text
             n += 1
             i += 1
             continue

@@ -61,9 +61,9 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 var words: int = 0
 var word_len: int = 0
 var text: string
-var index = map.Map[string, int]{}   // word -> its position in counts
-var counts: []int                    // per distinct word, first seen first
-var firsts: []string                 // each distinct word (a view of text)
+var index = map.Map[string, int]{} // word -> its position in counts
+var counts: []int                  // per distinct word, first seen first
+var firsts: []string               // each distinct word (a view of text)
 var result: u32 = 0
 
 fn prepare() {

@@ -14,7 +14,7 @@
 // Not for: fixed-size arithmetic (use int), rationals or floats.
 
 struct Int {
-    minus: bool  // negative (never for zero)
+    minus: bool // negative (never for zero)
     n: int      // limbs in use
     mag: []u32  // owned storage; mag[0:n] the magnitude, little-endian
 }

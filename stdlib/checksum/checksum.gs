@@ -19,11 +19,11 @@
 // is ready. sum does not change the state (as Go's hash.Hash), so writing
 // may go on after it and sum then covers everything written.
 struct Sha256 {
-    h: [8]u32           // the chaining value (meaningful once started)
-    buf: [64]u8         // a block not yet full
-    nbuf: int           // bytes in buf
-    total: u64          // bytes written
-    started: bool       // h holds the initial value or later
+    h: [8]u32     // the chaining value (meaningful once started)
+    buf: [64]u8   // a block not yet full
+    nbuf: int     // bytes in buf
+    total: u64    // bytes written
+    started: bool // h holds the initial value or later
 }
 
 const CK_IV0: u32 = 0x6a09e667
@@ -114,7 +114,7 @@ inline fn ck_rotr(x: u32, n: u32) -> u32 {
 // and a ^ b on return, which is the next round's b ^ c: Maj(a, b, c) is
 // ((a ^ b) & (b ^ c)) ^ b, one operation fewer.
 inline fn ck_round(a: u32, b: u32, c: u32, d: ref u32, e: u32, f: u32, g: u32, h: ref u32, kw: u32,
-        bc: ref u32) {
+    bc: ref u32) {
     let t1 = h + ck_rotr(ck_rotr(ck_rotr(e, 14) ^ e, 5) ^ e, 6) + (g ^ (e & (f ^ g))) + kw
     let ab = a ^ b
     let t2 = ck_rotr(ck_rotr(ck_rotr(a, 9) ^ a, 11) ^ a, 2) + ((ab & bc) ^ b)
@@ -128,8 +128,8 @@ inline fn ck_round(a: u32, b: u32, c: u32, d: ref u32, e: u32, f: u32, g: u32, h
 inline fn ck_w(w: ref [16]u32, i: int) -> u32 {
     let x = w[(i - 15) & 15]
     let y = w[(i - 2) & 15]
-    let s0 = ck_rotr(ck_rotr(x, 11) ^ x, 7) ^ (x >> 3)      // rotr 7, 18; shr 3
-    let s1 = ck_rotr(ck_rotr(y, 2) ^ y, 17) ^ (y >> 10)     // rotr 17, 19; shr 10
+    let s0 = ck_rotr(ck_rotr(x, 11) ^ x, 7) ^ (x >> 3)  // rotr 7, 18; shr 3
+    let s1 = ck_rotr(ck_rotr(y, 2) ^ y, 17) ^ (y >> 10) // rotr 17, 19; shr 10
     w[i & 15] += s0 + w[(i - 7) & 15] + s1
     return w[i & 15]
 }
@@ -254,9 +254,9 @@ fn ck_sha_buffered(h: ref [8]u32, blk: ref [64]u8) {
 // table loads of the five overlap instead of waiting on each other, then
 // combined. The rest goes through slicing-by-8, the last bytes one by one.
 
-const CK_CRC_POLY: u32 = 0xedb88320     // IEEE 802.3, bits reversed
-const CK_LANES: int = 5                  // braids
-const CK_STRIDE: int = 40                // CK_LANES words of 8 bytes
+const CK_CRC_POLY: u32 = 0xedb88320 // IEEE 802.3, bits reversed
+const CK_LANES: int = 5             // braids
+const CK_STRIDE: int = 40           // CK_LANES words of 8 bytes
 
 // ck_crc[k][b]: the CRC register after byte b (from register 0) and then k
 // zero bytes; k = 0 is the classic table, 0..7 slice by 8.

@@ -15,13 +15,13 @@
 // Not for: URL-safe or unpadded base64, MIME line breaks, streaming.
 
 struct Error {
-    msg: string     // what went wrong and where
-    offset: int     // the byte of the input where it went wrong
+    msg: string // what went wrong and where
+    offset: int // the byte of the input where it went wrong
 }
 
 const ENC_B64_ALPHABET: string = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 const ENC_HEX_DIGITS: string = "0123456789abcdef"
-const ENC_BAD: u8 = 255       // not a digit, in the decode tables
+const ENC_BAD: u8 = 255 // not a digit, in the decode tables
 
 var enc_b64_enc: [64]u8 = enc_table64(ENC_B64_ALPHABET)
 var enc_b64_dec: [256]u8 = enc_inverse(ENC_B64_ALPHABET)
@@ -56,7 +56,7 @@ fn enc_inverse(digits: string) -> [256]u8 {
 fn enc_hex_inverse() -> [256]u8 {
     var t = enc_inverse(ENC_HEX_DIGITS)
     for i in 0..6 {
-        t[65 + i] = (10 + i) as u8     // A-F
+        t[65 + i] = (10 + i) as u8 // A-F
     }
     return t
 }
@@ -109,7 +109,7 @@ fn base64_encode(data: []u8) -> string {
         let o = out[4 * groups:4 * groups + 4]
         o[0] = enc_b64_enc[v >> 18]
         o[1] = enc_b64_enc[(v >> 12) & 63]
-        o[2] = 61   // '='
+        o[2] = 61 // '='
         if rest == 2 {
             o[2] = enc_b64_enc[(v >> 6) & 63]
         }
@@ -142,7 +142,7 @@ fn base64_decode(s: string) -> ([]u8, ?Error) {
         o[2] = c << 6 | d
         g += 1
     }
-    var p = 4 * g       // then fewer than 4 data characters before a non-alphabet byte
+    var p = 4 * g // then fewer than 4 data characters before a non-alphabet byte
     while p < s.len && enc_b64_dec[s[p]] != ENC_BAD {
         p += 1
     }
@@ -152,7 +152,7 @@ fn base64_decode(s: string) -> ([]u8, ?Error) {
         return ([]u8{}, bad)
     }
     var n = 3 * g
-    if p - 4 * g >= 2 {     // a last group of 2 or 3: 1 or 2 bytes, unused low bits dropped
+    if p - 4 * g >= 2 { // a last group of 2 or 3: 1 or 2 bytes, unused low bits dropped
         let a = enc_b64_dec[s[4 * g]] as u32
         let b = enc_b64_dec[s[4 * g + 1]] as u32
         var c: u32 = 0
@@ -164,7 +164,7 @@ fn base64_decode(s: string) -> ([]u8, ?Error) {
         out[n + 1] = (v >> 8) as u8
         n += p - 4 * g - 1
     }
-    while out.len > n {     // an owned result of the exact length
+    while out.len > n { // an owned result of the exact length
         out.pop()
     }
     return (out, none)
@@ -187,7 +187,7 @@ fn enc_b64_tail(s: string, p: int) -> ?Error {
     while j < s.len && s[j] == 61 {
         j += 1
     }
-    let need = (4 - q) % 4    // the `=` that end the last group
+    let need = (4 - q) % 4 // the `=` that end the last group
     if q >= 2 && j - p >= need {
         if p + need < s.len {
             return enc_error("data after the padding", p + need)

@@ -9,9 +9,9 @@
 // one with escapes is decoded into the scratch buffer buf.
 // Not for: building values (parse.gs) or tokens (reader.gs).
 
-const LEX_STR_ERR: int = 0    // Lexer.string failed (err is set)
-const LEX_STR_PLAIN: int = 1  // the string is src[sa:sb], as is
-const LEX_STR_BUF: int = 2    // the decoded string is buf
+const LEX_STR_ERR: int = 0   // Lexer.string failed (err is set)
+const LEX_STR_PLAIN: int = 1 // the string is src[sa:sb], as is
+const LEX_STR_BUF: int = 2   // the decoded string is buf
 
 struct Lexer {
     src: string

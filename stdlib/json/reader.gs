@@ -12,12 +12,12 @@
 // Not for: a stream of several values (NDJSON: split the lines first).
 
 enum Token {
-    End                 // the input is over (after its one value)
-    BeginArr            // [
-    EndArr              // ]
-    BeginObj            // {
-    EndObj              // }
-    Key(s: string)      // the name of an object member; its value follows
+    End            // the input is over (after its one value)
+    BeginArr       // [
+    EndArr         // ]
+    BeginObj       // {
+    EndObj         // }
+    Key(s: string) // the name of an object member; its value follows
     Str(s: string)
     Num(n: f64)
     Bool(b: bool)
@@ -25,18 +25,18 @@ enum Token {
 }
 
 // What the reader expects next.
-const RD_VALUE: u8 = 0      // a value
-const RD_ARR_FIRST: u8 = 1  // a value or ]
-const RD_ARR_NEXT: u8 = 2   // , or ]
-const RD_OBJ_FIRST: u8 = 3  // a key or }
-const RD_OBJ_KEY: u8 = 4    // a key
-const RD_OBJ_COLON: u8 = 5  // :
-const RD_OBJ_NEXT: u8 = 6   // , or }
-const RD_END: u8 = 7        // the end of the input
+const RD_VALUE: u8 = 0     // a value
+const RD_ARR_FIRST: u8 = 1 // a value or ]
+const RD_ARR_NEXT: u8 = 2  // , or ]
+const RD_OBJ_FIRST: u8 = 3 // a key or }
+const RD_OBJ_KEY: u8 = 4   // a key
+const RD_OBJ_COLON: u8 = 5 // :
+const RD_OBJ_NEXT: u8 = 6  // , or }
+const RD_END: u8 = 7       // the end of the input
 
 struct Reader {
     lx: Lexer
-    open: []u8      // the arrays ('[') and objects ('{') entered
+    open: []u8 // the arrays ('[') and objects ('{') entered
     state: u8
     owned: string   // the last decoded string token's storage
     has_owned: bool // owned holds storage to delete

@@ -19,9 +19,9 @@
 // Not for: ordered iteration (slot order, not promised).
 
 struct Map[K, V] {
-    slots: []MapSlot[K, V]  // capacity 0 or a power of two >= 8
-    len: int                // entries stored
-    iterating: int          // loops and each calls over the map under way
+    slots: []MapSlot[K, V] // capacity 0 or a power of two >= 8
+    len: int               // entries stored
+    iterating: int         // loops and each calls over the map under way
 }
 
 struct MapSlot[K, V] {
@@ -85,7 +85,7 @@ fn (m: ref Map[K, V]) put(k: K, v: V) {
             __fail("map put of a new key while the map is being iterated")
         }
         if (m.len + 1) * 4 <= s.len * 3 {
-            __moving(s)     // Robin Hood insertion shifts entries
+            __moving(s) // Robin Hood insertion shifts entries
             m.place_at(i, MapSlot[K, V]{key: __own(k), val: v, dist: d})
             m.len += 1
             return

@@ -20,10 +20,10 @@
 // Not for: spans of elements (slice_pool.gs).
 
 struct slot_pool[T] {
-    slots: []T          // stable storage; slots.len is the high-water mark
-    live: []bool        // per slot: allocated (live.len == slots.len)
-    free_idx: []int     // the free indices, a LIFO stack (the top is last)
-    len: int            // slots ever created (== slots.len)
+    slots: []T      // stable storage; slots.len is the high-water mark
+    live: []bool    // per slot: allocated (live.len == slots.len)
+    free_idx: []int // the free indices, a LIFO stack (the top is last)
+    len: int        // slots ever created (== slots.len)
 }
 
 // The index of a new slot holding v.
@@ -67,7 +67,7 @@ fn (p: ref slot_pool[T]) get(i: int) -> ref T {
 
 // Frees slot i; freeing a slot that is not allocated is a runtime error.
 fn (p: ref slot_pool[T]) free(i: int) {
-    if i < 0 || i >= p.live.len {     // live.len: the check below reuses it
+    if i < 0 || i >= p.live.len { // live.len: the check below reuses it
         slot_pool_fail_range(i, p.slots.len)
     }
     if !p.live[i] {

@@ -7,12 +7,12 @@
 // Also here: what the search can skip by (the bytes a match can start
 // with, a literal prefix, an anchor at the start of the text).
 
-const RE_I_CLASS: u8 = 0    // one byte of set arg, then pc + 1
+const RE_I_CLASS: u8 = 0 // one byte of set arg, then pc + 1
 const RE_I_MATCH: u8 = 1
-const RE_I_JMP: u8 = 2      // to x
-const RE_I_SPLIT: u8 = 3    // to x first, then to y
-const RE_I_SAVE: u8 = 4     // capture slot arg = the position, then pc + 1
-const RE_I_ASSERT: u8 = 5   // assertion arg holds, then pc + 1
+const RE_I_JMP: u8 = 2    // to x
+const RE_I_SPLIT: u8 = 3  // to x first, then to y
+const RE_I_SAVE: u8 = 4   // capture slot arg = the position, then pc + 1
+const RE_I_ASSERT: u8 = 5 // assertion arg holds, then pc + 1
 
 const RE_MAX_PROG: int = 50_000
 
@@ -27,7 +27,7 @@ struct ReComp {
     nodes: []ReNode
     kids: []int
     prog: []ReInst
-    rev: bool       // the program of the reversed pattern (for the reverse DFA)
+    rev: bool // the program of the reversed pattern (for the reverse DFA)
     failed: bool
     off: int
 }

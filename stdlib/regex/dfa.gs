@@ -20,25 +20,25 @@ import "map"
 
 const RE_D_MATCH: u8 = 1
 const RE_D_RESTART: u8 = 2
-const RE_D_DEAD: u8 = 4      // no thread and no restart: the scan may stop
+const RE_D_DEAD: u8 = 4 // no thread and no restart: the scan may stop
 const RE_DFA_MAX_STATES: int = 2000
-const RE_DFA_MAX_PCS: int = 1 << 20   // threads in all states together
+const RE_DFA_MAX_PCS: int = 1 << 20 // threads in all states together
 
 struct ReDfa {
     prog: []ReInst
-    rev: bool                 // reversed program: no restarts, no cut
+    rev: bool // reversed program: no restarts, no cut
     keys: map.Map[string, int]
-    pcs: []int                // state k's list is pcs[off[k]:off[k + 1]]
+    pcs: []int // state k's list is pcs[off[k]:off[k + 1]]
     off: []int
     flag: []u8
-    next: []i32               // k * 256 + byte -> next state + 1; 0: not built yet
-    mark: []int               // pc -> the closure that reached it
+    next: []i32 // k * 256 + byte -> next state + 1; 0: not built yet
+    mark: []int // pc -> the closure that reached it
     stamp: int
     stack: []int
     buf: []int
     key: []u8
-    start: int                // the state at the first byte, -1 before it is built
-    failed: bool              // too many states: use the Pike VM
+    start: int   // the state at the first byte, -1 before it is built
+    failed: bool // too many states: use the Pike VM
 }
 
 fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {

@@ -11,13 +11,13 @@
 // one by one.
 // Not for: Unicode classes (`\pL`), backreferences, look-around (errors).
 
-const RE_EMPTY: u8 = 0    // matches the empty string
-const RE_LIT: u8 = 1      // one byte of the set a
-const RE_ASSERT: u8 = 2   // an empty-width assertion, kind a (RE_AT_*)
-const RE_CAT: u8 = 3      // kids[x : x + n] in sequence
-const RE_ALT: u8 = 4      // kids[x : x + n], the first that matches wins
-const RE_REP: u8 = 5      // node x from a to b times (b = -1: no bound); n: the operator's offset
-const RE_GROUP: u8 = 6    // node x as capture group a
+const RE_EMPTY: u8 = 0  // matches the empty string
+const RE_LIT: u8 = 1    // one byte of the set a
+const RE_ASSERT: u8 = 2 // an empty-width assertion, kind a (RE_AT_*)
+const RE_CAT: u8 = 3    // kids[x : x + n] in sequence
+const RE_ALT: u8 = 4    // kids[x : x + n], the first that matches wins
+const RE_REP: u8 = 5    // node x from a to b times (b = -1: no bound); n: the operator's offset
+const RE_GROUP: u8 = 6  // node x as capture group a
 
 const RE_AT_BEGIN_TEXT: int = 0
 const RE_AT_END_TEXT: int = 1
@@ -26,10 +26,10 @@ const RE_AT_END_LINE: int = 3
 const RE_AT_WORD: int = 4
 const RE_AT_NOT_WORD: int = 5
 
-const RE_FOLD: int = 1      // (?i)
-const RE_MULTI: int = 2     // (?m): ^ and $ at lines
-const RE_DOTNL: int = 4     // (?s): . matches \n
-const RE_UNGREEDY: int = 8  // (?U): greedy and lazy swap
+const RE_FOLD: int = 1     // (?i)
+const RE_MULTI: int = 2    // (?m): ^ and $ at lines
+const RE_DOTNL: int = 4    // (?s): . matches \n
+const RE_UNGREEDY: int = 8 // (?U): greedy and lazy swap
 
 const RE_MAX_REPEAT: int = 1000
 const RE_MAX_DEPTH: int = 1000
@@ -41,7 +41,7 @@ struct ReNode {
     b: int
     x: int
     n: int
-    pos: int    // the node's first byte in the pattern
+    pos: int // the node's first byte in the pattern
 }
 
 struct ReParser {
@@ -51,9 +51,9 @@ struct ReParser {
     depth: int
     nodes: []ReNode
     kids: []int
-    tab: []bool       // 256 entries per byte set
-    lit: [512]int     // byte (+256 when folded) -> its set + 1, 0 when none yet
-    groups: int       // capture groups so far
+    tab: []bool   // 256 entries per byte set
+    lit: [512]int // byte (+256 when folded) -> its set + 1, 0 when none yet
+    groups: int   // capture groups so far
     failed: bool
     msg: string
     off: int

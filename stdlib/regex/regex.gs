@@ -26,20 +26,20 @@ struct Match {
 
 struct Regex {
     prog: []ReInst
-    tab: []bool       // 256 entries per byte set of prog's classes
-    groups: int       // capture groups, group 0 not counted
-    ncap: int         // 2 * (groups + 1)
-    anchored: bool    // every match starts at offset 0
-    skips: bool       // first is usable: no match is empty
-    first: []bool     // 256: the bytes a match can start with
-    one: int          // 1 + the only byte a match can start with, or 0
-    prefix: string    // the bytes every match starts with (2 or more), or ""
-    dfa: []ReDfa      // forward and reverse, or empty: the Pike VM only
+    tab: []bool    // 256 entries per byte set of prog's classes
+    groups: int    // capture groups, group 0 not counted
+    ncap: int      // 2 * (groups + 1)
+    anchored: bool // every match starts at offset 0
+    skips: bool    // first is usable: no match is empty
+    first: []bool  // 256: the bytes a match can start with
+    one: int       // 1 + the only byte a match can start with, or 0
+    prefix: string // the bytes every match starts with (2 or more), or ""
+    dfa: []ReDfa   // forward and reverse, or empty: the Pike VM only
     q0: ReQueue
     q1: ReQueue
     stack: []int
     tcap: []int
-    caps: []int       // results of re_exec
+    caps: []int // results of re_exec
 }
 
 // Parses and compiles pattern; the error names what is wrong and where.

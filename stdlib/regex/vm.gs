@@ -12,10 +12,10 @@
 // or to the next copy of a literal prefix (the runtime's memmem).
 
 struct ReQueue {
-    dense: []int    // the pcs visited at this position, dense[0:n]
-    sparse: []int   // pc -> its index in dense (checked against dense)
-    run: []int      // the threads (class and MATCH pcs) in priority order, run[0:nrun]
-    caps: []int     // ncap slots per thread
+    dense: []int  // the pcs visited at this position, dense[0:n]
+    sparse: []int // pc -> its index in dense (checked against dense)
+    run: []int    // the threads (class and MATCH pcs) in priority order, run[0:nrun]
+    caps: []int   // ncap slots per thread
     n: int
     nrun: int
 }

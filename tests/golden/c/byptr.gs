@@ -58,8 +58,8 @@ fn main() {
     println(apply(sum, l), captured(l))
     var w = mk(7)
     bump(w)
-    println(addressed(w))      // a function used as a value: its thunk passes &a0
-    v = mk(sum(v))              // x = f(x): the call reads v before the store
+    println(addressed(w)) // a function used as a value: its thunk passes &a0
+    v = mk(sum(v))        // x = f(x): the call reads v before the store
     println(v.a, sum(v))
     let arr = [3; 8]
     let o: ?Big = Big{a: 9, b: 0, c: 0, d: 0}

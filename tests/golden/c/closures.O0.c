@@ -39,9 +39,9 @@ static int64_t gs_main_main__closure4(void *env_, int64_t z_0);
 
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/c/closures.gs", 5, 53, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/closures.gs", 20, 64, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/closures.gs", 20, 76, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/closures.gs", 17, 16, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/closures.gs", 23, 64, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/closures.gs", 23, 76, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/closures.gs", 20, 16, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)

@@ -11,7 +11,10 @@ struct Op { name: string, f: fn(int) -> int }
 fn main() {
     let sq = fn(x: int) -> int { return x * x }
     var total = 0
-    let add = fn(x: int) -> int { total += x; return total }
+    let add = fn(x: int) -> int {
+        total += x
+        return total
+    }
     let outer = fn(y: int) -> int {
         let inner = fn(z: int) -> int { return z + total }
         return inner(y)

@@ -5,11 +5,11 @@ import "thread"
 
 fn main() {
     thread.parallel(2, fn(i: int) -> int { return i })
-    thread.parallel(2, fn() { })
+    thread.parallel(2, fn() {})
     var n = 0
     n.lock()
     var a: thread.Atomic
     a.add("one")
-    __parallel(2, fn(i: int) { })
+    __parallel(2, fn(i: int) {})
     __atomic_add(n, 1)
 }

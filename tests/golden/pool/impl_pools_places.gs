@@ -29,7 +29,8 @@ fn main() {
     let x: u8 = 2
     println(g.nodes[x].key)
     let f = fn(v: int) { let i = gp.alloc(v) }
-    f(7); f(8)
+    f(7)
+    f(8)
     println(gp.len, gp[1])
     let a = gq.alloc_slice(3)
     let c = gq.resize(a, 6)

@@ -101,9 +101,9 @@ fn main() {
 
     // ---- calls the builtin does not have ----
     var q = pool.slot_pool[Node]{}
-    let r0 = q.alloc_ref(Node{key: 100})        // index 0
-    let k1 = q.alloc(Node{key: 101})            // index 1
-    r0.next = 55                                // writes the slot
+    let r0 = q.alloc_ref(Node{key: 100}) // index 0
+    let k1 = q.alloc(Node{key: 101})     // index 1
+    r0.next = 55                         // writes the slot
     println("alloc_ref", q.get(0).key, q.get(0).next, k1, q.len)
     // get binds a reference: writes through n are writes to the slot.
     let n = q.get(k1)
@@ -137,7 +137,7 @@ fn main() {
     q.free_ref(q.get(k4))
     let k6 = q.alloc(Node{key: 6})
     println("free_ref", k4, k6)
-    let r7 = q.alloc_ref(Node{key: 7})          // a new index: 4
+    let r7 = q.alloc_ref(Node{key: 7}) // a new index: 4
     q.free_ref(r7)
     let k8 = q.alloc(Node{key: 8})
     println("free_ref of alloc_ref", k8, q.get(k8).key, q.len)

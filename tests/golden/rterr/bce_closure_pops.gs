@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/rterr/bce_closure_pops.gs:11:14: runtime error: index 3 out of range for length 3
+// expect runtime error: tests/golden/rterr/bce_closure_pops.gs:14:14: runtime error: index 3 out of range for length 3
 // for i in 0..xs.len over a local that a capturing closure pops: the call
 // may change xs, so xs[i] keeps its check.
 fn main() {
@@ -7,7 +7,10 @@ fn main() {
     let shrink = fn() { xs.pop() }
     var t = 0
     for i in 0..xs.len {
-        if i == 2 { shrink(); shrink() }
+        if i == 2 {
+            shrink()
+            shrink()
+        }
         t += xs[i]
     }
 }

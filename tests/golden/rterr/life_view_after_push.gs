@@ -4,7 +4,7 @@
 fn main() {
     var xs = []int{1, 2, 3, 4}
     let v = xs[0:2]
-    xs.push(5)              // full (len 4, cap 4): moves
+    xs.push(5) // full (len 4, cap 4): moves
     println(xs.len, v.len)
     println(v[0])
 }

@@ -56,16 +56,23 @@ fn (p: ref Parser) term() -> i64 {
         let t = p.cur.peek()
         if t.kind != app_lexer.T_OP { break }
         if t.text == "*" {
-            p.cur.next(); v *= p.power()
+            p.cur.next()
+            v *= p.power()
         } else if t.text == "/" {
             p.cur.next()
             let d = p.power()
-            if d == 0 { p.fail("division by zero"); return 0 }
+            if d == 0 {
+                p.fail("division by zero")
+                return 0
+            }
             v /= d
         } else if t.text == "%" {
             p.cur.next()
             let d = p.power()
-            if d == 0 { p.fail("division by zero"); return 0 }
+            if d == 0 {
+                p.fail("division by zero")
+                return 0
+            }
             v %= d
         } else { break }
     }
@@ -76,7 +83,13 @@ fn (p: ref Parser) expr() -> i64 {
     var v = p.term()
     while true {
         let t = p.cur.peek()
-        if t.kind == app_lexer.T_OP && t.text == "+" { p.cur.next(); v += p.term() } else if t.kind == app_lexer.T_OP && t.text == "-" { p.cur.next(); v -= p.term() } else { break }
+        if t.kind == app_lexer.T_OP && t.text == "+" {
+            p.cur.next()
+            v += p.term()
+        } else if t.kind == app_lexer.T_OP && t.text == "-" {
+            p.cur.next()
+            v -= p.term()
+        } else { break }
     }
     return v
 }

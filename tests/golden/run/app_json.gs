@@ -15,8 +15,8 @@ struct Node {
     b: bool
     num: f64
     str: string
-    kids: []int        // for arrays and objects (values)
-    keys: []string     // for objects
+    kids: []int    // for arrays and objects (values)
+    keys: []string // for objects
 }
 
 struct Parser { src: string, pos: int, nodes: []Node, err: ?string }
@@ -63,7 +63,10 @@ fn (p: ref Parser) value() -> int {
         p.pos += 1
         var n = Node{kind: K_OBJ}
         p.ws()
-        if p.src[p.pos] == '}' { p.pos += 1; return p.add(n) }
+        if p.src[p.pos] == '}' {
+            p.pos += 1
+            return p.add(n)
+        }
         while true {
             p.ws()
             let k = p.string_lit()
@@ -81,7 +84,10 @@ fn (p: ref Parser) value() -> int {
         p.pos += 1
         var n = Node{kind: K_ARR}
         p.ws()
-        if p.src[p.pos] == ']' { p.pos += 1; return p.add(n) }
+        if p.src[p.pos] == ']' {
+            p.pos += 1
+            return p.add(n)
+        }
         while true {
             n.kids.push(p.value())
             p.ws()
@@ -91,9 +97,18 @@ fn (p: ref Parser) value() -> int {
         return p.add(n)
     }
     if c == '"' { return p.add(Node{kind: K_STR, str: p.string_lit()}) }
-    if c == 't' { p.pos += 4; return p.add(Node{kind: K_BOOL, b: true}) }
-    if c == 'f' { p.pos += 5; return p.add(Node{kind: K_BOOL}) }
-    if c == 'n' { p.pos += 4; return p.add(Node{kind: K_NULL}) }
+    if c == 't' {
+        p.pos += 4
+        return p.add(Node{kind: K_BOOL, b: true})
+    }
+    if c == 'f' {
+        p.pos += 5
+        return p.add(Node{kind: K_BOOL})
+    }
+    if c == 'n' {
+        p.pos += 4
+        return p.add(Node{kind: K_NULL})
+    }
     // number: optional -, digits, optional .digits
     let st = p.pos
     if p.src[p.pos] == '-' { p.pos += 1 }
@@ -123,7 +138,10 @@ fn render(nodes: []Node, i: int, depth: int, out: ref []string, line: string) {
     if n.kind == K_NULL { out.push(line + "null") } else if n.kind == K_BOOL {
         if n.b { out.push(line + "true") } else { out.push(line + "false") }
     } else if n.kind == K_NUM { out.push(line + fmt_f64(n.num, -1)) } else if n.kind == K_STR { out.push(line + "\"" + n.str + "\"") } else if n.kind == K_ARR {
-        if n.kids.len == 0 { out.push(line + "[]"); return }
+        if n.kids.len == 0 {
+            out.push(line + "[]")
+            return
+        }
         out.push(line + "[")
         for k in n.kids { render(nodes, k, depth + 1, out, indent(depth + 1)) }
         out.push(indent(depth) + "]")

@@ -17,6 +17,9 @@ fn main() {
     v = swap2(v)
     println(v.a, v.b, v.c, v.d)
     var i = 0
-    while i < 3 { v = swap(v); i += 1 }
+    while i < 3 {
+        v = swap(v)
+        i += 1
+    }
     println(v.a, v.b, v.c, v.d)
 }

@@ -28,7 +28,10 @@ fn main() {
     let q = Pair__i64__str{z: 2.5}
     println(p.first, p.second, q.z, id("a"), id__str("b"))
     var k = 1
-    let f = fn(x: int) -> int { k += x; return k }
+    let f = fn(x: int) -> int {
+        k += x
+        return k
+    }
     let e = main__closure1_env{v: 4}
     println(f(2), e.v, apply(add), add__thunk(1), main__closure1())
     var s = Stamp{unix: 1700000000, SIZE_MAX: 2, __inline: 3, _Bool: true, default: 4, default_f: 5}

@@ -7,10 +7,18 @@ var g: int = 1
 
 fn main() {
     var a = 100
-    a += 5; a -= 3; a *= 2; a /= 4; a %= 7
+    a += 5
+    a -= 3
+    a *= 2
+    a /= 4
+    a %= 7
     println(a)
     a = 0xF0
-    a |= 0x0F; a &= 0x3C; a ^= 0xFF; a <<= 4; a >>= 2
+    a |= 0x0F
+    a &= 0x3C
+    a ^= 0xFF
+    a <<= 4
+    a >>= 2
     println(a)
     g += 10
     g *= 3

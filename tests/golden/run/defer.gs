@@ -15,11 +15,11 @@ fn ret_old() -> int {
 fn several(n: int) -> int {
     defer note("A")
     if n == 0 { return 10 }
-    defer note("B")         // not reached when n == 0
+    defer note("B") // not reached when n == 0
     if n == 1 { return 11 }
     var i = 0
     while true {
-        defer note("L")     // every iteration
+        defer note("L") // every iteration
         i += 1
         if i == n { break }
         if i % 2 == 0 { continue }
@@ -83,7 +83,7 @@ fn main() -> int {
     let bump = fn(by: int) { count += by }
     {
         defer bump(10)
-        defer bump(count)   // runs first, reading count then: 1
+        defer bump(count) // runs first, reading count then: 1
         count = 1
     }
     println(count)
@@ -115,7 +115,10 @@ fn main() -> int {
             }
             println(j)
         }
-        defer { defer print("inner "); print("outer ") }
+        defer {
+            defer print("inner ")
+            print("outer ")
+        }
         println("body")
     }
     return 3

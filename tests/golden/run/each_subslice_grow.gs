@@ -27,14 +27,24 @@ fn main() {
     var lo: u8 = 3
     var hi: i32 = 6
     var seen = 0
-    for x in xs[lo:hi] { xs.push(x); lo = 0; hi = 200; seen += 1 }
+    for x in xs[lo:hi] {
+        xs.push(x)
+        lo = 0
+        hi = 200
+        seen += 1
+    }
     println("bounds", seen, xs.len)
 
     // through a field, the body growing it by a method
     var b = Bag{}
-    b.add(7); b.add(8); b.add(9)
+    b.add(7)
+    b.add(8)
+    b.add(9)
     var s = 0
-    for v in b.items[:2] { s += v; for k in 0..40 { b.add(k) } }
+    for v in b.items[:2] {
+        s += v
+        for k in 0..40 { b.add(k) }
+    }
     println("field", s, b.items.len)
 
     // a body that cannot change xs keeps the plain loop

@@ -11,7 +11,7 @@ fn main() {
     var n = 0
     for i in 0..3 { n += i }
     for i in 1..4 { n += i }
-    println(n, (1.) + .5, 2.*a, -.5, 3_0.5)
+    println(n, (1.) + .5, 2. * a, -.5, 3_0.5)
     var s = 0
     for i in 0..(2) { s += i }
     println(s, 7.)

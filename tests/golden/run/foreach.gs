@@ -11,7 +11,9 @@ fn main() {
     println(arr[2])
 
     var xs = make([]int, 3)
-    xs[0] = 1; xs[1] = 2; xs[2] = 3
+    xs[0] = 1
+    xs[1] = 2
+    xs[2] = 3
     for i, x in xs {
         if i == 0 { xs[2] = 30 }
         print(x, "")

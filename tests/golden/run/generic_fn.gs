@@ -1,6 +1,9 @@
 // Generic functions: type arguments inferred from the call's arguments;
 // each distinct instantiation is its own function.
-fn max[T](a: T, b: T) -> T { if a > b { return a } return b }
+fn max[T](a: T, b: T) -> T {
+    if a > b { return a }
+    return b
+}
 
 fn first[T](xs: []T) -> T { return xs[0] }
 

@@ -12,7 +12,10 @@ import "./lib/initdep"
 struct Box { w: int, h: int }
 
 fn (b: Box) area() -> int { return b.w * b.h }
-fn (b: ref Box) grow() -> int { b.w += scale; return b.w }
+fn (b: ref Box) grow() -> int {
+    b.w += scale
+    return b.w
+}
 
 fn note(what: string, v: int) -> int {
     println("init", what)

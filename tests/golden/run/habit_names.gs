@@ -33,6 +33,6 @@ fn main() {
     nil += 2
     let v = switch(3)
     switch(4)
-    switch (5)
+    switch(5)
     println(nil, v, toggles())
 }

@@ -4,7 +4,7 @@
    and a lone * and / too. */
 fn main() {
     let a = 1 /* inline */ + 2 // trailing
-    println(a) // 3
+    println(a)                 // 3
     /* println(99) */
     // println(98)
     let b = /**/ 4

@@ -4,23 +4,31 @@
 // statement ends it, so `if a > b { return a } return b` is two statements.
 struct P { x: int, y: int }
 
-fn max2(a: int, b: int) -> int { if a > b { return a } return b }
+fn max2(a: int, b: int) -> int {
+    if a > b { return a }
+    return b
+}
 
 fn sum3(a: int,
-        b: int,
-        c: int) -> int {
+    b: int,
+    c: int) -> int {
     return a +
         b +
         c
 }
 
 fn early(n: int) -> int {
-    if n < 0 { return -1 } if n == 0 { return 0 } return 1
+    if n < 0 { return -1 }
+    if n == 0 { return 0 }
+    return 1
 }
 
 fn main() {
-    let a = 1; let b = 2; var c = 3
-    c += 1; println(a, b, c)
+    let a = 1
+    let b = 2
+    var c = 3
+    c += 1
+    println(a, b, c)
     println(max2(3, 9), max2(9, 3))
     let long = 1 +
         2 *
@@ -46,8 +54,15 @@ fn main() {
         false
     println(ok)
     var i = 0
-    while true { i += 1; if i == 3 { break } }
+    while true {
+        i += 1
+        if i == 3 { break }
+    }
     println(i)
-    { let inner = 7; println(inner) } println("after block")
-    println(early(-5), early(0), early(5));
+    {
+        let inner = 7
+        println(inner)
+    }
+    println("after block")
+    println(early(-5), early(0), early(5))
 }

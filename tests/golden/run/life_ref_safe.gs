@@ -14,25 +14,25 @@ var sp = pool.slot_pool[P]{}
 
 fn set_then_grow(r: ref int, xs: ref []int) {
     r = 5
-    xs.push(9)              // within capacity: nothing moves
+    xs.push(9) // within capacity: nothing moves
 }
 
 fn grow_other(r: ref int, ys: ref []int) {
-    ys.push(1)              // another slice's storage moves
+    ys.push(1) // another slice's storage moves
     r += 1
 }
 
 fn bump_global(r: ref int) {
-    g.push(r)               // g moves; r points into a local
+    g.push(r) // g moves; r points into a local
     r += 100
 }
 
 fn touch(r: ref int) {
-    r += 1                  // frees nothing: no note (see --stats)
+    r += 1 // frees nothing: no note (see --stats)
 }
 
 fn (p: ref P) add_tag(t: int) {
-    p.tags.push(t)          // moves p.tags, not the slice p lives in
+    p.tags.push(t) // moves p.tags, not the slice p lives in
     p.x += t
 }
 
@@ -57,7 +57,7 @@ fn early_exits(m: ref map.Map[int, int], xs: ref []int) -> int {
         if i % 2 == 0 {
             continue
         }
-        m.put(1, r + i)     // a key already there: nothing moves
+        m.put(1, r + i) // a key already there: nothing moves
         sum += r
         if i == 5 {
             break

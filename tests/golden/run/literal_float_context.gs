@@ -11,7 +11,7 @@ fn main() {
     let m: i8 = -128
     let n: i64 = -9223372036854775808
     println(m, n)
-    let z: f64 = -0          // Go's exact constants: -0 is 0, not -0.0
+    let z: f64 = -0 // Go's exact constants: -0 is 0, not -0.0
     let nz: f64 = -0.0
     println(z, nz, -(0 as f64))
     let k: u8 = 3

@@ -28,7 +28,10 @@ fn lower(xs: []Entry, k: int) -> int {
     return lo
 }
 
-fn b2u(b: bool, t: u64, f: u64) -> u64 { if b { return t } return f }
+fn b2u(b: bool, t: u64, f: u64) -> u64 {
+    if b { return t }
+    return f
+}
 
 fn found(xs: []Entry, i: int, k: int) -> bool { return i < xs.len && xs[i].k == k }
 

@@ -63,7 +63,7 @@ fn main() {
     for k, it in shop.stock {
         var bigger = it
         bigger.qty *= 10
-        shop.stock.put(k, bigger)       // replaces: allowed
+        shop.stock.put(k, bigger) // replaces: allowed
         assert it.qty * 10 == shop.stock.get(k).unwrap().qty
     }
     println("total", total_qty(shop), "hits", shop.hits)
@@ -79,7 +79,7 @@ fn main() {
     var j = 0
     var sum = 0
     for k, v in ms[j] {
-        j = 1                           // the element is chosen once
+        j = 1 // the element is chosen once
         for r in 0..10 {
             ms.push(map.Map[int, int]{})
         }

@@ -3,13 +3,17 @@
 // (count and sum checksums), and lookups of every key agree.
 import "map"
 
-fn key(i: int) -> int { return i * 2654435761 + 17 }   // spread, distinct
+fn key(i: int) -> int { return i * 2654435761 + 17 } // spread, distinct
 
 fn checksum(m: ref map.Map[int, int]) {
     var n = 0
     var ks = 0
     var vs = 0
-    m.each(fn(k: int, v: int) { n += 1; ks += k; vs += v })
+    m.each(fn(k: int, v: int) {
+        n += 1
+        ks += k
+        vs += v
+    })
     println("entries", n, "len", m.len, "keysum", ks, "valsum", vs)
 }
 
@@ -66,7 +70,11 @@ fn strings() {
     var n2 = 0
     var vs = 0
     var bytes = 0
-    m.each(fn(k: string, v: int) { n2 += 1; vs += v; bytes += k.len })
+    m.each(fn(k: string, v: int) {
+        n2 += 1
+        vs += v
+        bytes += k.len
+    })
     println("strings entries", n2, m.len, "valsum", vs, "bytes", bytes)
     m.free()
 }

@@ -11,7 +11,10 @@ fn keys_i8() {
     var m = map.Map[i8, int]{}
     for i in -128..128 { m.put(i as i8, i) }
     var sum = 0
-    m.each(fn(k: i8, v: int) { assert k as int == v; sum += v })
+    m.each(fn(k: i8, v: int) {
+        assert k as int == v
+        sum += v
+    })
     println("i8", m.len, sum, m.get(-128).unwrap(), m.get(127).unwrap())
     m.free()
 }
@@ -25,42 +28,51 @@ fn keys_u8() {
 
 fn keys_i16() {
     var m = map.Map[i16, i16]{}
-    m.put(-32768, 1); m.put(32767, 2); m.put(0, 3)
+    m.put(-32768, 1)
+    m.put(32767, 2)
+    m.put(0, 3)
     println("i16", m.len, m.get(-32768).unwrap(), m.get(32767).unwrap(), m.get(1).or(-1))
     m.free()
 }
 
 fn keys_u16() {
     var m = map.Map[u16, int]{}
-    m.put(65535, 1); m.put(0, 2)
+    m.put(65535, 1)
+    m.put(0, 2)
     println("u16", m.len, m.get(65535).unwrap(), m.get(0).unwrap(), m.has(1))
     m.free()
 }
 
 fn keys_i32() {
     var m = map.Map[i32, int]{}
-    m.put(-2147483648, 1); m.put(2147483647, 2); m.put(-1, 3)
+    m.put(-2147483648, 1)
+    m.put(2147483647, 2)
+    m.put(-1, 3)
     println("i32", m.len, m.get(-2147483648).unwrap(), m.get(2147483647).unwrap(), m.get(-1).unwrap())
     m.free()
 }
 
 fn keys_u32() {
     var m = map.Map[u32, int]{}
-    m.put(4294967295, 1); m.put(0, 2)
+    m.put(4294967295, 1)
+    m.put(0, 2)
     println("u32", m.len, m.get(4294967295).unwrap(), m.get(0).unwrap())
     m.free()
 }
 
 fn keys_i64() {
     var m = map.Map[i64, int]{}
-    m.put(-9223372036854775807 - 1, 1); m.put(9223372036854775807, 2)
+    m.put(-9223372036854775807 - 1, 1)
+    m.put(9223372036854775807, 2)
     println("i64", m.len, m.get(-9223372036854775807 - 1).unwrap(), m.get(9223372036854775807).unwrap())
     m.free()
 }
 
 fn keys_u64() {
     var m = map.Map[u64, string]{}
-    m.put(18446744073709551615, "max"); m.put(0, "zero"); m.put(1_u64 << 63, "top")
+    m.put(18446744073709551615, "max")
+    m.put(0, "zero")
+    m.put(1_u64 << 63, "top")
     println("u64", m.len, m.get(18446744073709551615).unwrap(), m.get(0).unwrap(), m.get(1_u64 << 63).unwrap())
     m.free()
 }

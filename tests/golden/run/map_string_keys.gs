@@ -9,7 +9,7 @@ fn main() {
     for i in 0..50 {
         let k = "key" + to_string(i)
         m.put(k, i)
-        delete(k)                       // the map must not need k's bytes
+        delete(k) // the map must not need k's bytes
     }
     // The freed key storage is likely reused by these strings.
     var junk: []string
@@ -30,17 +30,17 @@ fn main() {
     var buf = make([]u8, 6)
     copy_into(buf, "abcdef".bytes())
     let s = from_bytes(buf)
-    m.put(s[1:4], 1000)             // "bcd", a sub-string of s
+    m.put(s[1:4], 1000) // "bcd", a sub-string of s
     delete(s)
     buf[2] = 'X'
-    let t = from_bytes(buf)          // same length: may take s's storage
+    let t = from_bytes(buf) // same length: may take s's storage
     println("sub", m.get("bcd").or(-1), m.has(t[1:4]), m.has("bXd"), t)
     delete(t)
     m.put("", 5)
     println("empty key", m.get("").unwrap(), m.len)
     println("remove", m.remove("key3"), m.remove("key3"), m.remove("nope"), m.has("key3"), m.len)
     m.put("key3", 33)
-    m.put("key3", 34)               // replaces the value, keeps one copy
+    m.put("key3", 34) // replaces the value, keeps one copy
     println("reput", m.get("key3").unwrap(), m.len)
     m.get_ref("bcd") += 1
     println("get_ref", m.get("bcd").unwrap())

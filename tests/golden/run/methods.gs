@@ -15,7 +15,10 @@ fn (p: Point) try_shift(dx: int) -> int {
     c.x += dx
     return c.x
 }
-fn (s: ref Shape) nudge() { s.origin.shift(1); s.origin.y -= 1 }
+fn (s: ref Shape) nudge() {
+    s.origin.shift(1)
+    s.origin.y -= 1
+}
 
 fn twice(p: ref Point) {
     p.shift(10)

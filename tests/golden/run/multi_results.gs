@@ -14,7 +14,7 @@ fn parts() -> (string, []int, ?int, P) {
 
 fn again(a: int) -> (int, int) { return divmod(a, 3) }
 
-fn single() -> (int) { return 6 }   // one type in parentheses is that type
+fn single() -> (int) { return 6 } // one type in parentheses is that type
 
 fn swap[T](a: T, b: T) -> (T, T) { return (b, a) }
 

@@ -8,7 +8,7 @@ fn main() {
     println(1 + 2 << 3, 1 << 2 + 1, 16 >> 1 + 1)
     println(1 | 6 & 3, 5 ^ 3 | 8, 2 | 1 ^ 3, 6 & 3 ^ 1)
     println(6 & 3 == 2, 1 | 2 == 3, 5 ^ 1 != 4)
-    println(-2 * 3, -(2 * 3), - 5 % 3, ~0, ~5 & 0xff)
+    println(-2 * 3, -(2 * 3), -5 % 3, ~0, ~5 & 0xff)
     println(!true == false, !(1 > 2))
     let p = P{x: 4}
     println(-p.x, p.x as f64 / 8.0, (-p.x) as u8)

@@ -49,7 +49,10 @@ fn main() {
     // a local captured by a closure
     var zs = make([]int, 2, 2)
     zs[1] = 1
-    let grow_zs = fn() -> int { for i in 0..100 { zs.push(i) }; return 7 }
+    let grow_zs = fn() -> int {
+        for i in 0..100 { zs.push(i) }
+        return 7
+    }
     zs[0] = grow_zs()
     println(zs[0], zs[1], zs.len)
 

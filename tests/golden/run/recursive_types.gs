@@ -23,7 +23,8 @@ fn (d: ref Dir) add(path: []string, size: int) {
 fn main() {
     var root = Dir{name: "/"}
     var p: []string
-    p.push("usr"); p.push("bin")
+    p.push("usr")
+    p.push("bin")
     root.add(p, 10)
     root.add(p[:1], 5)
     println(root.size, root.children.get("usr").unwrap().size, root.children.get_ref("usr").children.get("bin").unwrap().size)

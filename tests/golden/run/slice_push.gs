@@ -27,7 +27,9 @@ fn main() {
 
     // a full slice grows; the grown copy keeps the elements
     var full = make([]int, 3)
-    full[0] = 10; full[1] = 20; full[2] = 30
+    full[0] = 10
+    full[1] = 20
+    full[2] = 30
     full.push(40)
     println(full.len, full.cap >= 4, full[0], full[1], full[2], full[3])
 
@@ -41,7 +43,10 @@ fn main() {
     var last = m.cap
     for i in 0..1000 {
         m.push(i)
-        if m.cap != last { caps += 1; last = m.cap }
+        if m.cap != last {
+            caps += 1
+            last = m.cap
+        }
     }
     println(m.len, m[999], caps < 30, m.cap >= m.len)
 }

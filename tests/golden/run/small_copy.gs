@@ -4,23 +4,30 @@
 // refs, pushes and pops, repeats, optionals, globals, captures, returns,
 // self-assignment and overlapping element copies. Every value printed, so
 // a short or misplaced copy fails under every back end.
-struct B1 { v: u8 }                     // 1 byte
-struct B2 { a: u8, b: u8 }              // 2 bytes
-struct B4 { x: u16, y: i16 }            // 4 bytes
-struct P8 { a: i32, b: i32 }            // 8 bytes, align 4
-struct E8 { v: u64 }                    // 8 bytes, align 8
-struct Mixed { h: u8, w: B4 }           // 6 bytes (padding): plain
-struct Outer { p: P8, q: B2, e: E8 }    // small structs as fields
+struct B1 { v: u8 }                  // 1 byte
+struct B2 { a: u8, b: u8 }           // 2 bytes
+struct B4 { x: u16, y: i16 }         // 4 bytes
+struct P8 { a: i32, b: i32 }         // 8 bytes, align 4
+struct E8 { v: u64 }                 // 8 bytes, align 8
+struct Mixed { h: u8, w: B4 }        // 6 bytes (padding): plain
+struct Outer { p: P8, q: B2, e: E8 } // small structs as fields
 
 var g: P8
 var gs: [3]B4
 
 fn mk(k: i32) -> P8 { return P8{a: k, b: -k} }
-fn mk_e(x: u64) -> E8 { var e: E8; e.v = x; return e }
-fn ret_copy(p: ref P8) -> P8 { let c = p; return c }
+fn mk_e(x: u64) -> E8 {
+    var e: E8
+    e.v = x
+    return e
+}
+fn ret_copy(p: ref P8) -> P8 {
+    let c = p
+    return c
+}
 fn put(d: ref P8, s: P8) { d = s }
 fn swap(a: ref B4, b: ref B4) {
-    let t: B4 = a           // a copy (a plain `let t = a` binds the reference)
+    let t: B4 = a // a copy (a plain `let t = a` binds the reference)
     a = b
     b = t
 }
@@ -90,7 +97,10 @@ fn main() {
     println("arr", two[0], two2[0], two2[1], ob.unwrap(), ob2.is_some(), oi.is_some(), oi2.unwrap())
     // a capture: the closure reads and writes the outer small struct
     var cap = B4{x: 1, y: 1}
-    let bump = fn() { cap.x += 10; cap = B4{x: cap.x, y: cap.y * -3} }
+    let bump = fn() {
+        cap.x += 10
+        cap = B4{x: cap.x, y: cap.y * -3}
+    }
     bump()
     bump()
     let capc = cap

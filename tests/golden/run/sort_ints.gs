@@ -50,7 +50,11 @@ fn shapes() {
         var up: []int
         var down: []int
         var flat: []int
-        for i in 0..n { up.push(i); down.push(n - i); flat.push(7) }
+        for i in 0..n {
+            up.push(i)
+            down.push(n - i)
+            flat.push(7)
+        }
         sort.sort(up)
         sort.sort(down)
         sort.sort(flat)
@@ -59,7 +63,9 @@ fn shapes() {
             if up[i] != i || down[i] != i + 1 || flat[i] != 7 { ok = false }
         }
         print(n, ok, "")
-        delete(up); delete(down); delete(flat)
+        delete(up)
+        delete(down)
+        delete(flat)
     }
     println()
 }
@@ -81,22 +87,33 @@ fn types() {
     for v in c { print(v, "") }
     println()
     var d: []u64
-    d.push(18446744073709551615); d.push(0); d.push(1_u64 << 63); d.push(5)
+    d.push(18446744073709551615)
+    d.push(0)
+    d.push(1_u64 << 63)
+    d.push(5)
     sort.sort(d)
     for v in d { print(v, "") }
     println()
     var e: []i64
-    e.push(9223372036854775807); e.push(-9223372036854775807 - 1); e.push(0)
+    e.push(9223372036854775807)
+    e.push(-9223372036854775807 - 1)
+    e.push(0)
     sort.sort(e)
     for v in e { print(v, "") }
     println()
     var f: []u16
-    f.push(65535); f.push(3)
+    f.push(65535)
+    f.push(3)
     var g: []i16
-    g.push(-32768); g.push(32767); g.push(-1)
+    g.push(-32768)
+    g.push(32767)
+    g.push(-1)
     var h: []u32
-    h.push(4294967295); h.push(0)
-    sort.sort(f); sort.sort(g); sort.sort(h)
+    h.push(4294967295)
+    h.push(0)
+    sort.sort(f)
+    sort.sort(g)
+    sort.sort(h)
     println(f[0], f[1], g[0], g[1], g[2], h[0], h[1])
 }
 
@@ -107,8 +124,12 @@ fn small() {
     one.push(42)
     sort.sort(one)
     var some = make([]int, 5)
-    some[0] = 9; some[1] = 3; some[2] = 7; some[3] = 1; some[4] = 5
-    sort.sort(some[1:4])            // only the sub-slice: 3 7 1 -> 1 3 7
+    some[0] = 9
+    some[1] = 3
+    some[2] = 7
+    some[3] = 1
+    some[4] = 5
+    sort.sort(some[1:4]) // only the sub-slice: 3 7 1 -> 1 3 7
     println("empty", empty.len, "one", one.len, one[0], "sub", some[0], some[1], some[2], some[3], some[4])
 }
 

@@ -27,7 +27,10 @@ fn main() {
     var xs: []Rec
     for i in 0..12 { xs.push(Rec{key: i % 4, id: i}) }
     var calls = 0
-    sort.sort_by(xs, fn(a: Rec, b: Rec) -> bool { calls += 1; return a.key > b.key })
+    sort.sort_by(xs, fn(a: Rec, b: Rec) -> bool {
+        calls += 1
+        return a.key > b.key
+    })
     for r in xs { print(to_string(r.key) + ":" + to_string(r.id), "") }
     println()
     println("calls > 0", calls > 0)

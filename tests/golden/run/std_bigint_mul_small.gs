@@ -12,7 +12,7 @@ fn show(label: string, v: bigint.Int) {
 
 fn main() {
     var k = bigint.from_int(4294967295)
-    var x = bigint.parse("340282366920938463463374607431768211455", 10).unwrap()  // 2^128 - 1
+    var x = bigint.parse("340282366920938463463374607431768211455", 10).unwrap() // 2^128 - 1
     var z = bigint.Int{}
     z.set_mul(x, k)
     show("max*max", z)

@@ -37,8 +37,8 @@ fn main() {
     delete(s)
     delete(all)
     // accepted as Python accepts them
-    decode("QR==")      // the low bits of R are ignored: "A"
-    decode("QUJD=")     // '=' after a whole group
+    decode("QR==")  // the low bits of R are ignored: "A"
+    decode("QUJD=") // '=' after a whole group
     decode("QUJD===")
     decode("+/+/")
     // errors: the first byte where the input goes wrong

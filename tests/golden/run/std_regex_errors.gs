@@ -14,7 +14,10 @@ fn main() {
         let (r, err) = regex.compile(p)
         match err {
             some(e) => printf("{:<16?} offset {:>2}: {}\n", p, e.offset, e.msg)
-            none => { println(p, "compiled"); r.free() }
+            none => {
+                println(p, "compiled")
+                r.free()
+            }
         }
     }
     var deep = ""

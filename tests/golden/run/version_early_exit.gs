@@ -5,7 +5,7 @@
 var flags: []bool
 
 fn first_zero(xs: []int, n: int) -> int {
-    for k in 0..n {                     // n > xs.len: the guard fails
+    for k in 0..n { // n > xs.len: the guard fails
         if xs[k] == 0 {
             return k
         }

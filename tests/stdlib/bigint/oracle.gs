@@ -42,11 +42,36 @@ fn run(op: string, base: int, xs: string, ys: string, k: int) {
         x.free()
         y.free()
     }
-    if op == "add" { var z = x.add(y); show(z, base); z.free(); return }
-    if op == "sub" { var z = x.sub(y); show(z, base); z.free(); return }
-    if op == "mul" { var z = x.mul(y); show(z, base); z.free(); return }
-    if op == "div" { var z = x.div(y); show(z, base); z.free(); return }
-    if op == "rem" { var z = x.rem(y); show(z, base); z.free(); return }
+    if op == "add" {
+        var z = x.add(y)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "sub" {
+        var z = x.sub(y)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "mul" {
+        var z = x.mul(y)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "div" {
+        var z = x.div(y)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "rem" {
+        var z = x.rem(y)
+        show(z, base)
+        z.free()
+        return
+    }
     if op == "divmod" {
         var (q, r) = x.divmod(y)
         show(q, base)
@@ -55,20 +80,75 @@ fn run(op: string, base: int, xs: string, ys: string, k: int) {
         r.free()
         return
     }
-    if op == "neg" { var z = x.neg(); show(z, base); z.free(); return }
-    if op == "cmp" { println(x.cmp(y)); return }
-    if op == "shl" { var z = x.shl(k); show(z, base); z.free(); return }
-    if op == "shr" { var z = x.shr(k); show(z, base); z.free(); return }
-    if op == "pow" { var z = x.pow(k); show(z, base); z.free(); return }
-    if op == "to_int" { println(x.to_int()); return }
-    if op == "conv" { let s = x.to_string(k); println(s); delete(s); return }
+    if op == "neg" {
+        var z = x.neg()
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "cmp" {
+        println(x.cmp(y))
+        return
+    }
+    if op == "shl" {
+        var z = x.shl(k)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "shr" {
+        var z = x.shr(k)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "pow" {
+        var z = x.pow(k)
+        show(z, base)
+        z.free()
+        return
+    }
+    if op == "to_int" {
+        println(x.to_int())
+        return
+    }
+    if op == "conv" {
+        let s = x.to_string(k)
+        println(s)
+        delete(s)
+        return
+    }
     // In place, the receiver being an operand.
-    if op == "sadd_zx" { x.set_add(x, y); show(x, base); return }
-    if op == "sadd_zy" { y.set_add(x, y); show(y, base); return }
-    if op == "ssub_zx" { x.set_sub(x, y); show(x, base); return }
-    if op == "ssub_zy" { y.set_sub(x, y); show(y, base); return }
-    if op == "smul_zx" { x.set_mul(x, y); show(x, base); return }
-    if op == "smul_zz" { x.set_mul(x, x); show(x, base); return }
+    if op == "sadd_zx" {
+        x.set_add(x, y)
+        show(x, base)
+        return
+    }
+    if op == "sadd_zy" {
+        y.set_add(x, y)
+        show(y, base)
+        return
+    }
+    if op == "ssub_zx" {
+        x.set_sub(x, y)
+        show(x, base)
+        return
+    }
+    if op == "ssub_zy" {
+        y.set_sub(x, y)
+        show(y, base)
+        return
+    }
+    if op == "smul_zx" {
+        x.set_mul(x, y)
+        show(x, base)
+        return
+    }
+    if op == "smul_zz" {
+        x.set_mul(x, x)
+        show(x, base)
+        return
+    }
     if op == "sdivmod_qx" {
         var r = bigint.Int{}
         x.set_divmod(r, x, y)
@@ -85,8 +165,16 @@ fn run(op: string, base: int, xs: string, ys: string, k: int) {
         q.free()
         return
     }
-    if op == "sshl_zz" { x.set_shl(x, k); show(x, base); return }
-    if op == "sshr_zz" { x.set_shr(x, k); show(x, base); return }
+    if op == "sshl_zz" {
+        x.set_shl(x, k)
+        show(x, base)
+        return
+    }
+    if op == "sshr_zz" {
+        x.set_shr(x, k)
+        show(x, base)
+        return
+    }
     // In place into storage large enough already (a product of two
     // copies), so the reuse path runs.
     if op == "sreuse" {

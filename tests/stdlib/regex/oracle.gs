@@ -73,8 +73,15 @@ fn main() {
             let pat = unhex(f[1])
             let (r, err) = regex.compile(pat)
             match err {
-                some(e) => { println("P err", e.offset, e.msg); ok = false }
-                none => { println("P ok"); ok = true; re = r }
+                some(e) => {
+                    println("P err", e.offset, e.msg)
+                    ok = false
+                }
+                none => {
+                    println("P ok")
+                    ok = true
+                    re = r
+                }
             }
             delete(pat)
         } else if ok {
@@ -89,8 +96,14 @@ fn main() {
             let h = hex(rep)
             println(format("F {} {}|C {}|A {}|R {}", a, b, c1, c2, h))
             if re.is_match(s) != (a >= 0) { println("is_match disagrees with find") }
-            delete(c1); delete(c2); delete(h); delete(rep)
-            delete(cs); delete(all); delete(s); delete(repl)
+            delete(c1)
+            delete(c2)
+            delete(h)
+            delete(rep)
+            delete(cs)
+            delete(all)
+            delete(s)
+            delete(repl)
         }
         delete(f)
     }

@@ -18,7 +18,10 @@ fn tokenize(s: string) -> []Token {
     var i = 0
     while i < s.len {
         let c = s[i]
-        if c == ' ' { i += 1; continue }
+        if c == ' ' {
+            i += 1
+            continue
+        }
         if is_digit(c) {
             let st = i
             while i < s.len && is_digit(s[i]) { i += 1 }
@@ -28,11 +31,14 @@ fn tokenize(s: string) -> []Token {
             while i < s.len && (is_alpha(s[i]) || is_digit(s[i])) { i += 1 }
             out.push(Token{kind: T_ID, text: s[st:i], pos: st})
         } else if c == '(' {
-            out.push(Token{kind: T_LP, text: "(", pos: i}); i += 1
+            out.push(Token{kind: T_LP, text: "(", pos: i})
+            i += 1
         } else if c == ')' {
-            out.push(Token{kind: T_RP, text: ")", pos: i}); i += 1
+            out.push(Token{kind: T_RP, text: ")", pos: i})
+            i += 1
         } else {
-            out.push(Token{kind: T_OP, text: s[i:i + 1], pos: i}); i += 1
+            out.push(Token{kind: T_OP, text: s[i:i + 1], pos: i})
+            i += 1
         }
         tokens_made += 1
     }

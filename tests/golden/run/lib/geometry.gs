@@ -18,8 +18,14 @@ fn area(r: Rect) -> int { return (r.max.x - r.min.x) * (r.max.y - r.min.y) }
 
 fn (r: Rect) width() -> int { return r.max.x - r.min.x }
 
-fn (p: ref Point) scale(k: int) { p.x *= k; p.y *= k }
+fn (p: ref Point) scale(k: int) {
+    p.x *= k
+    p.y *= k
+}
 
-fn bigger[T](a: T, b: T) -> T { if a > b { return a } return b }
+fn bigger[T](a: T, b: T) -> T {
+    if a > b { return a }
+    return b
+}
 
 fn describe(r: Rect) -> string { return units.label(area(r)) }
