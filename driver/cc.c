@@ -63,7 +63,7 @@ static bool cc_is_exec(const char *path)
 }
 
 /* `name` as the shell would find it: a path as is, else through PATH. */
-static const char *cc_resolve(const char *name)
+const char *cc_find(const char *name)
 {
     if (strchr(name, '/'))
         return cc_is_exec(name) ? name : NULL;
@@ -85,7 +85,7 @@ const char *cc_default(void)
 {
     static const char *const order[] = { "clang", "gcc", "tcc" };
     for (int i = 0; i < 3; i++)
-        if (cc_resolve(order[i]))
+        if (cc_find(order[i]))
             return order[i];
     return NULL;
 }
@@ -204,19 +204,32 @@ static bool cc_mkdir(const char *path)
     return mkdir(path, 0755) == 0 || errno == EEXIST;
 }
 
-/* $XDG_CACHE_HOME/goose or ~/.cache/goose, created; NULL when unusable. */
-static const char *cc_cache_dir(void)
+/* The parent of the cache folder: $XDG_CACHE_HOME or ~/.cache; NULL when
+ * the cache is off (GOOSE_NO_CACHE) or there is no home. */
+static const char *cc_cache_base(void)
 {
     const char *off = getenv("GOOSE_NO_CACHE");
     if (off && *off && strcmp(off, "0") != 0)
         return NULL;
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    const char *base = xdg && *xdg ? xdg : NULL;
-    if (!base && home && *home)
-        base = mem_printf(g_arena, "%s/.cache", home);
+    if (xdg && *xdg)
+        return xdg;
+    return home && *home ? mem_printf(g_arena, "%s/.cache", home) : NULL;
+}
+
+const char *cc_cache_path(void)
+{
+    const char *base = cc_cache_base();
+    return base ? mem_printf(g_arena, "%s/goose", base) : NULL;
+}
+
+/* The cache folder, created; NULL when unusable. */
+static const char *cc_cache_dir(void)
+{
+    const char *base = cc_cache_base();
     if (!base || !cc_mkdir(base))
         return NULL;
-    const char *dir = mem_printf(g_arena, "%s/goose", base);
+    const char *dir = cc_cache_path();
     return cc_mkdir(dir) && access(dir, W_OK) == 0 ? dir : NULL;
 }
 
@@ -418,7 +431,7 @@ int cc_build(const CcJob *job)
     if (!cc_out_ok(job->out))
         return 1;
     const char *name = job->cc && *job->cc ? job->cc : cc_default();
-    const char *cc = name ? cc_resolve(name) : NULL;
+    const char *cc = name ? cc_find(name) : NULL;
     if (!cc) {
         fprintf(stderr, "goose: no C compiler found%s%s (install clang, gcc or tcc)\n",
                 name ? ": " : "", name ? name : "");

@@ -1,5 +1,6 @@
 /* driver.h — what the `goose` driver's files share: the native build
- * (cc.c, prefix cc_) called from the command line front (main.c, drv_).
+ * (cc.c, prefix cc_) and goose's own paths (cmd_env.c, env_), called from
+ * the command line front (main.c, drv_).
  * Not for: anything a compiler stage needs (stages never include this). */
 #ifndef GOOSE_DRIVER_H
 #define GOOSE_DRIVER_H
@@ -26,5 +27,23 @@ int cc_build(const CcJob *job);
 
 /* The default C compiler: clang if installed, else gcc, else tcc; NULL if none. */
 const char *cc_default(void);
+
+/* A program as the shell would find it (a path as is, else through PATH);
+ * NULL when it is not an executable file. */
+const char *cc_find(const char *name);
+
+/* The cache of runtime objects, $XDG_CACHE_HOME/goose or ~/.cache/goose,
+ * whether it exists yet or not; NULL when off (GOOSE_NO_CACHE=1). */
+const char *cc_cache_path(void);
+
+/* ---- cmd_env.c (prefix env_): where goose's files are, `goose env` ---- */
+/* This executable, absolute and resolved (/proc/self/exe); NULL if unknown. */
+const char *env_exe(void);
+/* GOOSE_STDLIB, else the standard library of the tree goose is in. */
+const char *env_stdlib_dir(void);
+/* The runtime's sources of the tree goose is in. */
+const char *env_runtime_dir(void);
+/* `goose env [NAME...]` with the arguments after "env"; the exit status. */
+int env_main(int argc, char **argv);
 
 #endif

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,12 +24,9 @@
 #ifndef GOOSE_VERSION
 #define GOOSE_VERSION "0.0.0"
 #endif
-#ifndef GOOSE_SOURCE_DIR
-#define GOOSE_SOURCE_DIR "."
-#endif
 
 /* ---- commands and flags ---- */
-typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8 } Cmd;
+typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_ENV = 16 } Cmd;
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
@@ -68,6 +64,10 @@ static const struct {
     { "check", CMD_CHECK,
       "goose check prog.gs\n"
       "      report diagnostics only; exit 0 when there are none, 1 otherwise" },
+    { "env", CMD_ENV,
+      "goose env [NAME...]\n"
+      "      print where goose's files and tools are, as NAME=value lines, or the\n"
+      "      value of each NAME given ('goose env --help' explains each name)" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
 
@@ -137,7 +137,8 @@ static void drv_usage(FILE *f)
           "                  storage is still live (a use of freed storage goes\n"
           "                  unnoticed; docs/temporal_safety.md)\n"
           "  --time          per-phase times on stderr\n"
-          "environment: GOOSE_STDLIB (standard library folder), GOOSE_CC (default C\n"
+          "environment: GOOSE_STDLIB (standard library folder; default: found from\n"
+          "  goose's own path, 'goose env GOOSE_STDLIB'), GOOSE_CC (default C\n"
           "  compiler), GOOSE_CFLAGS (more flags for clang and gcc), XDG_CACHE_HOME\n"
           "  (cached runtime objects), NO_COLOR\n", f);
 }
@@ -274,33 +275,6 @@ static void drv_print_times(void)
 }
 
 /* ---- the pipeline ---- */
-static bool drv_is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* GOOSE_STDLIB, else <dir of goose>/../stdlib, else the source tree's. */
-static const char *drv_stdlib_dir(void)
-{
-    const char *env = getenv("GOOSE_STDLIB");
-    if (env && *env)
-        return env;
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            char *dir = mem_printf(g_arena, "%s/../stdlib", exe);
-            if (drv_is_dir(dir))
-                return dir;
-        }
-    }
-    return GOOSE_SOURCE_DIR "/stdlib";
-}
-
 typedef enum Stage { STAGE_OK, STAGE_STOP, STAGE_ERROR } Stage;
 
 static Module *drv_root_module(const char *path)
@@ -346,7 +320,7 @@ static Stage drv_parse(const Options *o, Module **out)
 static Stage drv_check(Module *root, Program *prog)
 {
     double t = drv_now_ms();
-    bool ok = check_program(root, drv_stdlib_dir(), prog);
+    bool ok = check_program(root, env_stdlib_dir(), prog);
     drv_phase_ms[PH_CHECK] = drv_now_ms() - t;
     diag_flush();
     return ok && diag_error_count() == 0 ? STAGE_OK : STAGE_ERROR;
@@ -511,6 +485,8 @@ int main(int argc, char **argv)
     o.cmd = drv_find_cmd(first);
     if (!o.cmd)
         return drv_usage_error("unknown command '%s'", first);
+    if (o.cmd == CMD_ENV)
+        return env_main(argc - 2, argv + 2);
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }
