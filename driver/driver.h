@@ -14,6 +14,8 @@ typedef struct CcJob {
     int opt_level;          /* goose's level: 0 -> cc -O0, 1 and 2 -> cc -O2 */
     const char *out;        /* the executable to write */
     bool keep_c;            /* also keep the emitted C as <out>.c */
+    bool debug;             /* -g: cc -O0 -g, the runtime's debug information
+                               naming its sources in env_runtime_dir() */
     const char *c_text;     /* the emitted C */
     size_t c_len;
 } CcJob;

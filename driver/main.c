@@ -39,6 +39,7 @@ typedef struct Options {
     const char *cc;
     int opt_level;
     bool keep_c, stats, debug_lines, time, verify_ir;
+    bool debug;             /* -g: debug information that names Goose lines and locals */
     bool no_lifetime;       /* --unsafe-no-lifetime-checks (measurement only) */
     Dump dump;
     const char *dump_after;     /* DUMP_IR_AFTER: the pass */
@@ -52,14 +53,15 @@ static const struct {
     const char *usage;
 } drv_cmds[] = {
     { "build", CMD_BUILD,
-      "goose build prog.gs [-o prog] [-O0|-O1|-O2] [--cc clang|gcc|tcc] [--keep-c]\n"
+      "goose build prog.gs [-o prog] [-O0|-O1|-O2] [-g] [--cc clang|gcc|tcc] [--keep-c]\n"
       "                    [--stats] [--debug-lines] [--time]\n"
-      "      compile to a native executable (default name: prog, in the current directory)" },
+      "      compile to a native executable (default name: prog, in the current directory);\n"
+      "      -g: for gdb: Goose lines and local names, the C compiled at -O0 -g" },
     { "run", CMD_RUN,
       "goose run prog.gs [-O0|-O1|-O2] [--time] [--stats] [-- args...]\n"
       "      compile in memory with libtcc and run; exits with the program's status" },
     { "emit-c", CMD_EMIT_C,
-      "goose emit-c prog.gs [-o prog.c] [-O0|-O1|-O2] [--debug-lines]\n"
+      "goose emit-c prog.gs [-o prog.c] [-O0|-O1|-O2] [-g] [--debug-lines]\n"
       "      print the emitted C (to stdout, or to the -o file)" },
     { "check", CMD_CHECK,
       "goose check prog.gs\n"
@@ -80,6 +82,7 @@ static void flag_o2(Options *o, const char *v) { o->opt_level = 2; }
 static void flag_keep_c(Options *o, const char *v) { o->keep_c = true; }
 static void flag_stats(Options *o, const char *v) { o->stats = true; }
 static void flag_debug_lines(Options *o, const char *v) { o->debug_lines = true; }
+static void flag_debug(Options *o, const char *v) { o->debug = o->debug_lines = true; }
 static void flag_time(Options *o, const char *v) { o->time = true; }
 static void flag_dump_ast(Options *o, const char *v) { o->dump = DUMP_AST; }
 static void flag_dump_ir(Options *o, const char *v) { o->dump = DUMP_IR; }
@@ -107,6 +110,7 @@ static const struct {
     { "--keep-c", CMD_BUILD, false, flag_keep_c },
     { "--stats", CMD_LOWERS, false, flag_stats },
     { "--debug-lines", CMD_LOWERS, false, flag_debug_lines },
+    { "-g", CMD_LOWERS, false, flag_debug },
     { "--time", CMD_BUILD | CMD_RUN, false, flag_time },
     { "--dump=ast", CMD_ALL, false, flag_dump_ast },
     { "--dump=ir", CMD_LOWERS, false, flag_dump_ir },
@@ -230,6 +234,9 @@ static int drv_parse_args(Options *o, int argc, char **argv)
     }
     if (!o->src)
         return drv_usage_error("no source file given to '%s'", argv[1]);
+    if (o->debug && o->cmd == CMD_RUN)     /* libtcc 0.9.27 registers no code with gdb */
+        return drv_usage_error("%s", "-g does not apply to run: a debugger cannot see the code libtcc\n"
+                               "compiles in memory; build with 'goose build -g prog.gs' and run ./prog under gdb");
     return o->dump == DUMP_IR_AFTER ? drv_check_pass(o->dump_after) : 0;
 }
 
@@ -366,7 +373,8 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
 static void drv_emit(const Options *o, const IrProgram *ir, StrBuf *c)
 {
     double t = drv_now_ms();
-    CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .no_lifetime = o->no_lifetime };
+    CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .debug_names = o->debug,
+                        .no_lifetime = o->no_lifetime };
     cemit_program(c, ir, &co);
     drv_phase_ms[PH_EMIT] = drv_now_ms() - t;
 }
@@ -428,6 +436,7 @@ static int drv_build(const Options *o, const StrBuf *c)
         .opt_level = o->opt_level,
         .out = o->out ? o->out : drv_default_out(o->src),
         .keep_c = o->keep_c,
+        .debug = o->debug,
         .c_text = c->data ? c->data : "",
         .c_len = c->len,
     };

@@ -412,10 +412,11 @@ static void cm_top_decls(Cm *cm, const IrFunc *f)
 {
     for (int t = 0; t < f->ntemps; t++)
         if (cm->temp_defs[t] > 1)
-            cm_line(cm, "%s t%d;", cm_ctype(cm, f->temps[t]), t);
+            cm_line(cm, "%s t%d;", cm_hide(cm, cm_ctype(cm, f->temps[t])), t);
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_CLOSURE)
-            cm_line(cm, "struct %s_env env%d;", f->ins[i].fn->cname, f->ins[i].dst);
+            cm_line(cm, "%s env%d;", cm_hide(cm, mem_printf(g_arena, "struct %s_env", f->ins[i].fn->cname)),
+                    f->ins[i].dst);
 }
 
 static void cm_unused_params(Cm *cm, const IrFunc *f)
@@ -442,7 +443,9 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
     cm_plan_inline(cm, f);
     cm->site_num = (int *)num;
     cm->depth = 1;
-    cm->last_line = -1;
+    size_t start = cm->out->len;
+    cm->line_loc = cm_fn_loc(f->fn);
+    cm_line_mark(cm);
     sb_printf(cm->out, "%s\n{\n", f->fn ? cm_signature(cm, f) : "static void gs__init_globals(void)");
     if (f->fn && f->fn->is_closure && f->ncaptures > 0) {
         cm_line(cm, "struct %s_env *env = (struct %s_env *)env_;", f->cname, f->cname);
@@ -473,12 +476,16 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
     sb_free(&body);
     cm_abort_blocks(cm, is_void && !cm_ends_with_return(f), zero.data);
     sb_free(&zero);
+    cm_line_mark(cm);
     sb_puts(cm->out, "}\n\n");
+    cm_debug_names(cm, f, start);
 }
 
 static void cm_thunk(Cm *cm, const IrFunc *f)
 {
     Type *t = f->fn->type;
+    cm->line_loc = cm_fn_loc(f->fn);
+    cm_line_mark(cm);
     sb_printf(cm->out, "%s\n{\n    (void)env;\n    %s%s(", cm_thunk_signature(cm, f),
               cm_is_void(f->fn->ret) ? "" : "return ", f->cname);
     if (ir_fn_has_site(f->fn))      /* called through a value: no user call site */
@@ -488,21 +495,38 @@ static void cm_thunk(Cm *cm, const IrFunc *f)
     sb_puts(cm->out, ");\n}\n\n");
 }
 
+/* The C entry; with debug lines, every line of it is main's declaration
+ * (a debugger stepping out of main stays in the Goose program). */
 static void cm_entry(Cm *cm)
 {
     const Program *p = cm->ir->prog;
     const char *main_c = p->main_fn ? p->main_fn->cname : NULL;
-    sb_puts(cm->out, "/* ---- entry ---- */\nstatic int gs__entry(void)\n{\n    gs__init_globals();\n");
-    if (main_c && p->main_returns_int)
-        sb_printf(cm->out, "    return (int)%s();\n", main_c);
-    else if (main_c)
-        sb_printf(cm->out, "    %s();\n    return 0;\n", main_c);
-    else
-        sb_puts(cm->out, "    return 0;\n");
-    sb_puts(cm->out, "}\n\nint main(int argc, char **argv)\n{\n");
+    sb_puts(cm->out, "/* ---- entry ---- */\n");
+    cm->line_loc = cm_fn_loc(p->main_fn);
+    cm->depth = 0;
+    cm_line(cm, "static int gs__entry(void)");
+    cm_line(cm, "{");
+    cm->depth = 1;
+    cm_line(cm, "gs__init_globals();");
+    if (main_c && p->main_returns_int) {
+        cm_line(cm, "return (int)%s();", main_c);
+    } else if (main_c) {
+        cm_line(cm, "%s();", main_c);
+        cm_line(cm, "return 0;");
+    } else {
+        cm_line(cm, "return 0;");
+    }
+    cm->depth = 0;
+    cm_line(cm, "}");
+    sb_puts(cm->out, "\n");
+    cm_line(cm, "int main(int argc, char **argv)");
+    cm_line(cm, "{");
+    cm->depth = 1;
     if (cm->o->no_lifetime)     /* --unsafe-no-lifetime-checks: the heap keeps no tags */
-        sb_puts(cm->out, "    gs_shadow_off = 1;\n");
-    sb_puts(cm->out, "    return gs_rt_main(argc, argv, gs__entry);\n}\n");
+        cm_line(cm, "gs_shadow_off = 1;");
+    cm_line(cm, "return gs_rt_main(argc, argv, gs__entry);");
+    cm->depth = 0;
+    cm_line(cm, "}");
 }
 
 static void cm_data(Cm *cm, int **nums)
@@ -532,6 +556,7 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     sb_puts(out, ": do not edit */\n#include \"goose_rt.h\"\n");
     if (cm.uses_pools)
         sb_puts(out, "#include \"gs_pool.h\"\n");
+    cm_debug_prelude(&cm);
     sb_puts(out, "\n");
     cm_emit_types(&cm);
     cm_env_structs(&cm);
