@@ -320,7 +320,8 @@ static const char *cm_signature(Cm *cm, const IrFunc *f)
     StrBuf b = { 0 };
     if (f->noreturn)
         sb_puts(&b, "GS_NORETURN GS_COLD GS_NOINLINE ");
-    sb_printf(&b, "%s %s %s(", f->inline_always ? "GS_INLINE" : "static", cm_ret_type(cm, fn), f->cname);
+    bool inl = f->inline_always && !cm->o->debug_names;   /* -g: every function has a frame */
+    sb_printf(&b, "%s %s %s(", inl ? "GS_INLINE" : "static", cm_ret_type(cm, fn), f->cname);
     if (ir_fn_has_site(fn))
         sb_puts(&b, fn->nparams ? "const gs_site *site_, " : "const gs_site *site_");
     if (fn->is_closure)

@@ -8,15 +8,18 @@
  * signature and closing brace to the line of its declaration and of its
  * last statement.
  *
- * debug_names: a local is declared under its Goose name instead of
- * <name>_<id> (cm_debug_names rewrites the function's C once emitted) when
- * that is unambiguous and safe: the function's C names no other local of
- * that name and uses that identifier for nothing else, and the name is no
- * C keyword, no name a C or runtime header may define as a macro or type
- * (cm_reserved). Otherwise the local keeps <name>_<id>. Temporaries and the
- * emitter's own variables are declared GS_NODEBUG: clang's
- * __attribute__((nodebug)) leaves them out of the debug information (GCC
- * and TinyCC have no such attribute: they show them).
+ * debug_names: functions the emitter would force inline (GS_INLINE) are
+ * plain static ones, each with a frame of its own. A local is declared
+ * under its Goose name instead of <name>_<id> (cm_debug_names rewrites the
+ * function's C once emitted) when that is safe: the name is no C keyword
+ * nor a name a C or runtime header may define as a macro or type
+ * (cm_reserved), the function's C uses that identifier for nothing else,
+ * and no other local of that name is declared in a block enclosing its
+ * block or enclosed by it (locals of one name in blocks apart, such as
+ * two loops' `i`, all take it). Otherwise the local keeps <name>_<id>.
+ * Temporaries and the emitter's own variables are declared GS_NODEBUG:
+ * clang's __attribute__((nodebug)) leaves them out of the debug
+ * information (GCC and TinyCC have no such attribute: they show them).
  * Not for: what the program does (the C is the same C with other names). */
 #include "cemit_priv.h"
 
