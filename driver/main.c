@@ -56,7 +56,8 @@ static const struct {
       "goose build prog.gs [-o prog] [-O0|-O1|-O2] [-g] [--cc clang|gcc|tcc] [--keep-c]\n"
       "                    [--stats] [--debug-lines] [--time]\n"
       "      compile to a native executable (default name: prog, in the current directory);\n"
-      "      -g: for gdb: Goose lines and local names, the C compiled at -O0 -g" },
+      "      -g: for gdb, in Goose lines and local names (clang or gcc; the C at -O0 -g;\n"
+      "      docs/tools.md, Debugging); --debug-lines: only the C's #line directives" },
     { "run", CMD_RUN,
       "goose run prog.gs [-O0|-O1|-O2] [--time] [--stats] [-- args...]\n"
       "      compile in memory with libtcc and run; exits with the program's status" },
