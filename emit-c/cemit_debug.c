@@ -75,7 +75,9 @@ void cm_debug_prelude(Cm *cm)
 
 /* C keywords and the lower-case names C headers define as macros or types
  * (names ending in _t, all-capital names, and names starting with _ or
- * gs_/gsm_/GS_ are refused by cm_reserved's rules). */
+ * gs_/gsm_/GS_ are refused by cm_reserved's rules). A name a runtime macro
+ * expanded in a function names must be refused too (a local of that name
+ * would capture it): tests/debug/check_macros.py checks every such name is. */
 static const char *const cm_c_words[] = {
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
     "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
