@@ -41,7 +41,8 @@ def skip(case, msg):
 def build(case, goose, src, cc, work):
     shutil.copy(os.path.join(HERE, src), work)
     exe = os.path.join(work, "prog")
-    r = subprocess.run([goose, "build", "-g", "--cc", cc, src, "-o", exe], cwd=work,
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GOOSE_")}
+    r = subprocess.run([goose, "build", "-g", "--cc", cc, src, "-o", exe], cwd=work, env=env,
                        capture_output=True, text=True, timeout=300)
     if r.returncode != 0:
         fail(case, f"goose build -g --cc {cc} {src}: status {r.returncode}\n{r.stderr}")
