@@ -293,7 +293,7 @@ static void cm_env_structs(Cm *cm)
         sb_printf(cm->out, "struct %s_env {\n", f->cname);
         for (int k = 0; k < f->ncaptures; k++)
             sb_printf(cm->out, "    %s *%s;\n", cm_ctype(cm, f->captures[k]->type),
-                      cm_local_name(f->captures[k]));
+                      cm_env_field(cm, f, f->captures[k]));
         sb_puts(cm->out, "};\n");
     }
     if (any)
@@ -447,7 +447,9 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
     size_t start = cm->out->len;
     cm->line_loc = cm_fn_loc(f->fn);
     cm_line_mark(cm);
-    sb_printf(cm->out, "%s\n{\n", f->fn ? cm_signature(cm, f) : "static void gs__init_globals(void)");
+    sb_printf(cm->out, "%s\n", f->fn ? cm_signature(cm, f) : "static void gs__init_globals(void)");
+    cm_line_mark(cm);       /* the brace too: C compilers put the prologue at its line */
+    sb_puts(cm->out, "{\n");
     if (f->fn && f->fn->is_closure && f->ncaptures > 0) {
         cm_line(cm, "struct %s_env *env = (struct %s_env *)env_;", f->cname, f->cname);
         if (!env_used)
@@ -482,18 +484,28 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
     cm_debug_names(cm, f, start);
 }
 
+/* With debug lines, every line of a thunk is its function's declaration. */
 static void cm_thunk(Cm *cm, const IrFunc *f)
 {
     Type *t = f->fn->type;
-    cm->line_loc = cm_fn_loc(f->fn);
-    cm_line_mark(cm);
-    sb_printf(cm->out, "%s\n{\n    (void)env;\n    %s%s(", cm_thunk_signature(cm, f),
-              cm_is_void(f->fn->ret) ? "" : "return ", f->cname);
+    StrBuf call = { 0 };
+    sb_printf(&call, "%s%s(", cm_is_void(f->fn->ret) ? "" : "return ", f->cname);
     if (ir_fn_has_site(f->fn))      /* called through a value: no user call site */
-        sb_puts(cm->out, t->nparams ? "NULL, " : "NULL");
+        sb_puts(&call, t->nparams ? "NULL, " : "NULL");
     for (int i = 0; i < t->nparams; i++)
-        sb_printf(cm->out, "%s%sa%d", i ? ", " : "", cm_byptr_param(cm, f->fn->params[i]) ? "&" : "", i);
-    sb_puts(cm->out, ");\n}\n\n");
+        sb_printf(&call, "%s%sa%d", i ? ", " : "", cm_byptr_param(cm, f->fn->params[i]) ? "&" : "", i);
+    sb_puts(&call, ");");
+    cm->line_loc = cm_fn_loc(f->fn);
+    cm->depth = 0;
+    cm_line(cm, "%s", cm_thunk_signature(cm, f));
+    cm_line(cm, "{");
+    cm->depth = 1;
+    cm_line(cm, "(void)env;");
+    cm_line(cm, "%s", sb_cstr(&call));
+    cm->depth = 0;
+    cm_line(cm, "}");
+    sb_puts(cm->out, "\n");
+    sb_free(&call);
 }
 
 /* The C entry; with debug lines, every line of it is main's declaration

@@ -17,6 +17,8 @@
  * and no other local of that name is declared in a block enclosing its
  * block or enclosed by it (locals of one name in blocks apart, such as
  * two loops' `i`, all take it). Otherwise the local keeps <name>_<id>.
+ * A closure's environment holds a captured local in a field of its Goose
+ * name too, when no other capture of that closure has it (cm_env_field).
  * Temporaries and the emitter's own variables are declared GS_NODEBUG:
  * clang's __attribute__((nodebug)) leaves them out of the debug
  * information (GCC and TinyCC have no such attribute: they show them).
@@ -334,4 +336,15 @@ void cm_debug_names(Cm *cm, const IrFunc *f, size_t start)
     out->len = start;
     sb_putn(out, cn.out.data, cn.out.len);
     sb_free(&cn.out);
+}
+
+/* The field of closure's environment that holds captured local l. */
+const char *cm_env_field(const Cm *cm, const IrFunc *closure, const Local *l)
+{
+    if (!cm->o->debug_names || !cm_c_ident(l->name) || cm_reserved(l->name))
+        return cm_local_name(l);
+    for (int k = 0; k < closure->ncaptures; k++)
+        if (closure->captures[k] != l && strcmp(closure->captures[k]->name, l->name) == 0)
+            return cm_local_name(l);
+    return l->name;
 }

@@ -126,7 +126,7 @@ static void cm_local(Cm *cm, StrBuf *b, const Local *l, bool addr)
     else if (own)
         sb_printf(b, addr ? "%s" : "(*%s)", n);
     else
-        sb_printf(b, addr ? "env->%s" : "(*env->%s)", n);
+        sb_printf(b, addr ? "env->%s" : "(*env->%s)", cm_env_field(cm, cm->f, l));
 }
 
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o)
@@ -1030,7 +1030,7 @@ static void cm_closure_env(Cm *cm, const IrIns *in)
     for (int i = 0; cf && i < cf->ncaptures; i++) {
         StrBuf b = { 0 };
         cm_local(cm, &b, cf->captures[i], true);
-        cm_line(cm, "env%d.%s = %s;", in->dst, cm_local_name(cf->captures[i]), b.data);
+        cm_line(cm, "env%d.%s = %s;", in->dst, cm_env_field(cm, cf, cf->captures[i]), b.data);
         sb_free(&b);
     }
 }

@@ -98,6 +98,7 @@ Loc cm_fn_loc(const FnInst *fn);
 const char *cm_hide(const Cm *cm, const char *ctype);
 void cm_debug_prelude(Cm *cm);
 void cm_debug_names(Cm *cm, const IrFunc *f, size_t start);
+const char *cm_env_field(const Cm *cm, const IrFunc *closure, const Local *l);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);

@@ -5,9 +5,10 @@ Debugging). One case per run, one PASS/FAIL/SKIP line:
   clang, gcc  prog.gs built with -g by that compiler: a breakpoint at a .gs
               line stops there, `print` of a local by its Goose name gives
               its value, `next` steps to the next .gs line, `finish` returns
-              the result; `info locals` shows the Goose locals and, with
+              the result, a closure reads a captured variable as
+              *env-><name>; `info locals` shows the Goose locals and, with
               clang, nothing else (its nodebug attribute hides the
-              temporaries); with gcc the rest are temporaries tN
+              compiler's own variables); with gcc the rest are those (TEMP)
   names       names.gs: the locals whose Goose names cannot be C names keep
               <name>_<id>, as its header comment says, and info locals shows
               exactly those
@@ -25,7 +26,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TEMP = re.compile(r"^t\d+$")
+TEMP = re.compile(r"^(t\d+|env\d+|gs_mk\d+|abort_\w+_|k_)$")   # the compiler's own variables
 
 
 def fail(case, msg):
@@ -85,7 +86,7 @@ def check_locals(case, text, want, cc, out):
     missing = [n for n in want if n not in names]
     allowed = cc == "gcc" and all(TEMP.match(n) for n in extra)
     expect(case, not missing and (not extra or allowed),
-           f"info locals {names}: want {sorted(want)}" + (" and temporaries tN" if cc == "gcc" else ""), out)
+           f"info locals {names}: want {sorted(want)}" + (" and the compiler's own" if cc == "gcc" else ""), out)
 
 
 def case_compiler(case, goose, work):
@@ -93,7 +94,7 @@ def case_compiler(case, goose, work):
     steps = [
         ("break prog.gs:20", None),
         ("run", lambda t: re.search(r"Breakpoint 1, gs_main_main \(\) at \S*prog\.gs:20\n20\t", t)),
-        ("info locals", ("locals", ["p", "xs", "sum", "word"])),
+        ("info locals", ("locals", ["p", "xs", "sum", "word", "count", "add"])),
         ("print p.x", lambda t: t.strip() == "$1 = 3"),
         ("break prog.gs:10", None),
         ("continue", lambda t: re.search(r"Breakpoint 2, gs_main_total_of \(xs=.*\) at \S*prog\.gs:10\n10\t", t)),
@@ -106,6 +107,11 @@ def case_compiler(case, goose, work):
         ("finish", lambda t: "Value returned is $4 = 7" in t),
         ("next", lambda t: t.startswith("21\t")),
         ("print sum", lambda t: t.strip() == "$5 = 7"),
+        ("break prog.gs:25", None),
+        ("continue", lambda t: re.search(r"Breakpoint 3, gs_main_main__closure1 \(env_=\S+, n=7\) at \S*prog\.gs:25\n", t)),
+        ("print *env->count", lambda t: t.strip() == "$6 = 0"),
+        ("finish", lambda t: re.search(r"gs_main_main \(\) at \S*prog\.gs:2[78]\n", t)),
+        ("print count", lambda t: t.strip() == "$7 = 7"),
     ]
     parts, out = gdb(case, exe, work, [c for c, _ in steps])
     for (cmd, check), text in zip(steps, parts):

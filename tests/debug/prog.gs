@@ -20,4 +20,10 @@ fn main() {
     let sum = total_of(xs)
     let word = strings.repeat("ab", 2)
     println(sum, word)
+    var count = 0
+    let add = fn(n: int) {
+        count += n
+    }
+    add(sum)
+    println(count)
 }
