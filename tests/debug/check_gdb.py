@@ -6,7 +6,9 @@ Debugging). One case per run, one PASS/FAIL/SKIP line:
               line stops there, `print` of a local by its Goose name gives
               its value, `next` steps to the next .gs line, `finish` returns
               the result, a closure reads a captured variable as
-              *env-><name>; `info locals` shows the Goose locals and, with
+              *env-><name>; runtime/goose_gdb.py prints a string as its
+              text and a slice as its elements; `info locals` shows the
+              Goose locals and, with
               clang, nothing else (its nodebug attribute hides the
               compiler's own variables); with gcc the rest are those (TEMP)
   names       names.gs: the locals whose Goose names cannot be C names keep
@@ -71,6 +73,11 @@ def gdb(case, exe, work, commands):
     return parts, out
 
 
+def runtime_dir(goose):
+    r = subprocess.run([goose, "env", "GOOSE_RUNTIME"], capture_output=True, text=True, timeout=60)
+    return r.stdout.strip()
+
+
 def locals_of(text):
     return [m.group(1) for m in re.finditer(r"^(\w+) = ", text, re.M)]
 
@@ -107,11 +114,15 @@ def case_compiler(case, goose, work):
         ("finish", lambda t: "Value returned is $4 = 7" in t),
         ("next", lambda t: t.startswith("21\t")),
         ("print sum", lambda t: t.strip() == "$5 = 7"),
+        ("source " + os.path.join(runtime_dir(goose), "goose_gdb.py"), lambda t: t.strip() == ""),
+        ("next", lambda t: t.startswith("22\t")),
+        ("print word", lambda t: t.strip() == '$6 = "abab"'),
+        ("print xs", lambda t: t.strip() == "$7 = len 2 cap 4 = {3, 4}"),
         ("break prog.gs:25", None),
         ("continue", lambda t: re.search(r"Breakpoint 3, gs_main_main__closure1 \(env_=\S+, n=7\) at \S*prog\.gs:25\n", t)),
-        ("print *env->count", lambda t: t.strip() == "$6 = 0"),
+        ("print *env->count", lambda t: t.strip() == "$8 = 0"),
         ("finish", lambda t: re.search(r"gs_main_main \(\) at \S*prog\.gs:2[78]\n", t)),
-        ("print count", lambda t: t.strip() == "$7 = 7"),
+        ("print count", lambda t: t.strip() == "$9 = 7"),
     ]
     parts, out = gdb(case, exe, work, [c for c, _ in steps])
     for (cmd, check), text in zip(steps, parts):

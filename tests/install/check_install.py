@@ -52,7 +52,8 @@ def goose(prefix, args, cwd):
 
 def check_layout(prefix, cwd):
     for rel in ("bin/goose", "lib/goose/std/json", "lib/goose/std/strings/strings.gs",
-                "lib/goose/runtime/goose_rt.h", "lib/goose/runtime/goose_rt.c"):
+                "lib/goose/runtime/goose_rt.h", "lib/goose/runtime/goose_rt.c",
+                "lib/goose/runtime/goose_gdb.py"):
         if not os.path.exists(os.path.join(prefix, rel)):
             fail("layout", f"{rel} is not installed")
     want = {
