@@ -5,8 +5,8 @@
  * debug_lines: every emitted C line is preceded by `#line N "file.gs"`, the
  * line of the instruction it comes from, so each C statement (not only the
  * first of a Goose line) is attributed to its Goose line; a function's
- * signature and closing brace to the line of its declaration and of its
- * last statement.
+ * signature and braces to the line of its declaration (the closing one to
+ * that of its last statement), a thunk and the C entry to their function's.
  *
  * debug_names: functions the emitter would force inline (GS_INLINE) are
  * plain static ones, each with a frame of its own. A local is declared
