@@ -14,9 +14,10 @@
  * function's C once emitted) when that is safe: the name is no C keyword
  * nor a name a C or runtime header may define as a macro or type
  * (cm_reserved), the function's C uses that identifier for nothing else,
- * and no other local of that name is declared in a block enclosing its
- * block or enclosed by it (locals of one name in blocks apart, such as
- * two loops' `i`, all take it). Otherwise the local keeps <name>_<id>.
+ * and no other local of that name is in scope where it is, from its
+ * declaration to the end of its block (so locals of one name in blocks
+ * apart, such as two loops' `i`, all take it, and a shadowed one does
+ * not). Otherwise the local keeps <name>_<id>.
  * A closure's environment holds a captured local in a field of its Goose
  * name too, when no other capture of that closure has it (cm_env_field).
  * Temporaries and the emitter's own variables are declared GS_NODEBUG:
@@ -127,10 +128,10 @@ static bool cm_c_ident(const char *s)
  * in: blocks are numbered from 1 in the order their '{' opens (the
  * function's parameters count as in block 1, its body), and a `for (...)`
  * header's tokens belong to the block its line opens (the scope of a
- * declaration there). */
+ * declaration there). A block's end is the offset of its '}'. */
 typedef struct CmScan {
     const char *text;
-    Vec parent;             /* block id -> enclosing block id (intptr_t) */
+    Vec end;                /* block id -> offset of its '}' (intptr_t) */
     Vec stack;              /* the open blocks */
 } CmScan;
 
@@ -158,17 +159,16 @@ static int cm_top_block(const CmScan *sc)
     return sc->stack.len ? (int)(intptr_t)sc->stack.items[sc->stack.len - 1] : 1;
 }
 
-/* '{' or '}' */
-static void cm_brace(CmScan *sc, char c)
+/* '{' or '}' at offset at */
+static void cm_brace(CmScan *sc, char c, size_t at)
 {
-    if (c == '}') {
-        if (sc->stack.len)
-            sc->stack.len--;
-        return;
+    if (c == '{') {
+        vec_push(&sc->stack, (void *)(intptr_t)sc->end.len);
+        vec_push(&sc->end, (void *)(intptr_t)-1);
+    } else if (sc->stack.len) {
+        sc->end.items[cm_top_block(sc)] = (void *)(intptr_t)at;
+        sc->stack.len--;
     }
-    int id = sc->parent.len;
-    vec_push(&sc->parent, (void *)(intptr_t)(sc->stack.len ? cm_top_block(sc) : 0));
-    vec_push(&sc->stack, (void *)(intptr_t)id);
 }
 
 /* Every identifier token of the text outside literals, comments and
@@ -177,8 +177,8 @@ static void cm_scan_idents(CmScan *sc, size_t len, CmTokFn *fn, void *ctx)
 {
     const char *s = sc->text;
     bool line_start = true, for_header = false;
-    sc->parent.len = sc->stack.len = 0;
-    vec_push(&sc->parent, (void *)(intptr_t)0);    /* ids start at 1 */
+    sc->end.len = sc->stack.len = 0;
+    vec_push(&sc->end, (void *)(intptr_t)-1);      /* ids start at 1 */
     for (size_t i = 0; i < len;) {
         char c = s[i];
         if (line_start && c == '#') {
@@ -201,31 +201,23 @@ static void cm_scan_idents(CmScan *sc, size_t len, CmTokFn *fn, void *ctx)
             while (i < len && (isalnum((unsigned char)s[i]) || s[i] == '_'))
                 i++;
             for_header |= i - at == 3 && !memcmp(s + at, "for", 3);
-            int block = for_header ? sc->parent.len : cm_top_block(sc);
+            int block = for_header ? sc->end.len : cm_top_block(sc);
             fn(ctx, at, i - at, cm_after_member_op(s, at), block);
         } else {
             if (c == '{' || c == '}')
-                cm_brace(sc, c);
+                cm_brace(sc, c, i);
             for_header &= c != '{' && c != '\n';
             i++;
         }
     }
 }
 
-/* Block a is block b or encloses it. */
-static bool cm_encloses(const CmScan *sc, int a, int b)
-{
-    for (; b > 0 && b < sc->parent.len; b = (int)(intptr_t)sc->parent.items[b])
-        if (a == b)
-            return true;
-    return false;
-}
-
 typedef struct CmNames {
     CmScan scan;
     PtrSet used;            /* interned identifiers in scope positions */
-    Vec decl_id, decl_block; /* the first occurrence of each identifier:
-                               interned name, its block (a declaration) */
+    Vec decl_id, decl_at, decl_block;   /* the first occurrence of each
+                               identifier (a declaration): interned name,
+                               offset, block */
     const char **from, **to;
     int n;                  /* renames: from[i] -> to[i], interned */
     StrBuf out;             /* the renamed text */
@@ -242,16 +234,23 @@ static void cm_note_ident(void *ctx, size_t at, size_t n, bool member, int block
         return;
     ir_set_add(&cn->used, id);
     vec_push(&cn->decl_id, (void *)id);
+    vec_push(&cn->decl_at, (void *)(intptr_t)at);
     vec_push(&cn->decl_block, (void *)(intptr_t)block);
 }
 
-/* The block of id's first occurrence, its declaration; 0 if absent. */
-static int cm_decl_block(const CmNames *cn, const char *id)
+/* Where a declaration's name is in scope: from it to its block's end. */
+typedef struct CmScope {
+    intptr_t from, to;      /* from < 0: the identifier is not in the text */
+} CmScope;
+
+static CmScope cm_scope_of(const CmNames *cn, const char *id)
 {
     for (int i = 0; i < cn->decl_id.len; i++)
-        if (cn->decl_id.items[i] == id)
-            return (int)(intptr_t)cn->decl_block.items[i];
-    return 0;
+        if (cn->decl_id.items[i] == id) {
+            intptr_t b = (intptr_t)cn->decl_block.items[i];
+            return (CmScope){ (intptr_t)cn->decl_at.items[i], (intptr_t)cn->scan.end.items[b] };
+        }
+    return (CmScope){ -1, -1 };
 }
 
 static void cm_rename_ident(void *ctx, size_t at, size_t n, bool member, int block)
@@ -282,35 +281,30 @@ static void cm_fn_locals(const FnInst *fn, Vec *out)
     }
 }
 
-/* Two locals of one name may both take it when neither's block encloses
- * the other's: then no code sees both. */
-static bool cm_may_share(const CmNames *cn, int a, int b)
-{
-    return !cm_encloses(&cn->scan, a, b) && !cm_encloses(&cn->scan, b, a);
-}
-
 /* The locals that get their Goose name: present in the C (as <name>_<id>),
- * the name free, not reserved, and every other local of that name in a
- * block apart. */
+ * the name free and not reserved, and no other local of that name in scope
+ * anywhere it is (then no code can mean the other by it, and a debugger
+ * finds the one in scope). */
 static void cm_plan_names(CmNames *cn, const Vec *locals)
 {
     int n = locals->len;
     const char **internal = NEW_ARRAY(const char *, n), **plain = NEW_ARRAY(const char *, n);
-    int *block = NEW_ARRAY(int, n);
+    CmScope *scope = NEW_ARRAY(CmScope, n);
     for (int i = 0; i < n; i++) {
         const Local *l = locals->items[i];
         internal[i] = intern_cstr(cm_local_name(l));
-        block[i] = cm_decl_block(cn, internal[i]);
+        scope[i] = cm_scope_of(cn, internal[i]);
         plain[i] = intern_cstr(l->name);
     }
     cn->from = NEW_ARRAY(const char *, n);
     cn->to = NEW_ARRAY(const char *, n);
     for (int i = 0; i < n; i++) {
-        if (!block[i] || !cm_c_ident(plain[i]) || cm_reserved(plain[i]) || ir_set_has(&cn->used, plain[i]))
+        if (scope[i].from < 0 || !cm_c_ident(plain[i]) || cm_reserved(plain[i]) || ir_set_has(&cn->used, plain[i]))
             continue;
         bool ok = true;
         for (int j = 0; j < n && ok; j++)
-            ok = j == i || !block[j] || plain[j] != plain[i] || cm_may_share(cn, block[i], block[j]);
+            ok = j == i || scope[j].from < 0 || plain[j] != plain[i] ||
+                 scope[j].to <= scope[i].from || scope[i].to <= scope[j].from;
         if (ok) {
             cn->from[cn->n] = internal[i];
             cn->to[cn->n++] = plain[i];

@@ -12,8 +12,8 @@ Debugging). One case per run, one PASS/FAIL/SKIP line:
               clang, nothing else (its nodebug attribute hides the
               compiler's own variables); with gcc the rest are those (TEMP)
   names       names.gs: the locals whose Goose names cannot be C names keep
-              <name>_<id>, as its header comment says, and info locals shows
-              exactly those
+              <name>_<id>, the others take their names, as its header
+              comment says, and info locals shows exactly those
   refused     -g with goose run, and with tcc, is a usage error saying why
 
 Exit 0 pass, 1 fail, 77 skip (gdb or the case's compiler is not installed,
@@ -137,12 +137,13 @@ def case_names(case, goose, work):
     with open(os.path.join(HERE, "names.gs")) as f:
         line = next(i for i, l in enumerate(f, 1) if "println(errno, NULL" in l)
     steps = ["break names.gs:%d" % line, "run", "info locals", "print errno_2", "print total",
-             "print i"]
+             "print i", "print y"]
     parts, out = gdb(case, exe, work, steps)
     expect(case, f"names.gs:{line}\n" in parts[1], f"no stop at names.gs:{line}", out)
-    check_locals(case, parts[2], ["xs", "errno_2", "NULL_3", "uint8_t_4", "x_5", "total"], "clang", out)
-    expect(case, parts[3].strip() == "$1 = 54" and parts[4].strip() == "$2 = 121", "values of errno_2, total", out)
+    check_locals(case, parts[2], ["xs", "errno_2", "NULL_3", "uint8_t_4", "x_5", "total", "y"], "clang", out)
+    expect(case, parts[3].strip() == "$1 = 54" and parts[4].strip() == "$2 = 122", "values of errno_2, total", out)
     expect(case, 'No symbol "i" in current context' in parts[5], "the loops' i out of scope", out)
+    expect(case, parts[6].strip() == "$3 = 244", "the value of the y in scope", out)
 
 
 def case_refused(case, goose, work):

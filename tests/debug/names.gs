@@ -1,10 +1,10 @@
 // goose build -g: the C name of each local (tests/debug/check_gdb.py names).
 // A local is declared under its Goose name unless that name is a C keyword,
 // a name C headers may define (errno, NULL, uint8_t), one the emitted C of
-// the function uses for something else (t0, a temporary), or shared with
-// another local of the function whose block encloses its block or is
-// enclosed by it (x): then it keeps <name>_<id>. Locals of one name in
-// blocks apart (the two i) both take it.
+// the function uses for something else (t0, a temporary), or the name of
+// another local in scope where it is (the shadowed x and the x shadowing
+// it): then it keeps <name>_<id>. Locals of one name whose scopes do not
+// meet (the two loops' i, the y in the block and the y after it) take it.
 fn pick(xs: []int, k: int) -> int {
     var t0 = 0
     for x in xs {
@@ -36,5 +36,10 @@ fn main() {
     for i in 0..3 {
         total += i
     }
-    println(errno, NULL, uint8_t, total)
+    if total > 0 {
+        let y = 1
+        total += y
+    }
+    let y = total * 2
+    println(errno, NULL, uint8_t, total, y)
 }
