@@ -465,7 +465,7 @@ int cc_build(const CcJob *job)
         return 2;
     }
     ctx.log = mem_printf(g_arena, "%s/cc.log", ctx.tmp);
-    if (job->debug && !ctx.is_tcc)
+    if (job->debug)
         ctx.debug_map = mem_printf(g_arena, "-fdebug-prefix-map=%s=%s", ctx.tmp, env_runtime_dir());
     int st = cc_build_in(&ctx);
     cc_remove_tmp(ctx.tmp);

@@ -22,7 +22,7 @@ typedef struct CcJob {
 
 /* Writes the C and the embedded runtime to a temporary directory, compiles
  * and links. Returns 0, 1 (the output cannot be written) or 2 (no C
- * compiler, no temporary directory). A failed C compile is an internal
+ * compiler, no temporary directory, -g with TinyCC). A failed C compile is an internal
  * error: the command and the compiler's output go to fatal_internal once
  * the temporary directory is removed. */
 int cc_build(const CcJob *job);
