@@ -11,6 +11,11 @@
 #                     second build with ASan + UBSan (-DGOOSE_SANITIZE=ON,
 #                     SAN_BUILD_DIR, default build-san); the exit status is
 #                     non-zero when either run fails. SAN=0 skips the second.
+#   ./build.sh install [PREFIX]
+#                     install what is missing, build, then install goose into
+#                     PREFIX/bin and its standard library and runtime sources
+#                     into PREFIX/lib/goose (cmake --install). PREFIX defaults
+#                     to /usr/local as root, else $HOME/.local (no sudo).
 #
 # Works from a fresh clone as root or as a user with sudo. Installing is
 # skipped when everything is already present. BUILD_DIR (default build)
@@ -35,6 +40,8 @@ PACKAGES=(
   # gcc's ThreadSanitizer runtime (tests/stdlib/thread/check_tsan.py; clang's is above)
   "libtsan2:/usr/lib/x86_64-linux-gnu/libtsan.so.2"
   "valgrind:valgrind"
+  # tests/debug drives it in batch mode over a program built by goose build -g
+  "gdb:gdb"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
   # the C libraries bench/stdlib measures the standard library against
@@ -113,6 +120,19 @@ san_test() {
     -j "$JOBS" -L san
 }
 
+# install PREFIX: cmake --install, then say where goose is and whether the
+# shell will find it.
+install_to() {
+  local prefix=$1
+  say "installing into $prefix"
+  cmake --install "$BUILD_DIR" --prefix "$prefix"
+  "$prefix/bin/goose" env GOOSE_STDLIB >/dev/null
+  case ":$PATH:" in
+    *":$prefix/bin:"*) say "done: goose is $prefix/bin/goose" ;;
+    *) say "done: goose is $prefix/bin/goose ($prefix/bin is not on PATH)" ;;
+  esac
+}
+
 demo() {
   local goose="$BUILD_DIR/goose"
   say "goose build examples/queens.gs (native, $(basename "$(command -v clang || command -v gcc)"))"
@@ -133,6 +153,10 @@ install_missing PACKAGES
 build
 case "$MODE" in
   demo) demo ;;
+  install)
+    if [ "$(id -u)" -eq 0 ]; then default_prefix=/usr/local; else default_prefix=$HOME/.local; fi
+    install_to "${2:-$default_prefix}"
+    ;;
   test)
     say "testing"
     set +e
@@ -146,7 +170,7 @@ case "$MODE" in
     exit "$status"
     ;;
   *)
-    echo "usage: ./build.sh [test|arena-deps]" >&2
+    echo "usage: ./build.sh [test|install [PREFIX]|arena-deps]" >&2
     exit 2
     ;;
 esac

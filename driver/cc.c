@@ -45,6 +45,8 @@ typedef struct CcCtx {
     Vec flags;              /* char*: -std=c11 -O2 ... */
     const char *tmp;        /* the temporary directory */
     const char *log;        /* the compiler's output goes here */
+    const char *debug_map;  /* -g with clang/gcc: -fdebug-prefix-map=<tmp>=<runtime
+                               sources>, so a debugger finds the runtime's files */
     StrBuf *failure;        /* a failed compile's report: an internal error
                                once the temporary directory is gone */
 } CcCtx;
@@ -63,7 +65,7 @@ static bool cc_is_exec(const char *path)
 }
 
 /* `name` as the shell would find it: a path as is, else through PATH. */
-static const char *cc_resolve(const char *name)
+const char *cc_find(const char *name)
 {
     if (strchr(name, '/'))
         return cc_is_exec(name) ? name : NULL;
@@ -85,7 +87,7 @@ const char *cc_default(void)
 {
     static const char *const order[] = { "clang", "gcc", "tcc" };
     for (int i = 0; i < 3; i++)
-        if (cc_resolve(order[i]))
+        if (cc_find(order[i]))
             return order[i];
     return NULL;
 }
@@ -191,6 +193,8 @@ static uint64_t cc_rt_key(const CcCtx *ctx, const struct gs_embedded_file *src)
     }
     for (int i = 0; i < ctx->flags.len; i++)
         h = cc_hash_str(h, ctx->flags.items[i]);
+    if (ctx->debug_map)     /* not the map itself: the temporary folder differs each time */
+        h = cc_hash_str(h, env_runtime_dir());
     for (const struct gs_embedded_file *f = gs_embedded_files; f->name; f++)
         if (f == src || cc_ends_with(f->name, ".h")) {
             h = cc_hash_str(h, f->name);
@@ -204,19 +208,32 @@ static bool cc_mkdir(const char *path)
     return mkdir(path, 0755) == 0 || errno == EEXIST;
 }
 
-/* $XDG_CACHE_HOME/goose or ~/.cache/goose, created; NULL when unusable. */
-static const char *cc_cache_dir(void)
+/* The parent of the cache folder: $XDG_CACHE_HOME or ~/.cache; NULL when
+ * the cache is off (GOOSE_NO_CACHE) or there is no home. */
+static const char *cc_cache_base(void)
 {
     const char *off = getenv("GOOSE_NO_CACHE");
     if (off && *off && strcmp(off, "0") != 0)
         return NULL;
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    const char *base = xdg && *xdg ? xdg : NULL;
-    if (!base && home && *home)
-        base = mem_printf(g_arena, "%s/.cache", home);
+    if (xdg && *xdg)
+        return xdg;
+    return home && *home ? mem_printf(g_arena, "%s/.cache", home) : NULL;
+}
+
+const char *cc_cache_path(void)
+{
+    const char *base = cc_cache_base();
+    return base ? mem_printf(g_arena, "%s/goose", base) : NULL;
+}
+
+/* The cache folder, created; NULL when unusable. */
+static const char *cc_cache_dir(void)
+{
+    const char *base = cc_cache_base();
     if (!base || !cc_mkdir(base))
         return NULL;
-    const char *dir = mem_printf(g_arena, "%s/goose", base);
+    const char *dir = cc_cache_path();
     return cc_mkdir(dir) && access(dir, W_OK) == 0 ? dir : NULL;
 }
 
@@ -256,6 +273,8 @@ static int cc_compile_object(const CcCtx *ctx, const char *src, const char *obj)
     Vec argv = { 0 };
     cc_arg(&argv, ctx->cc);
     cc_push_all(&argv, &ctx->flags);
+    if (ctx->debug_map)
+        cc_arg(&argv, ctx->debug_map);
     cc_arg(&argv, mem_printf(g_arena, "-I%s", ctx->tmp));
     cc_arg(&argv, "-c");
     cc_arg(&argv, mem_printf(g_arena, "%s/%s", ctx->tmp, src));
@@ -358,12 +377,17 @@ static void cc_env_flags(CcCtx *ctx)
     }
 }
 
+/* -g (clang and gcc only, cc_build): debug information and no C
+ * optimisation, so a debugger shows every local and steps line by line
+ * (GOOSE_CFLAGS=-O2, coming after, overrides). */
 static void cc_set_flags(CcCtx *ctx)
 {
     if (ctx->is_tcc)
         return;     /* TinyCC does not optimise; -std=c11 would only narrow it */
     cc_arg(&ctx->flags, "-std=c11");
-    cc_arg(&ctx->flags, ctx->job->opt_level == 0 ? "-O0" : "-O2");
+    cc_arg(&ctx->flags, ctx->job->opt_level == 0 || ctx->job->debug ? "-O0" : "-O2");
+    if (ctx->job->debug)
+        cc_arg(&ctx->flags, "-g");
     cc_env_flags(ctx);
 }
 
@@ -372,6 +396,8 @@ static int cc_link(const CcCtx *ctx, const char *c_file, const Vec *objs)
     Vec argv = { 0 };
     cc_arg(&argv, ctx->cc);
     cc_push_all(&argv, &ctx->flags);
+    if (ctx->debug_map)
+        cc_arg(&argv, ctx->debug_map);
     cc_arg(&argv, mem_printf(g_arena, "-I%s", ctx->tmp));
     cc_arg(&argv, c_file);
     cc_push_all(&argv, objs);
@@ -418,7 +444,7 @@ int cc_build(const CcJob *job)
     if (!cc_out_ok(job->out))
         return 1;
     const char *name = job->cc && *job->cc ? job->cc : cc_default();
-    const char *cc = name ? cc_resolve(name) : NULL;
+    const char *cc = name ? cc_find(name) : NULL;
     if (!cc) {
         fprintf(stderr, "goose: no C compiler found%s%s (install clang, gcc or tcc)\n",
                 name ? ": " : "", name ? name : "");
@@ -427,6 +453,11 @@ int cc_build(const CcJob *job)
     StrBuf failure = { 0 };
     CcCtx ctx = { .job = job, .cc = cc, .is_tcc = strstr(cc_basename(name), "tcc") != NULL,
                   .failure = &failure };
+    if (job->debug && ctx.is_tcc) {
+        fputs("goose: -g needs clang or gcc: TinyCC 0.9.27's debug information loses the\n"
+              "Goose file names and lines ('goose build -g --cc clang')\n", stderr);
+        return 2;
+    }
     cc_set_flags(&ctx);
     ctx.tmp = cc_make_tmp();
     if (!ctx.tmp) {
@@ -434,6 +465,8 @@ int cc_build(const CcJob *job)
         return 2;
     }
     ctx.log = mem_printf(g_arena, "%s/cc.log", ctx.tmp);
+    if (job->debug)
+        ctx.debug_map = mem_printf(g_arena, "-fdebug-prefix-map=%s=%s", ctx.tmp, env_runtime_dir());
     int st = cc_build_in(&ctx);
     cc_remove_tmp(ctx.tmp);
     if (failure.len)

@@ -262,7 +262,7 @@ static Vec gt_list(const char *dir, bool want_dirs)
 static const char *gt_stdlib_name(const char *dir)
 {
     char real[PATH_MAX], lib[PATH_MAX];
-    if (!realpath(dir, real) || !realpath(drv_stdlib_dir(), lib))
+    if (!realpath(dir, real) || !realpath(env_stdlib_dir(), lib))
         return NULL;
     char *slash = strrchr(real, '/');
     if (!slash || slash == real)

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,12 +24,9 @@
 #ifndef GOOSE_VERSION
 #define GOOSE_VERSION "0.0.0"
 #endif
-#ifndef GOOSE_SOURCE_DIR
-#define GOOSE_SOURCE_DIR "."
-#endif
 
 /* ---- commands and flags ---- */
-typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16, CMD_FMT = 32 } Cmd;
+typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16, CMD_FMT = 32, CMD_ENV = 64 } Cmd;
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
@@ -43,6 +39,7 @@ typedef struct Options {
     const char *cc;
     int opt_level;
     bool keep_c, stats, debug_lines, time, verify_ir;
+    bool debug;             /* -g: debug information that names Goose lines and locals */
     bool no_lifetime;       /* --unsafe-no-lifetime-checks (measurement only) */
     Dump dump;
     const char *dump_after;     /* DUMP_IR_AFTER: the pass */
@@ -56,14 +53,16 @@ static const struct {
     const char *usage;
 } drv_cmds[] = {
     { "build", CMD_BUILD,
-      "goose build prog.gs [-o prog] [-O0|-O1|-O2] [--cc clang|gcc|tcc] [--keep-c]\n"
+      "goose build prog.gs [-o prog] [-O0|-O1|-O2] [-g] [--cc clang|gcc|tcc] [--keep-c]\n"
       "                    [--stats] [--debug-lines] [--time]\n"
-      "      compile to a native executable (default name: prog, in the current directory)" },
+      "      compile to a native executable (default name: prog, in the current directory);\n"
+      "      -g: for gdb, in Goose lines and local names (clang or gcc; the C at -O0 -g;\n"
+      "      docs/tools.md, Debugging); --debug-lines: only the C's #line directives" },
     { "run", CMD_RUN,
       "goose run prog.gs [-O0|-O1|-O2] [--time] [--stats] [-- args...]\n"
       "      compile in memory with libtcc and run; exits with the program's status" },
     { "emit-c", CMD_EMIT_C,
-      "goose emit-c prog.gs [-o prog.c] [-O0|-O1|-O2] [--debug-lines]\n"
+      "goose emit-c prog.gs [-o prog.c] [-O0|-O1|-O2] [-g] [--debug-lines]\n"
       "      print the emitted C (to stdout, or to the -o file)" },
     { "check", CMD_CHECK,
       "goose check prog.gs\n"
@@ -77,6 +76,10 @@ static const struct {
       "goose fmt [--check] [path...]\n"
       "      format .gs files (folders: every .gs below) in place, or the current folder;\n"
       "      --check lists unformatted files instead; '-' formats stdin to stdout" },
+    { "env", CMD_ENV,
+      "goose env [NAME...]\n"
+      "      print where goose's files and tools are, as NAME=value lines, or the\n"
+      "      value of each NAME given ('goose env --help' explains each name)" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
 
@@ -89,6 +92,7 @@ static void flag_o2(Options *o, const char *v) { o->opt_level = 2; }
 static void flag_keep_c(Options *o, const char *v) { o->keep_c = true; }
 static void flag_stats(Options *o, const char *v) { o->stats = true; }
 static void flag_debug_lines(Options *o, const char *v) { o->debug_lines = true; }
+static void flag_debug(Options *o, const char *v) { o->debug = o->debug_lines = true; }
 static void flag_time(Options *o, const char *v) { o->time = true; }
 static void flag_dump_ast(Options *o, const char *v) { o->dump = DUMP_AST; }
 static void flag_dump_ir(Options *o, const char *v) { o->dump = DUMP_IR; }
@@ -116,6 +120,7 @@ static const struct {
     { "--keep-c", CMD_BUILD, false, flag_keep_c },
     { "--stats", CMD_LOWERS, false, flag_stats },
     { "--debug-lines", CMD_LOWERS, false, flag_debug_lines },
+    { "-g", CMD_LOWERS, false, flag_debug },
     { "--time", CMD_BUILD | CMD_RUN, false, flag_time },
     { "--dump=ast", CMD_ALL, false, flag_dump_ast },
     { "--dump=ir", CMD_LOWERS, false, flag_dump_ir },
@@ -146,7 +151,8 @@ static void drv_usage(FILE *f)
           "                  storage is still live (a use of freed storage goes\n"
           "                  unnoticed; docs/temporal_safety.md)\n"
           "  --time          per-phase times on stderr\n"
-          "environment: GOOSE_STDLIB (standard library folder), GOOSE_CC (default C\n"
+          "environment: GOOSE_STDLIB (standard library folder; default: found from\n"
+          "  goose's own path, 'goose env GOOSE_STDLIB'), GOOSE_CC (default C\n"
           "  compiler), GOOSE_CFLAGS (more flags for clang and gcc), XDG_CACHE_HOME\n"
           "  (cached runtime objects), NO_COLOR\n", f);
 }
@@ -238,6 +244,9 @@ static int drv_parse_args(Options *o, int argc, char **argv)
     }
     if (!o->src)
         return drv_usage_error("no source file given to '%s'", argv[1]);
+    if (o->debug && o->cmd == CMD_RUN)     /* libtcc 0.9.27 registers no code with gdb */
+        return drv_usage_error("%s", "-g does not apply to run: a debugger cannot see the code libtcc\n"
+                               "compiles in memory; build with 'goose build -g prog.gs' and run ./prog under gdb");
     return o->dump == DUMP_IR_AFTER ? drv_check_pass(o->dump_after) : 0;
 }
 
@@ -283,33 +292,6 @@ static void drv_print_times(void)
 }
 
 /* ---- the pipeline ---- */
-static bool drv_is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* GOOSE_STDLIB, else <dir of goose>/../stdlib, else the source tree's. */
-const char *drv_stdlib_dir(void)
-{
-    const char *env = getenv("GOOSE_STDLIB");
-    if (env && *env)
-        return env;
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            char *dir = mem_printf(g_arena, "%s/../stdlib", exe);
-            if (drv_is_dir(dir))
-                return dir;
-        }
-    }
-    return GOOSE_SOURCE_DIR "/stdlib";
-}
-
 typedef enum Stage { STAGE_OK, STAGE_STOP, STAGE_ERROR } Stage;
 
 static Module *drv_root_module(const char *path)
@@ -355,7 +337,7 @@ static Stage drv_parse(const Options *o, Module **out)
 static Stage drv_check(Module *root, const CheckJoin *joins, int njoins, Program *prog)
 {
     double t = drv_now_ms();
-    bool ok = check_program_joined(root, drv_stdlib_dir(), joins, njoins, prog);
+    bool ok = check_program_joined(root, env_stdlib_dir(), joins, njoins, prog);
     drv_phase_ms[PH_CHECK] = drv_now_ms() - t;
     diag_flush();
     return ok && diag_error_count() == 0 ? STAGE_OK : STAGE_ERROR;
@@ -401,7 +383,8 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
 static void drv_emit(const Options *o, const IrProgram *ir, StrBuf *c)
 {
     double t = drv_now_ms();
-    CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .no_lifetime = o->no_lifetime };
+    CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .debug_names = o->debug,
+                        .no_lifetime = o->no_lifetime };
     cemit_program(c, ir, &co);
     drv_phase_ms[PH_EMIT] = drv_now_ms() - t;
 }
@@ -478,6 +461,7 @@ static int drv_build(const Options *o, const StrBuf *c)
         .opt_level = o->opt_level,
         .out = o->out ? o->out : drv_default_out(o->src),
         .keep_c = o->keep_c,
+        .debug = o->debug,
         .c_text = c->data ? c->data : "",
         .c_len = c->len,
     };
@@ -539,6 +523,8 @@ int main(int argc, char **argv)
         return gt_main(argc - 2, argv + 2);
     if (o.cmd == CMD_FMT)
         return cmdfmt_main(argc - 2, argv + 2);
+    if (o.cmd == CMD_ENV)
+        return env_main(argc - 2, argv + 2);
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }

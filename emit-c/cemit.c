@@ -293,7 +293,7 @@ static void cm_env_structs(Cm *cm)
         sb_printf(cm->out, "struct %s_env {\n", f->cname);
         for (int k = 0; k < f->ncaptures; k++)
             sb_printf(cm->out, "    %s *%s;\n", cm_ctype(cm, f->captures[k]->type),
-                      cm_local_name(f->captures[k]));
+                      cm_env_field(cm, f, f->captures[k]));
         sb_puts(cm->out, "};\n");
     }
     if (any)
@@ -320,7 +320,8 @@ static const char *cm_signature(Cm *cm, const IrFunc *f)
     StrBuf b = { 0 };
     if (f->noreturn)
         sb_puts(&b, "GS_NORETURN GS_COLD GS_NOINLINE ");
-    sb_printf(&b, "%s %s %s(", f->inline_always ? "GS_INLINE" : "static", cm_ret_type(cm, fn), f->cname);
+    bool inl = f->inline_always && !cm->o->debug_names;   /* -g: every function has a frame */
+    sb_printf(&b, "%s %s %s(", inl ? "GS_INLINE" : "static", cm_ret_type(cm, fn), f->cname);
     if (ir_fn_has_site(fn))
         sb_puts(&b, fn->nparams ? "const gs_site *site_, " : "const gs_site *site_");
     if (fn->is_closure)
@@ -412,10 +413,11 @@ static void cm_top_decls(Cm *cm, const IrFunc *f)
 {
     for (int t = 0; t < f->ntemps; t++)
         if (cm->temp_defs[t] > 1)
-            cm_line(cm, "%s t%d;", cm_ctype(cm, f->temps[t]), t);
+            cm_line(cm, "%s t%d;", cm_hide(cm, cm_ctype(cm, f->temps[t])), t);
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_CLOSURE)
-            cm_line(cm, "struct %s_env env%d;", f->ins[i].fn->cname, f->ins[i].dst);
+            cm_line(cm, "%s env%d;", cm_hide(cm, mem_printf(g_arena, "struct %s_env", f->ins[i].fn->cname)),
+                    f->ins[i].dst);
 }
 
 static void cm_unused_params(Cm *cm, const IrFunc *f)
@@ -442,8 +444,12 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
     cm_plan_inline(cm, f);
     cm->site_num = (int *)num;
     cm->depth = 1;
-    cm->last_line = -1;
-    sb_printf(cm->out, "%s\n{\n", f->fn ? cm_signature(cm, f) : "static void gs__init_globals(void)");
+    size_t start = cm->out->len;
+    cm->line_loc = cm_fn_loc(f->fn);
+    cm_line_mark(cm);
+    sb_printf(cm->out, "%s\n", f->fn ? cm_signature(cm, f) : "static void gs__init_globals(void)");
+    cm_line_mark(cm);       /* the brace too: C compilers put the prologue at its line */
+    sb_puts(cm->out, "{\n");
     if (f->fn && f->fn->is_closure && f->ncaptures > 0) {
         cm_line(cm, "struct %s_env *env = (struct %s_env *)env_;", f->cname, f->cname);
         if (!env_used)
@@ -473,36 +479,67 @@ static void cm_function(Cm *cm, const IrFunc *f, const int *num)
     sb_free(&body);
     cm_abort_blocks(cm, is_void && !cm_ends_with_return(f), zero.data);
     sb_free(&zero);
+    cm_line_mark(cm);
     sb_puts(cm->out, "}\n\n");
+    cm_debug_names(cm, f, start);
 }
 
+/* With debug lines, every line of a thunk is its function's declaration. */
 static void cm_thunk(Cm *cm, const IrFunc *f)
 {
     Type *t = f->fn->type;
-    sb_printf(cm->out, "%s\n{\n    (void)env;\n    %s%s(", cm_thunk_signature(cm, f),
-              cm_is_void(f->fn->ret) ? "" : "return ", f->cname);
+    StrBuf call = { 0 };
+    sb_printf(&call, "%s%s(", cm_is_void(f->fn->ret) ? "" : "return ", f->cname);
     if (ir_fn_has_site(f->fn))      /* called through a value: no user call site */
-        sb_puts(cm->out, t->nparams ? "NULL, " : "NULL");
+        sb_puts(&call, t->nparams ? "NULL, " : "NULL");
     for (int i = 0; i < t->nparams; i++)
-        sb_printf(cm->out, "%s%sa%d", i ? ", " : "", cm_byptr_param(cm, f->fn->params[i]) ? "&" : "", i);
-    sb_puts(cm->out, ");\n}\n\n");
+        sb_printf(&call, "%s%sa%d", i ? ", " : "", cm_byptr_param(cm, f->fn->params[i]) ? "&" : "", i);
+    sb_puts(&call, ");");
+    cm->line_loc = cm_fn_loc(f->fn);
+    cm->depth = 0;
+    cm_line(cm, "%s", cm_thunk_signature(cm, f));
+    cm_line(cm, "{");
+    cm->depth = 1;
+    cm_line(cm, "(void)env;");
+    cm_line(cm, "%s", sb_cstr(&call));
+    cm->depth = 0;
+    cm_line(cm, "}");
+    sb_puts(cm->out, "\n");
+    sb_free(&call);
 }
 
+/* The C entry; with debug lines, every line of it is main's declaration
+ * (a debugger stepping out of main stays in the Goose program). */
 static void cm_entry(Cm *cm)
 {
     const Program *p = cm->ir->prog;
     const char *main_c = p->main_fn ? p->main_fn->cname : NULL;
-    sb_puts(cm->out, "/* ---- entry ---- */\nstatic int gs__entry(void)\n{\n    gs__init_globals();\n");
-    if (main_c && p->main_returns_int)
-        sb_printf(cm->out, "    return (int)%s();\n", main_c);
-    else if (main_c)
-        sb_printf(cm->out, "    %s();\n    return 0;\n", main_c);
-    else
-        sb_puts(cm->out, "    return 0;\n");
-    sb_puts(cm->out, "}\n\nint main(int argc, char **argv)\n{\n");
+    sb_puts(cm->out, "/* ---- entry ---- */\n");
+    cm->line_loc = cm_fn_loc(p->main_fn);
+    cm->depth = 0;
+    cm_line(cm, "static int gs__entry(void)");
+    cm_line(cm, "{");
+    cm->depth = 1;
+    cm_line(cm, "gs__init_globals();");
+    if (main_c && p->main_returns_int) {
+        cm_line(cm, "return (int)%s();", main_c);
+    } else if (main_c) {
+        cm_line(cm, "%s();", main_c);
+        cm_line(cm, "return 0;");
+    } else {
+        cm_line(cm, "return 0;");
+    }
+    cm->depth = 0;
+    cm_line(cm, "}");
+    sb_puts(cm->out, "\n");
+    cm_line(cm, "int main(int argc, char **argv)");
+    cm_line(cm, "{");
+    cm->depth = 1;
     if (cm->o->no_lifetime)     /* --unsafe-no-lifetime-checks: the heap keeps no tags */
-        sb_puts(cm->out, "    gs_shadow_off = 1;\n");
-    sb_puts(cm->out, "    return gs_rt_main(argc, argv, gs__entry);\n}\n");
+        cm_line(cm, "gs_shadow_off = 1;");
+    cm_line(cm, "return gs_rt_main(argc, argv, gs__entry);");
+    cm->depth = 0;
+    cm_line(cm, "}");
 }
 
 static void cm_data(Cm *cm, int **nums)
@@ -532,6 +569,7 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     sb_puts(out, ": do not edit */\n#include \"goose_rt.h\"\n");
     if (cm.uses_pools)
         sb_puts(out, "#include \"gs_pool.h\"\n");
+    cm_debug_prelude(&cm);
     sb_puts(out, "\n");
     cm_emit_types(&cm);
     cm_env_structs(&cm);

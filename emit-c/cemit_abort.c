@@ -140,13 +140,13 @@ void cm_abort_decls(Cm *cm)
             need[(int)cm_fails[k].a] = true;
             need['n'] |= cm_fails[k].b;
         }
-    cm_line(cm, "const gs_site *abort_site_;");
+    cm_line(cm, "%s *abort_site_;", cm_hide(cm, "const gs_site"));
     static const char vars[] = "iud";
     for (const char *v = vars; *v; v++)
         if (need[(int)*v])
-            cm_line(cm, "%s abort_%c_;", cm_abort_var_type[(int)*v], *v);
+            cm_line(cm, "%s abort_%c_;", cm_hide(cm, cm_abort_var_type[(int)*v]), *v);
     if (need['n'])
-        cm_line(cm, "int64_t abort_n_;");
+        cm_line(cm, "%s abort_n_;", cm_hide(cm, "int64_t"));
 }
 
 /* The shared blocks, after the body; a body that can end falls through

@@ -20,6 +20,7 @@ enum { CM_FOLD_MAX = 160 };
 
 void cm_line(Cm *cm, const char *fmt, ...)
 {
+    cm_line_mark(cm);
     sb_printf(cm->out, "%*s", 4 * cm->depth, "");
     va_list ap;
     va_start(ap, fmt);
@@ -125,7 +126,7 @@ static void cm_local(Cm *cm, StrBuf *b, const Local *l, bool addr)
     else if (own)
         sb_printf(b, addr ? "%s" : "(*%s)", n);
     else
-        sb_printf(b, addr ? "env->%s" : "(*env->%s)", n);
+        sb_printf(b, addr ? "env->%s" : "(*env->%s)", cm_env_field(cm, cm->f, l));
 }
 
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o)
@@ -464,10 +465,10 @@ static void cm_make_call(Cm *cm, const IrIns *in)
     const char *e = cm_ctype(cm, in->type->elem);
     int cls = cm_make_class(cm, in);
     if (cls >= 0)   /* the heap's fast path inline, the class folded (goose_rt.h) */
-        cm_line(cm, "gs_grow gs_mk%d = gs_make_cls(%s, %d, %lld * sizeof(%s), %s);", in->dst,
+        cm_line(cm, "%s gs_mk%d = gs_make_cls(%s, %d, %lld * sizeof(%s), %s);", cm_hide(cm, "gs_grow"), in->dst,
                 cm_site_ref(cm, in->site), cls, (long long)in->b.i, e, cap);
     else
-        cm_line(cm, "gs_grow gs_mk%d = gs_slice_make(%s, %s, %s, sizeof(%s));", in->dst, cm_site_ref(cm, in->site),
+        cm_line(cm, "%s gs_mk%d = gs_slice_make(%s, %s, %s, sizeof(%s));", cm_hide(cm, "gs_grow"), in->dst, cm_site_ref(cm, in->site),
                 len, cap, e);
 }
 
@@ -1029,15 +1030,15 @@ static void cm_closure_env(Cm *cm, const IrIns *in)
     for (int i = 0; cf && i < cf->ncaptures; i++) {
         StrBuf b = { 0 };
         cm_local(cm, &b, cf->captures[i], true);
-        cm_line(cm, "env%d.%s = %s;", in->dst, cm_local_name(cf->captures[i]), b.data);
+        cm_line(cm, "env%d.%s = %s;", in->dst, cm_env_field(cm, cf, cf->captures[i]), b.data);
         sb_free(&b);
     }
 }
 
 static void cm_repeat(Cm *cm, const IrIns *in)
 {
-    cm_line(cm, "%s t%d;", cm_ctype(cm, in->type), in->dst);
-    cm_line(cm, "for (int64_t k_ = 0; k_ < %lld; k_++)", (long long)in->type->len);
+    cm_line(cm, "%s t%d;", cm_hide(cm, cm_ctype(cm, in->type)), in->dst);
+    cm_line(cm, "for (%s k_ = 0; k_ < %lld; k_++)", cm_hide(cm, "int64_t"), (long long)in->type->len);
     cm->depth++;
     cm_copy_small(cm, NULL, mem_printf(g_arena, "t%d.a[k_]", in->dst), cm_s(cm, &in->a), in->type->elem,
                   cm_lvalue_opd(cm, &in->a));
@@ -1069,7 +1070,7 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     if (in->dst >= 0 && cm->inline_temp && cm->inline_temp[in->dst]) {
         const char *v = cm_value(cm, in);
         if (strlen(v) > CM_FOLD_MAX) {  /* a long chain would grow quadratically: cut it */
-            cm_line(cm, "%s t%d = %s;", cm_ctype(cm, cm->f->temps[in->dst]), in->dst, v);
+            cm_line(cm, "%s t%d = %s;", cm_hide(cm, cm_ctype(cm, cm->f->temps[in->dst])), in->dst, v);
             return;
         }
         bool wrap = in->op == IR_BIN || in->op == IR_UN || in->op == IR_CAST || in->op == IR_SELECT;
@@ -1089,14 +1090,15 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a)
                     : in->op == IR_LOAD ? cm_load(cm, in) : cm_value(cm, in);
     Type *t = cm->f->temps[in->dst];
-    cm_copy_small(cm, cm->temp_defs[in->dst] == 1 ? cm_ctype(cm, t) : NULL, mem_printf(g_arena, "t%d", in->dst),
+    cm_copy_small(cm, cm->temp_defs[in->dst] == 1 ? cm_hide(cm, cm_ctype(cm, t)) : NULL, mem_printf(g_arena, "t%d", in->dst),
                   v, t, cm_lvalue_ins(cm, in));
 }
 
 static void cm_for(Cm *cm, const IrIns *in)
 {
     const char *c = in->local ? cm_local_name(in->local) : mem_printf(g_arena, "t%d", in->dst);
-    cm_line(cm, "for (%s %s = %s; %s < %s; %s++) {", cm_ctype(cm, in->type), c, cm_s(cm, &in->a), c,
+    const char *t = in->local ? cm_ctype(cm, in->type) : cm_hide(cm, cm_ctype(cm, in->type));
+    cm_line(cm, "for (%s %s = %s; %s < %s; %s++) {", t, c, cm_s(cm, &in->a), c,
             cm_s(cm, &in->b), c);
     cm->depth++;
 }
@@ -1225,23 +1227,11 @@ static int cm_ins(Cm *cm, const IrIns *in)
     return 1;
 }
 
-static void cm_line_directive(Cm *cm, const IrIns *in)
-{
-    if (!cm->o->debug_lines || in->loc.line <= 0 || in->loc.line == cm->last_line)
-        return;
-    SrcFile *sf = src_get(in->loc.file);
-    StrBuf b = { 0 };
-    cm_c_string(&b, sf ? sf->path : "?", sf ? (int64_t)strlen(sf->path) : 1);
-    sb_printf(cm->out, "#line %d %s\n", in->loc.line, b.data);
-    sb_free(&b);
-    cm->last_line = in->loc.line;
-}
-
 void cm_emit_body(Cm *cm)
 {
     const IrFunc *f = cm->f;
     for (int i = 0; i < f->nins;) {
-        cm_line_directive(cm, &f->ins[i]);
+        cm_line_at(cm, f->ins[i].loc);
         i += cm_ins(cm, &f->ins[i]);
     }
 }

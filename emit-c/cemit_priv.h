@@ -40,7 +40,7 @@ typedef struct Cm {
     int nlocal_ids;
     int nsites;             /* sites numbered so far (program-wide) */
     int depth;
-    int last_line;
+    Loc line_loc;           /* debug_lines: the Goose line of what is emitted now */
     bool uses_pools;        /* a pool type or primitive: include gs_pool.h */
     bool abort_share[CM_NFAIL];  /* -O2: this kind's checks jump to one block */
     int abort_gotos[CM_NFAIL];   /* jumps emitted so far, by kind */
@@ -90,6 +90,15 @@ const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
 void cm_fmt_plan(Cm *cm);
 void cm_fmt_emit(Cm *cm);
 const char *cm_fmt_spell(Cm *cm, const IrIns *in);
+
+/* cemit_debug.c (goose -g) */
+void cm_line_at(Cm *cm, Loc loc);
+void cm_line_mark(Cm *cm);
+Loc cm_fn_loc(const FnInst *fn);
+const char *cm_hide(const Cm *cm, const char *ctype);
+void cm_debug_prelude(Cm *cm);
+void cm_debug_names(Cm *cm, const IrFunc *f, size_t start);
+const char *cm_env_field(const Cm *cm, const IrFunc *closure, const Local *l);
 
 /* cemit_ins.c */
 void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o);

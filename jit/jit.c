@@ -140,14 +140,20 @@ static void jit_remove_headers(const char *dir)
     rmdir(dir);
 }
 
-static void jit_set_lib_path(TCCState *s)
+const char *jit_lib_dir(void)
 {
     const char *dir = getenv("GOOSE_TCC_LIB_DIR");
 #ifdef GOOSE_TCC_LIB_DIR
     if (!dir || !*dir)
         dir = GOOSE_TCC_LIB_DIR;
 #endif
-    if (dir && *dir && access(dir, R_OK) == 0)
+    return dir && *dir && access(dir, R_OK) == 0 ? dir : NULL;
+}
+
+static void jit_set_lib_path(TCCState *s)
+{
+    const char *dir = jit_lib_dir();
+    if (dir)
         tcc_set_lib_path(s, dir);
 }
 

@@ -43,7 +43,8 @@ there, so file names in messages read `tests/golden/run/x.gs`.
 
 Run tests go through every configuration in CONFIGS (a back end and an
 optimisation level); GOOSE_TEST_CONFIGS=all selects the full matrix
-(clang, gcc, tcc, jit x -O0, -O2), or a comma list of names such as
+(clang, gcc, tcc, jit x -O0, -O2, and clang-g, gcc-g: `goose build -g`,
+whose C differs in names and line directives), or a comma list of names such as
 `clang-O0,jit-O2` (spaces around a name are ignored). A name that is no
 configuration, or a list that names none, fails every test with the known
 names: a selection of nothing would pass every run test unchecked. Unset or
@@ -94,7 +95,8 @@ CONFIGS = [
 ALL_CONFIGS = [
     (f"{cc}-{opt[1:]}", "build", opt, cc)
     for cc in ("clang", "gcc", "tcc") for opt in ("-O0", "-O2")
-] + [("jit-O0", "run", "-O0", None), ("jit-O2", "run", "-O2", None)]
+] + [("jit-O0", "run", "-O0", None), ("jit-O2", "run", "-O2", None),
+      ("clang-g", "build", "-g", "clang"), ("gcc-g", "build", "-g", "gcc")]
 
 SAN_CFLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 # Programs that start threads (tests named std_thread_*) are built with

@@ -7,7 +7,9 @@
 
 typedef struct CemitOptions {
     int opt_level;
-    bool debug_lines;       /* #line directives (--debug-lines) */
+    bool debug_lines;       /* #line directives (--debug-lines, -g) */
+    bool debug_names;       /* -g: locals under their Goose names, temporaries
+                               hidden from debuggers (cemit_debug.c) */
     bool no_lifetime;       /* the program keeps no storage tags (measurement only: unsafe) */
 } CemitOptions;
 

@@ -13,6 +13,10 @@ typedef struct JitTimes {
  * argv[0] = prog_name and the given args. Returns the program's exit status;
  * a TinyCC error is an internal error naming the emitted line (util.h
  * fatal_internal: status 2). */
+/* Where TinyCC's libtcc1.a and headers are taken from (GOOSE_TCC_LIB_DIR,
+ * else the folder found at configure time); NULL when neither is usable. */
+const char *jit_lib_dir(void);
+
 int jit_run(const char *c_text, const char *prog_name, int argc, char **argv, JitTimes *times);
 
 /* jit_run in two steps, for a program run many times (goose test calls it
