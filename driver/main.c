@@ -20,6 +20,7 @@
 #include "cemit.h"
 #include "driver.h"
 #include "jit.h"
+#include "lsp.h"
 #include "lower.h"
 
 #ifndef GOOSE_VERSION
@@ -30,7 +31,7 @@
 #endif
 
 /* ---- commands and flags ---- */
-typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8 } Cmd;
+typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_LSP = 16 } Cmd;
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
@@ -68,6 +69,9 @@ static const struct {
     { "check", CMD_CHECK,
       "goose check prog.gs\n"
       "      report diagnostics only; exit 0 when there are none, 1 otherwise" },
+    { "lsp", CMD_LSP,
+      "goose lsp\n"
+      "      a language server on stdin/stdout for editors (docs/tools.md, Editors)" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
 
@@ -511,6 +515,8 @@ int main(int argc, char **argv)
     o.cmd = drv_find_cmd(first);
     if (!o.cmd)
         return drv_usage_error("unknown command '%s'", first);
+    if (o.cmd == CMD_LSP)
+        return argc == 2 ? lsp_main(drv_stdlib_dir()) : drv_usage_error("'%s' takes no arguments", first);
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }

@@ -261,6 +261,7 @@ static Type *ty_name(TypeExpr *te)
     if (!m)
         return ty_err();
     ModSym *s = ck_lookup_sym(m, te->name);
+    XREF(xref_type_name(te, s));
     if (!s || s->kind != MS_STRUCT) {
         ck_error(te->loc, "unknown type %s%s%s", te->module ? te->module : "",
                  te->module ? "." : "", te->name);
