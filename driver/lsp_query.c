@@ -248,7 +248,7 @@ static void lspq_hover(StrBuf *b, const LspQuery *q, const XrefUse *u)
 /* CompletionItemKind of the protocol, per XrefKind. */
 static const int lspq_item_kind[XR__COUNT] = {
     [XR_LOCAL] = 6, [XR_PARAM] = 6, [XR_GLOBAL] = 6, [XR_CONST] = 21, [XR_FN] = 3, [XR_METHOD] = 2,
-    [XR_STRUCT] = 22, [XR_ENUM] = 13, [XR_FIELD] = 5, [XR_MODULE] = 9, [XR_BUILTIN] = 3,
+    [XR_STRUCT] = 22, [XR_ENUM] = 13, [XR_FIELD] = 5, [XR_VARIANT] = 20, [XR_MODULE] = 9, [XR_BUILTIN] = 3,
     [XR_KEYWORD] = 14,
 };
 

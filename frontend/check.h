@@ -297,7 +297,10 @@ void xref_type_name(TypeExpr *te, ModSym *s);
 void xref_names_at(Loc at);
 void xref_members_at(Loc at, Type *bt);
 void xref_field(Expr *e, Type *bt);
+void xref_field_init(Loc at, StructInst *si, int k);
 void xref_member(Expr *e, Module *m, ModSym *s);
+void xref_variant(Expr *f, StructInst *en);
+void xref_variant_at(Loc at, StructInst *en, int v);
 
 /* ---- check_fmt.c ---- */
 bool ck_fmt_printable(Type *t, Loc loc);

@@ -424,6 +424,7 @@ static void ck_field_inits(Expr *e, StructInst *si)
     for (int i = 0; i < e->lit.nfields; i++) {
         FieldInit *fi = &e->lit.fields[i];
         int k = ck_field_index(si, fi->name);
+        XREF(xref_field_init(fi->loc, si, k));
         if (k < 0 || seen[k]) {
             if (k < 0)
                 ck_error(fi->loc, "struct %s has no field %s", si->name, fi->name);

@@ -275,14 +275,24 @@ void xref_members_at(Loc at, Type *bt)
         xref_item(ast_builtin_name[ids[i]], XR_BUILTIN, "builtin method");
 }
 
+static void xref_field_use(Loc at, const FieldInfo *f)
+{
+    xref_add(at, f->name, XR_FIELD, f->loc, mem_printf(g_arena, "field %s: %s", f->name, types_spell(f->type)));
+}
+
+/* `name: value` in a struct literal of si; k: the field's index or -1. */
+void xref_field_init(Loc at, StructInst *si, int k)
+{
+    if (k >= 0 && k < si->nfields)
+        xref_field_use(at, &si->fields[k]);
+}
+
 void xref_field(Expr *e, Type *bt)
 {
     xref_members_at(e->field.name_loc, bt);
-    if (e->field.kind == FIELD_STRUCT && bt->kind == TY_STRUCT && e->field.index < bt->st->nfields) {
-        const FieldInfo *f = &bt->st->fields[e->field.index];
-        xref_add(e->field.name_loc, f->name, XR_FIELD, f->loc,
-                 mem_printf(g_arena, "field %s: %s", f->name, types_spell(f->type)));
-    } else if (e->field.kind == FIELD_LEN || e->field.kind == FIELD_CAP) {
+    if (e->field.kind == FIELD_STRUCT && bt->kind == TY_STRUCT && e->field.index < bt->st->nfields)
+        xref_field_use(e->field.name_loc, &bt->st->fields[e->field.index]);
+    else if (e->field.kind == FIELD_LEN || e->field.kind == FIELD_CAP) {
         xref_add(e->field.name_loc, e->field.name, XR_FIELD, (Loc){ 0 },
                  mem_printf(g_arena, "%s: int", e->field.name));
     }
@@ -299,6 +309,41 @@ void xref_member(Expr *e, Module *m, ModSym *s)
         xref_sym(e->field.name_loc, e->field.name, s);
 }
 
+/* ---- enum variants ---- */
+static const char *xref_variant_detail(const StructInst *en, int v)
+{
+    const VariantInfo *vi = &en->variants[v];
+    StrBuf b = { 0 };
+    sb_printf(&b, "%s.%s", en->name, vi->name);
+    for (int i = 0; vi->payload && i < vi->payload->nfields; i++)
+        sb_printf(&b, "%s%s: %s", i ? ", " : "(", vi->payload->fields[i].name,
+                  types_spell(vi->payload->fields[i].type));
+    if (vi->payload && vi->payload->nfields)
+        sb_putc(&b, ')');
+    const char *s = mem_strndup(g_arena, b.data, b.len);
+    sb_free(&b);
+    return s;
+}
+
+void xref_variant_at(Loc at, StructInst *en, int v)
+{
+    if (v >= 0 && v < en->nvariants)
+        xref_add(at, en->variants[v].name, XR_VARIANT, en->variants[v].loc, xref_variant_detail(en, v));
+}
+
+/* `Enum.Variant` in an expression: the enum's name, the variant's, and
+ * the variants as candidates at the probe. */
+void xref_variant(Expr *f, StructInst *en)
+{
+    Expr *base = f->field.base;
+    if (base->kind == EX_IDENT)
+        xref_sym(base->loc, base->ident.name, ck_find_struct_sym(en));
+    xref_variant_at(f->field.name_loc, en, ck_variant_index(en, f->field.name));
+    if (xref_at_probe(f->field.name_loc, true))
+        for (int v = 0; v < en->nvariants; v++)
+            xref_item(en->variants[v].name, XR_VARIANT, xref_variant_detail(en, v));
+}
+
 /* ---- reading the records ---- */
 static void xref_decls_of(Module *m)
 {
@@ -313,13 +358,12 @@ static void xref_decls_of(Module *m)
         if (!s || s->kind == MS_FN || s->kind == MS_IMPORT)
             continue;
         xref_sym(s->decl->loc, s->name, s);
-        if (s->kind != MS_STRUCT || !s->st || s->st->is_enum)
+        if (s->kind != MS_STRUCT || !s->st)
             continue;
-        for (int f = 0; f < s->st->nfields; f++) {
-            const FieldInfo *fi = &s->st->fields[f];
-            xref_add(fi->loc, fi->name, XR_FIELD, fi->loc,
-                     mem_printf(g_arena, "field %s: %s", fi->name, types_spell(fi->type)));
-        }
+        for (int v = 0; v < s->st->nvariants; v++)
+            xref_variant_at(s->st->variants[v].loc, s->st, v);
+        for (int f = 0; !s->st->is_enum && f < s->st->nfields; f++)
+            xref_field_use(s->st->fields[f].loc, &s->st->fields[f]);
     }
 }
 

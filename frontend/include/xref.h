@@ -15,7 +15,7 @@
 
 typedef enum XrefKind {
     XR_LOCAL, XR_PARAM, XR_GLOBAL, XR_CONST, XR_FN, XR_METHOD, XR_STRUCT, XR_ENUM,
-    XR_FIELD, XR_MODULE, XR_BUILTIN, XR_KEYWORD, XR__COUNT
+    XR_FIELD, XR_VARIANT, XR_MODULE, XR_BUILTIN, XR_KEYWORD, XR__COUNT
 } XrefKind;
 
 /* One written name and what it stands for. */

@@ -153,6 +153,11 @@ def session(goose):
     check("definition: a method", loc_is(r, "lsp_doc.gs", text, "fn (p: Point) norm1", "norm1"), json.dumps(r))
     r = ask("definition", pos(text, "let p", "Point"))
     check("definition: a type", loc_is(r, "lsp_doc.gs", text, "struct Point", "Point"), json.dumps(r))
+    r = ask("definition", pos(text, "let sh = Shape", "Circle"))
+    check("definition: an enum variant", loc_is(r, "lsp_doc.gs", text, "enum Shape", "Circle"), json.dumps(r))
+    r = ask("hover", pos(text, "Circle(r) =>", "Circle"))
+    v = (r or {}).get("contents", {}).get("value", "")
+    check("hover: a variant in a match pattern", "Shape.Circle(r: int)" in v, json.dumps(r))
     r = ask("definition", pos(text, "strings.contains", "contains"))
     lib = os.path.join(HERE, "..", "..", "stdlib", "strings", "strings.gs")
     ok = isinstance(r, dict) and r["uri"].endswith("/stdlib/strings/strings.gs") and os.path.exists(lib) \
@@ -187,6 +192,9 @@ def session(goose):
     got = complete(edited, pos(edited, "let s = strings.", "strings.", after=8))
     check("completion: after `strings.`, the module's members",
           {"contains", "split", "join", "Builder"} <= got and "total" not in got, sorted(got))
+    edited = text.replace("let sh = Shape.Circle(2)", "let sh = Shape.")
+    got = complete(edited, pos(edited, "let sh = Shape.", "Shape.", after=6))
+    check("completion: after `Shape.`, the enum's variants", got == {"Circle", "Empty"}, sorted(got))
     edited = text.replace("total += p.norm1()", "to")
     got = complete(edited, pos(edited, "    to", "to", after=2))
     check("completion: names in scope", {"total", "p", "add", "Point", "strings", "println", "let"} <= got
