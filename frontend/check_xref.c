@@ -27,7 +27,14 @@ static struct {
     bool member;
     bool probed;            /* the checker reached the probe */
     bool decls_done;
+    Vec lines;              /* per file id: its XrefLines, made when first asked */
 } xr;
+
+/* Where each line of a file starts, so finding a line costs no scan. */
+typedef struct XrefLines {
+    const char **starts;
+    int n;
+} XrefLines;
 
 static bool xref_same(Loc a, Loc b) { return a.file == b.file && a.line == b.line && a.col == b.col; }
 
@@ -39,17 +46,37 @@ void xref_start(Loc probe)
 }
 
 /* ---- source text ---- */
+static XrefLines *xref_lines(const SrcFile *f)
+{
+    while (xr.lines.len <= f->id)
+        vec_push(&xr.lines, NULL);
+    XrefLines *t = xr.lines.items[f->id];
+    if (t)
+        return t;
+    t = NEW(XrefLines);
+    const char *p = f->text, *e = f->text + f->len;
+    t->n = 1;
+    for (const char *q = p; q < e; q++)
+        t->n += *q == '\n';
+    t->starts = NEW_ARRAY(const char *, t->n);
+    t->starts[0] = p;
+    for (int line = 1; p < e; p++)
+        if (*p == '\n')
+            t->starts[line++] = p + 1;
+    xr.lines.items[f->id] = t;
+    return t;
+}
+
 static const char *xref_line_start(Loc at, const char **end)
 {
     SrcFile *f = src_get(at.file);
     if (!f || at.line <= 0)
         return NULL;
-    const char *p = f->text, *e = f->text + f->len;
-    for (int line = 1; line < at.line && p < e; p++)
-        if (*p == '\n')
-            line++;
-    *end = e;
-    return p;
+    XrefLines *t = xref_lines(f);
+    if (at.line > t->n)
+        return NULL;
+    *end = f->text + f->len;
+    return t->starts[at.line - 1];
 }
 
 static bool xref_word_char(char c)
