@@ -139,7 +139,6 @@ def grammar():
     fns = builtin_functions()
     digits = r"[0-9](?:_?[0-9])*"
     return {
-        "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
         "name": "Goose",
         "scopeName": "source.goose",
         "fileTypes": ["gs"],

@@ -136,12 +136,37 @@ static const char *xref_local_detail(const Local *l)
                       l->type ? types_spell(l->type) : "?");
 }
 
+static int xref_file_id(const char *path)
+{
+    for (int id = 0; path && src_get(id); id++)
+        if (strcmp(src_get(id)->path, path) == 0)
+            return id;
+    return -1;
+}
+
+/* The file that stands for a module: a folder module's file named after
+ * it (stdlib/strings/strings.gs) when there is one, else the file the
+ * module was loaded from. */
+static const char *xref_module_path(const Module *m)
+{
+    const char *slash = m->path ? strrchr(m->path, '/') : NULL;
+    if (slash && m->name) {
+        const char *own = mem_printf(g_arena, "%.*s/%s.gs", (int)(slash - m->path), m->path, m->name);
+        if (xref_file_id(own) >= 0)
+            return own;
+    }
+    return m->path ? m->path : "?";
+}
+
 static Loc xref_module_loc(const Module *m)
 {
-    for (int id = 0; m->path && src_get(id); id++)
-        if (strcmp(src_get(id)->path, m->path) == 0)
-            return (Loc){ id, 1, 1 };
-    return (Loc){ 0 };
+    int id = xref_file_id(xref_module_path(m));
+    return id >= 0 ? (Loc){ id, 1, 1 } : (Loc){ 0 };
+}
+
+static const char *xref_module_detail(const char *alias, const Module *m)
+{
+    return mem_printf(g_arena, "module %s (%s)", alias, m ? xref_module_path(m) : "?");
 }
 
 static XrefKind xref_sym_kind(const ModSym *s)
@@ -158,7 +183,7 @@ static const char *xref_sym_detail(const ModSym *s)
 {
     switch (s->kind) {
     case MS_FN: case MS_STRUCT: return xref_header(s->decl->loc);
-    case MS_IMPORT: return mem_printf(g_arena, "module %s (%s)", s->name, s->target ? s->target->path : "?");
+    case MS_IMPORT: return xref_module_detail(s->name, s->target);
     default:
         if (!s->global || !s->global->type)
             return xref_header(s->decl->loc);
@@ -330,8 +355,7 @@ void xref_member(Expr *e, Module *m, ModSym *s)
     Expr *base = e->field.base;
     if (xref_at_probe(e->field.name_loc, true))
         xref_map_syms(&mod_scope(m)->syms, false);
-    xref_add(base->loc, base->ident.name, XR_MODULE, xref_module_loc(m),
-             mem_printf(g_arena, "module %s (%s)", base->ident.name, m->path ? m->path : "?"));
+    xref_add(base->loc, base->ident.name, XR_MODULE, xref_module_loc(m), xref_module_detail(base->ident.name, m));
     if (s && s->kind != MS_IMPORT)
         xref_sym(e->field.name_loc, e->field.name, s);
 }
@@ -382,6 +406,11 @@ static void xref_decls_of(Module *m)
     const Map *syms = &mod_scope(m)->syms;
     for (int i = 0; i < syms->cap; i++) {
         ModSym *s = syms->keys[i] ? syms->vals[i] : NULL;
+        if (s && s->kind == MS_IMPORT && s->decl && s->decl->kind == D_IMPORT) {
+            Loc at = s->decl->loc;      /* the path string: its text after the quote */
+            xref_add((Loc){ at.file, at.line, at.col + 1 }, s->decl->import.path, XR_MODULE, xref_sym_decl(s),
+                     xref_sym_detail(s));
+        }
         if (!s || s->kind == MS_FN || s->kind == MS_IMPORT)
             continue;
         xref_sym(s->decl->loc, s->name, s);
