@@ -255,11 +255,13 @@ static bool xref_at_probe(Loc at, bool member)
     return true;
 }
 
-static void xref_map_syms(const Map *m, bool imports)
+/* The symbols of m whose kind is in the mask kinds (1 << ModSymKind). */
+#define XREF_ALL_SYMS ((1 << MS_STRUCT) | (1 << MS_FN) | (1 << MS_GLOBAL) | (1 << MS_IMPORT))
+static void xref_map_syms(const Map *m, int kinds)
 {
     for (int i = 0; i < m->cap; i++) {
         ModSym *s = m->keys[i] ? m->vals[i] : NULL;
-        if (s && (imports || s->kind != MS_IMPORT))
+        if (s && (kinds & 1 << s->kind))
             xref_item(s->name, xref_sym_kind(s), xref_sym_detail(s));
     }
 }
@@ -287,13 +289,34 @@ void xref_names_at(Loc at)
             xref_item(l->name, l->is_param ? XR_PARAM : XR_LOCAL, xref_local_detail(l));
     }
     if (ck.cur.module)
-        xref_map_syms(&mod_scope(ck.cur.module)->syms, true);
+        xref_map_syms(&mod_scope(ck.cur.module)->syms, XREF_ALL_SYMS);
     for (int b = 1; b < BI__COUNT; b++)
         if (!ast_builtin_is_method[b] && strncmp(ast_builtin_name[b], "__", 2) != 0)
             xref_item(ast_builtin_name[b], XR_BUILTIN, "builtin function");
     for (size_t k = 0; k < sizeof xref_keywords / sizeof xref_keywords[0]; k++)
         if (xref_keywords[k])
             xref_item(xref_keywords[k], XR_KEYWORD, "keyword");
+}
+
+/* A type's name at the probe: the types that may be named there (`mod.`:
+ * that module's). */
+void xref_types_at(TypeExpr *te)
+{
+    if (te->module) {
+        Loc at = { te->loc.file, te->loc.line, te->loc.col + (int32_t)strlen(te->module) + 1 };
+        ModSym *imp = ck.cur.module ? ck_lookup_sym(ck.cur.module, te->module) : NULL;
+        if (xref_at_probe(at, true) && imp && imp->kind == MS_IMPORT && imp->target)
+            xref_map_syms(&mod_scope(imp->target)->syms, 1 << MS_STRUCT);
+        return;
+    }
+    if (!xref_at_probe(te->loc, false))
+        return;
+    for (int i = 0; ck_prim_name(i); i++)
+        xref_item(ck_prim_name(i), XR_BUILTIN, "builtin type");
+    for (int i = 0; i < ck.cur.ntb; i++)
+        xref_item(ck.cur.tnames[i], XR_STRUCT, "type parameter");
+    if (ck.cur.module)
+        xref_map_syms(&mod_scope(ck.cur.module)->syms, (1 << MS_STRUCT) | (1 << MS_IMPORT));
 }
 
 static void xref_struct_members(StructInst *si)
@@ -354,7 +377,7 @@ void xref_member(Expr *e, Module *m, ModSym *s)
 {
     Expr *base = e->field.base;
     if (xref_at_probe(e->field.name_loc, true))
-        xref_map_syms(&mod_scope(m)->syms, false);
+        xref_map_syms(&mod_scope(m)->syms, XREF_ALL_SYMS & ~(1 << MS_IMPORT));
     xref_add(base->loc, base->ident.name, XR_MODULE, xref_module_loc(m), xref_module_detail(base->ident.name, m));
     if (s && s->kind != MS_IMPORT)
         xref_sym(e->field.name_loc, e->field.name, s);

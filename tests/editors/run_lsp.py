@@ -195,6 +195,10 @@ def session(goose):
     edited = text.replace("let sh = Shape.Circle(2)", "let sh = Shape.")
     got = complete(edited, pos(edited, "let sh = Shape.", "Shape.", after=6))
     check("completion: after `Shape.`, the enum's variants", got == {"Circle", "Empty"}, sorted(got))
+    edited = text.replace("let p = Point{x: 1, y: 2}", "let q: Po")
+    got = complete(edited, pos(edited, "let q: Po", "Po", after=2))
+    check("completion: a type name", {"Point", "Shape", "int", "string", "strings"} <= got
+          and "add" not in got, sorted(got))
     edited = text.replace("total += p.norm1()", "to")
     got = complete(edited, pos(edited, "    to", "to", after=2))
     check("completion: names in scope", {"total", "p", "add", "Point", "strings", "println", "let"} <= got
