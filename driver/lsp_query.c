@@ -192,7 +192,7 @@ static void lspq_diagnostics(StrBuf *b, const LspQuery *q, const Module *m, int 
     sb_putc(b, '[');
     for (int i = 0; i < lspq_diags.len; i++) {
         const LspqDiag *d = lspq_diags.items[i];
-        if (lib && strcmp(d->msg, "missing fn main") == 0)
+        if (lib && strncmp(d->msg, "missing fn main", 15) == 0)
             continue;
         if (n++)
             sb_putc(b, ',');

@@ -183,12 +183,13 @@ def grammar():
                  "captures": {"1": {"name": "storage.type.goose"}, "2": {"name": "entity.name.type.goose"}}},
             ]},
             # After `:`, `->` and `as`: a type whose name starts with a capital
-            # (builtin types are lower case and have their own rule); a value
-            # after `:` (a struct literal's field, a named argument) is left
-            # alone unless it is capitalised too.
+            # and is not all capitals (`Point`, `T`; builtin types are lower
+            # case and have their own rule); a value after `:` (a struct
+            # literal's field, a named argument) is left alone unless it looks
+            # like a type too (a constant `LIMIT` does not).
             "type-annotation": {"patterns": [
                 {"match": r"(:|->|\bas\b)\s*((?:\?|\[[0-9A-Za-z_]*\]|ref\s+|reusable\s*(?:\[\])?\s*)*)(?:("
-                          + IDENT + r")(\.))?([A-Z][A-Za-z0-9_]*)",
+                          + IDENT + r")(\.))?([A-Z](?:[A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)?)\b",
                  "captures": {"1": {"patterns": [{"include": "#operators"}, {"include": "#keywords"}]},
                               "2": {"patterns": [{"include": "#keywords"}, {"include": "#numbers"},
                                                  {"include": "#operators"}]},

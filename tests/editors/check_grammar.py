@@ -257,7 +257,9 @@ class Tokenizer:
         return out
 
 
-# (a line containing, the token in it, the scope each of its characters must have)
+# (a line containing, the token in it, the scope each of its characters must
+# have, or must not have when written !scope; optionally the part of the
+# token checked)
 EXPECT = [
     ("// The sample", "// The sample", "comment.line.double-slash.goose"),
     ('import "strings"', "import", "keyword.other.import.goose"),
@@ -282,6 +284,7 @@ EXPECT = [
     ("fn (p: ref Point) scale", "Point {", "entity.name.type.goose", "Point"),
     ("p.y *= k", "*=", "keyword.operator.assignment.goose"),
     ("return Point{", "return", "keyword.control.goose"),
+    ("return Point{", "x: LIMIT", "!entity.name.type.goose", "LIMIT"),
     ("fn add(a: int", "add", "entity.name.function.goose"),
     ("fn add(a: int", "int", "support.type.primitive.goose"),
     ("return a + b", "+", "keyword.operator.arithmetic.goose"),
@@ -336,7 +339,7 @@ def check_sample(tok, engine_name):
         raw, sc = hit
         at = raw.index(token) + token.index(part)
         got = [sc[i] for i in range(at, at + len(part))]
-        ok = all(scope in s for s in got)
+        ok = all((scope[1:] not in s) if scope.startswith("!") else (scope in s) for s in got)
         check("scope (%s) of %r in %r is %s" % (engine_name, part, has, scope), ok,
               "got %s" % (got[0] if got else None))
 

@@ -15,7 +15,7 @@ enum Shape { Circle(r: f64), Empty }
 
 fn (p: ref Point) scale(k: f64) -> Point {
     p.y *= k
-    return Point{x: p.x, y: p.y}
+    return Point{x: LIMIT as int, y: p.y}
 }
 
 fn add(a: int, b: int) -> int {
