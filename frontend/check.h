@@ -296,6 +296,7 @@ void xref_local(Loc at, Local *l);
 void xref_sym(Loc at, const char *name, ModSym *s);
 void xref_type_name(TypeExpr *te, ModSym *s);
 void xref_types_at(TypeExpr *te);
+void xref_builtin(Loc at, const char *name, Type *recv);
 void xref_names_at(Loc at);
 void xref_members_at(Loc at, Type *bt);
 void xref_field(Expr *e, Type *bt);

@@ -305,6 +305,7 @@ static Type *ck_call_ident(Expr *e, Type *hint)
         return ck_call_sym(e, s);
     BuiltinId b = ck_builtin_lookup(name, false);
     if (b) {
+        XREF(xref_builtin(c->loc, name, NULL));
         c->type = types_prim(TY_VOID);
         if (!ck_no_targs(e, "builtin")) {
             ck_args_any(e, 0);
@@ -393,8 +394,10 @@ static Type *ck_call_field(Expr *e, Type *hint)
             return ty_err();
         }
         Type *t = ck_builtin_method(e, bt, c->field.name, &found);
-        if (found)
+        if (found) {
+            XREF(xref_builtin(c->field.name_loc, c->field.name, bt));
             return t;
+        }
     }
     ck_error(c->loc, "type %s has no method %s%s", types_spell(bt), c->field.name,
              ck_habit_hint(c->field.base, bt, c->field.name, true));

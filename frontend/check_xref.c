@@ -383,6 +383,14 @@ void xref_member(Expr *e, Module *m, ModSym *s)
         xref_sym(e->field.name_loc, e->field.name, s);
 }
 
+/* A call of a builtin function, or of a builtin method on a recv. */
+void xref_builtin(Loc at, const char *name, Type *recv)
+{
+    const char *detail = recv ? mem_printf(g_arena, "builtin method %s of %s", name, types_spell(recv))
+                              : mem_printf(g_arena, "builtin function %s", name);
+    xref_add(at, name, XR_BUILTIN, (Loc){ 0 }, detail);
+}
+
 /* ---- enum variants ---- */
 static const char *xref_variant_detail(const StructInst *en, int v)
 {
