@@ -54,6 +54,7 @@ typedef struct LspQuery {
 void lspq_run(const LspQuery *q, StrBuf *out);
 
 /* ---- the server ---- */
-int lsp_main(const char *stdlib_dir);
+/* `goose lsp [--stdio]` with the words after `lsp`: serves until exit. */
+int lsp_main(int argc, char **argv, const char *stdlib_dir);
 
 #endif

@@ -420,8 +420,29 @@ static void lsp_dispatch(Lsp *s, const Json *msg)
         lsp_error(id, RPC_METHOD_NOT_FOUND, mem_printf(s->msg, "unknown method %s", method));
 }
 
-int lsp_main(const char *stdlib_dir)
+/* --stdio, which some clients pass, names the only transport there is. */
+static int lsp_args(int argc, char **argv)
 {
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            puts("usage: goose lsp [--stdio]\n"
+                 "  a language server (LSP 3.17) on stdin/stdout: diagnostics, definition,\n"
+                 "  hover, completion (docs/tools.md, Editors)");
+            exit(0);
+        }
+        if (strcmp(argv[i], "--stdio") != 0) {
+            fprintf(stderr, "goose: unexpected argument '%s' to lsp\nrun 'goose --help' for usage\n", argv[i]);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int lsp_main(int argc, char **argv, const char *stdlib_dir)
+{
+    int st = lsp_args(argc, argv);
+    if (st)
+        return st;
     signal(SIGPIPE, SIG_IGN);
     Lsp s = { .stdlib_dir = stdlib_dir };
     size_t len;

@@ -70,7 +70,7 @@ static const struct {
       "goose check prog.gs\n"
       "      report diagnostics only; exit 0 when there are none, 1 otherwise" },
     { "lsp", CMD_LSP,
-      "goose lsp\n"
+      "goose lsp [--stdio]\n"
       "      a language server on stdin/stdout for editors (docs/tools.md, Editors)" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
@@ -516,7 +516,7 @@ int main(int argc, char **argv)
     if (!o.cmd)
         return drv_usage_error("unknown command '%s'", first);
     if (o.cmd == CMD_LSP)
-        return argc == 2 ? lsp_main(drv_stdlib_dir()) : drv_usage_error("'%s' takes no arguments", first);
+        return lsp_main(argc - 2, argv + 2, drv_stdlib_dir());
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }

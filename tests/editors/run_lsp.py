@@ -252,11 +252,19 @@ def session(goose):
     check("exit: status 0", status == 0, str(status))
 
 
+def usage(goose):
+    r = subprocess.run([goose, "lsp", "--bogus"], capture_output=True, text=True, timeout=TIMEOUT)
+    check("goose lsp --bogus: usage error, status 2", r.returncode == 2 and "--bogus" in r.stderr, r.stderr)
+    r = subprocess.run([goose, "lsp", "--stdio"], input="", capture_output=True, text=True, timeout=TIMEOUT)
+    check("goose lsp --stdio: accepted; input ending without exit: status 1", r.returncode == 1, r.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--goose", required=True)
     args = ap.parse_args()
     try:
+        usage(args.goose)
         session(args.goose)
     except (TimeoutError, EOFError, ValueError, KeyError) as e:
         check("the session ran to its end", False, "%s: %s" % (type(e).__name__, e))
