@@ -252,6 +252,14 @@ static const int lspq_item_kind[XR__COUNT] = {
     [XR_KEYWORD] = 14,
 };
 
+/* The order an editor lists candidates in before the user types more:
+ * locals first, then members, the module's names, builtins, keywords. */
+static const char lspq_item_rank[XR__COUNT] = {
+    [XR_LOCAL] = '0', [XR_PARAM] = '0', [XR_FIELD] = '1', [XR_METHOD] = '1', [XR_VARIANT] = '1',
+    [XR_GLOBAL] = '2', [XR_CONST] = '2', [XR_FN] = '2', [XR_STRUCT] = '2', [XR_ENUM] = '2',
+    [XR_MODULE] = '2', [XR_BUILTIN] = '3', [XR_KEYWORD] = '4',
+};
+
 static void lspq_completion(StrBuf *b)
 {
     int n;
@@ -263,7 +271,9 @@ static void lspq_completion(StrBuf *b)
             sb_putc(b, ',');
         sb_puts(b, "{\"label\":");
         json_put_cstr(b, it[i].name);
-        sb_printf(b, ",\"kind\":%d,\"detail\":", lspq_item_kind[it[i].kind]);
+        sb_printf(b, ",\"kind\":%d,\"sortText\":", lspq_item_kind[it[i].kind]);
+        json_put_cstr(b, mem_printf(g_arena, "%c%s", lspq_item_rank[it[i].kind], it[i].name));
+        sb_puts(b, ",\"detail\":");
         json_put_cstr(b, it[i].detail);
         sb_putc(b, '}');
     }
