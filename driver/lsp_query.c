@@ -11,7 +11,9 @@
  * candidates are what its scopes hold at that moment (xref_items).
  * Diagnostics: those of the parse alone when it failed, as `goose check`;
  * a document without `fn main` is a library module (or a test file) and is
- * not told that main is missing. A diagnostic in another file (an import)
+ * not told that main is missing. A document in <stdlib>/<name>/ is checked
+ * as that module of the standard library: with the other files of its
+ * folder (from disk) and the standard library's rights (its primitives). A diagnostic in another file (an import)
  * shows at the top of the document with its location in the message.
  * Positions: the client's lines and characters (UTF-16 code units unless
  * the client chose UTF-8) are turned into the checker's 1-based lines and
@@ -21,6 +23,7 @@
 #include "lsp.h"
 #include "xref.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,17 +320,76 @@ static LspqText lspq_text(const LspQuery *q)
     return t;
 }
 
+/* ---- a file of the standard library ---- */
+/* The module a document in <stdlib>/<name>/ belongs to, else NULL. */
+static const char *lspq_stdlib_module(const LspQuery *q)
+{
+    const char *slash = strrchr(q->path, '/');
+    char *lib = realpath(q->stdlib_dir, NULL);
+    char *dir = slash ? realpath(mem_strndup(g_arena, q->path, (size_t)(slash - q->path)), NULL) : NULL;
+    const char *up = dir ? strrchr(dir, '/') : NULL;
+    const char *name = NULL;
+    if (lib && up && (size_t)(up - dir) == strlen(lib) && strncmp(dir, lib, strlen(lib)) == 0)
+        name = intern_cstr(up + 1);
+    free(lib);
+    free(dir);
+    return name;
+}
+
+static int lspq_strcmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The other *.gs files of the document's folder, parsed from disk into m
+ * after the document (a module of the standard library is its folder);
+ * false when one has syntax errors. */
+static bool lspq_add_siblings(Module *m, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dir = mem_strndup(g_arena, path, (size_t)(slash - path));
+    DIR *d = opendir(dir);
+    Vec names = { 0 };
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n > 3 && strcmp(e->d_name + n - 3, ".gs") == 0 && strcmp(e->d_name, slash + 1) != 0)
+            vec_push(&names, mem_printf(g_arena, "%s/%s", dir, e->d_name));
+    }
+    if (d)
+        closedir(d);
+    if (names.len > 1)
+        qsort(names.items, (size_t)names.len, sizeof(void *), lspq_strcmp);
+    bool ok = true;
+    for (int i = 0; i < names.len; i++) {
+        SrcFile *src = src_load(names.items[i]);
+        Module part = *m;
+        if (!src || !parse_file(src, &part)) {
+            ok = false;
+            continue;
+        }
+        Decl **all = NEW_ARRAY(Decl *, m->ndecls + part.ndecls);
+        memcpy(all, m->decls, sizeof(Decl *) * (size_t)m->ndecls);
+        memcpy(all + m->ndecls, part.decls, sizeof(Decl *) * (size_t)part.ndecls);
+        m->decls = all;
+        m->ndecls += part.ndecls;
+    }
+    return ok;
+}
+
 void lspq_run(const LspQuery *q, StrBuf *out)
 {
     LspqText t = lspq_text(q);
     SrcFile *src = src_from_text(q->path, t.text, t.len);
+    const char *lib = lspq_stdlib_module(q);
     Module *m = NEW(Module);
-    m->name = intern_cstr("main");
-    m->cprefix = "gs_main_";
+    m->name = lib ? lib : intern_cstr("main");
+    m->is_stdlib = lib != NULL;
     diag_set_sink(lspq_sink);
     if (q->kind != LQ_DIAGNOSTICS)
         xref_start((Loc){ src->id, t.probe.line, t.probe.col });
     bool parsed = parse_file(src, m);
+    if (lib)
+        parsed &= lspq_add_siblings(m, q->path);
     Program prog = { 0 };
     if (parsed || q->kind != LQ_DIAGNOSTICS)
         check_program(m, q->stdlib_dir, &prog);

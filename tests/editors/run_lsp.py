@@ -220,6 +220,21 @@ def session(goose):
     d = s.diagnostics(lib_uri)
     check("diagnostics: a module without main is not told main is missing", d == [], json.dumps(d))
 
+    # a file of the standard library: checked as its module (its folder, its primitives)
+    std = os.path.normpath(os.path.join(HERE, "..", "..", "stdlib", "strings", "strings.gs"))
+    std_uri = "file://" + std
+    std_text = open(std).read()
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": std_uri, "languageId": "goose", "version": 1,
+                                                       "text": std_text}})
+    d = s.diagnostics(std_uri)
+    check("diagnostics: a standard library file, as its module", d == [], json.dumps(d)[:300])
+    r = s.request("textDocument/hover", {"textDocument": {"uri": std_uri},
+                                          "position": pos(std_text, "fn contains(", "contains")}).get("result")
+    v = (r or {}).get("contents", {}).get("value", "")
+    check("hover: in a standard library file", "fn contains(s: string, sub: string) -> bool" in v, json.dumps(r))
+    s.notify("textDocument/didClose", {"textDocument": {"uri": std_uri}})
+    s.diagnostics(std_uri)
+
     # hostile texts: the server answers each (a diagnostic), then still works
     hostile = ["\x00\xff{{{(((" * 1000, "fn main() {\n" + "(" * 100000 + "\n}\n",
                "fn main() { let x = " + "[" * 5000, "struct A { b: B }\nstruct B { a: A }\nfn main() {}\n"]
