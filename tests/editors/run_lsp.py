@@ -267,6 +267,25 @@ def session(goose):
     check("exit: status 0", status == 0, str(status))
 
 
+def utf8_session(goose):
+    """A client that counts in UTF-8 bytes gets them."""
+    s = Server(goose)
+    r = s.request("initialize", {"capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]}}})
+    enc = r.get("result", {}).get("capabilities", {}).get("positionEncoding")
+    check("initialize: UTF-8 positions when the client offers them", enc == "utf-8", json.dumps(r))
+    uri = "file://" + os.path.join(HERE, "lsp_utf8.gs")
+    text = 'fn main() {\n    let e = "é😀" + zz\n}\n'
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "goose", "version": 1, "text": text}})
+    d = s.diagnostics(uri)
+    line = text.split("\n")[1]
+    ch = len(line[:line.index("zz")].encode())
+    want = {"start": {"line": 1, "character": ch}, "end": {"line": 1, "character": ch + 2}}
+    check("diagnostics: UTF-8 columns", len(d) >= 1 and d[0]["range"] == want, json.dumps(d))
+    s.request("shutdown", None)
+    s.notify("exit", None)
+    s.p.wait(timeout=TIMEOUT)
+
+
 def usage(goose):
     r = subprocess.run([goose, "lsp", "--bogus"], capture_output=True, text=True, timeout=TIMEOUT)
     check("goose lsp --bogus: usage error, status 2", r.returncode == 2 and "--bogus" in r.stderr, r.stderr)
@@ -280,6 +299,7 @@ def main():
     args = ap.parse_args()
     try:
         usage(args.goose)
+        utf8_session(args.goose)
         session(args.goose)
     except (TimeoutError, EOFError, ValueError, KeyError) as e:
         check("the session ran to its end", False, "%s: %s" % (type(e).__name__, e))
