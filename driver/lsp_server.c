@@ -71,8 +71,22 @@ static void lsp_send(const StrBuf *body)
         exit(1);                /* the client is gone */
 }
 
+/* Reads past n bytes of input; false when it ends first. */
+static bool lsp_skip(size_t n)
+{
+    char buf[65536];
+    while (n > 0) {
+        size_t k = fread(buf, 1, n < sizeof buf ? n : sizeof buf, stdin);
+        if (k == 0)
+            return false;
+        n -= k;
+    }
+    return true;
+}
+
 /* The next message's body (heap, NUL-terminated) or NULL at end of input;
- * *len is its size. A message without Content-Length is skipped. */
+ * *len is its size. A message without Content-Length, or longer than
+ * LSP_MAX_MESSAGE, is skipped. */
 static char *lsp_read(size_t *len)
 {
     for (;;) {
@@ -87,6 +101,8 @@ static char *lsp_read(size_t *len)
                 n = strtol(line + 15, NULL, 10);
         }
         if (!any || feof(stdin))
+            return NULL;
+        if (n > LSP_MAX_MESSAGE && !lsp_skip((size_t)n))
             return NULL;
         if (n < 0 || n > LSP_MAX_MESSAGE)
             continue;
