@@ -11,10 +11,14 @@
  * candidates are what its scopes hold at that moment (xref_items).
  * Diagnostics: those of the parse alone when it failed, as `goose check`;
  * a document without `fn main` is a library module (or a test file) and is
- * not told that main is missing. A document in <stdlib>/<name>/ is checked
- * as that module of the standard library: with the other files of its
- * folder (from disk) and the standard library's rights (its primitives). A diagnostic in another file (an import)
+ * not told that main is missing. A diagnostic in another file (an import)
  * shows at the top of the document with its location in the message.
+ * A document in <stdlib>/<name>/ is checked as that module of the standard
+ * library: with the other files of its folder (from disk) and the
+ * library's rights (its primitives).
+ * Queries (definition, hover, completion) run the checker even after a
+ * syntax error: the parser's recovery leaves the rest of the file, and a
+ * checker that trips over a partial tree costs this child only.
  * Positions: the client's lines and characters (UTF-16 code units unless
  * the client chose UTF-8) are turned into the checker's 1-based lines and
  * byte columns and back.
