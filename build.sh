@@ -44,6 +44,9 @@ PACKAGES=(
   "gdb:gdb"
   # GNU time: the heap benchmark (bench/heap/run.py) reads peak RSS through it
   "time:/usr/bin/time"
+  # Oniguruma, the regex engine of TextMate grammars: tests/editors checks
+  # editors/goose.tmLanguage.json with it (editors/grammar_onig)
+  "libonig5:/usr/lib/x86_64-linux-gnu/libonig.so.5"
   # the C libraries bench/stdlib measures the standard library against
   "libssl-dev:/usr/include/openssl/sha.h" "zlib1g-dev:/usr/include/zlib.h"
   "libgmp-dev:/usr/include/x86_64-linux-gnu/gmp.h" "libcjson-dev:/usr/include/cjson/cJSON.h"

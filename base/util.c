@@ -778,6 +778,10 @@ typedef struct DiagGroup {
 static Vec diag_groups;
 static bool diag_cut;       /* DIAG_MAX_ERRORS reached */
 
+static DiagSink *diag_sink;
+
+void diag_set_sink(DiagSink *sink) { diag_sink = sink; }
+
 static DiagGroup *diag_group(Loc loc, bool note)
 {
     if (note && diag_groups.len > 0)
@@ -813,6 +817,10 @@ static void diag_emit(Loc loc, const char *kind, const char *colour, const char 
     }
     sb_putn(o, m.data ? m.data : "", len);
     sb_puts(o, len < m.len ? "...\n" : "\n");
+    if (diag_sink) {
+        m.len = len;
+        diag_sink(loc, kind, sb_cstr(&m));
+    }
     sb_free(&m);
     print_source_line(o, loc);
 }

@@ -19,6 +19,7 @@
 #include "cemit.h"
 #include "driver.h"
 #include "jit.h"
+#include "lsp.h"
 #include "lower.h"
 
 #ifndef GOOSE_VERSION
@@ -26,7 +27,9 @@
 #endif
 
 /* ---- commands and flags ---- */
-typedef enum Cmd { CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16, CMD_FMT = 32, CMD_ENV = 64 } Cmd;
+typedef enum Cmd {
+    CMD_BUILD = 1, CMD_RUN = 2, CMD_EMIT_C = 4, CMD_CHECK = 8, CMD_TEST = 16, CMD_FMT = 32, CMD_ENV = 64, CMD_LSP = 128
+} Cmd;
 #define CMD_ALL (CMD_BUILD | CMD_RUN | CMD_EMIT_C | CMD_CHECK)
 #define CMD_LOWERS (CMD_BUILD | CMD_RUN | CMD_EMIT_C)
 
@@ -80,6 +83,9 @@ static const struct {
       "goose env [NAME...]\n"
       "      print where goose's files and tools are, as NAME=value lines, or the\n"
       "      value of each NAME given ('goose env --help' explains each name)" },
+    { "lsp", CMD_LSP,
+      "goose lsp [--stdio]\n"
+      "      a language server on stdin/stdout for editors (docs/tools.md, Editors)" },
 };
 #define DRV_NCMDS ((int)(sizeof drv_cmds / sizeof drv_cmds[0]))
 
@@ -525,6 +531,8 @@ int main(int argc, char **argv)
         return cmdfmt_main(argc - 2, argv + 2);
     if (o.cmd == CMD_ENV)
         return env_main(argc - 2, argv + 2);
+    if (o.cmd == CMD_LSP)
+        return lsp_main(argc - 2, argv + 2, env_stdlib_dir());
     int st = drv_parse_args(&o, argc, argv);
     return st ? st : drv_main(&o);
 }

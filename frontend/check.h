@@ -199,6 +199,7 @@ void ck_verify(const Program *p);
 typedef enum TypeUse { TU_VALUE, TU_PARAM, TU_RET } TypeUse;
 Type *ck_type(TypeExpr *te, TypeUse use, const char *where);
 Type *ck_prim_named(const char *name);
+const char *ck_prim_name(int i);
 StructInst *ck_struct_inst(ModSym *s, Type **targs, int ntargs, Loc loc);
 bool ck_struct_complete(StructInst *si);
 void ck_decl_tparams(ModSym *s);
@@ -252,6 +253,7 @@ bool ck_place_writable(Expr *e);
 const char *ck_habit_fn_hint(const Expr *e, const char *name);
 const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method);
 bool ck_ref_arg(Expr *arg, const char *what);
+bool ck_has_len(const Type *t);
 
 /* ---- check_call.c / check_builtin.c ---- */
 Type *ck_call(Expr *e, Type *hint);
@@ -259,6 +261,7 @@ Type *ck_builtin_call(Expr *e, BuiltinId id, Type *hint);
 Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found);
 BuiltinId ck_builtin_lookup(const char *name, bool method);
 void ck_args_any(Expr *e, int from);
+int ck_builtin_methods_of(TypeKind on, BuiltinId *out, int max);
 
 /* ---- check_enum.c, check_match.c ---- */
 void ck_enum_fields(StructInst *si);
@@ -289,6 +292,23 @@ Type *ck_results_misplaced(Expr *e, Type *t);
 Type *ck_tuple(Expr *e, Type *hint);
 void ck_let_multi(Stmt *s);
 void ck_assign_multi(Stmt *s);
+/* ---- check_xref.c: the language server's records (xref.h); each hook
+ * runs only when xref_on (XREF), so a compilation pays one test ---- */
+extern bool xref_on;
+#define XREF(call) do { if (xref_on) call; } while (0)
+void xref_local(Loc at, Local *l);
+void xref_sym(Loc at, const char *name, ModSym *s);
+void xref_type_name(TypeExpr *te, ModSym *s);
+void xref_types_at(TypeExpr *te);
+void xref_builtin(Loc at, const char *name, Type *recv);
+void xref_names_at(Loc at);
+void xref_members_at(Loc at, Type *bt);
+void xref_field(Expr *e, Type *bt);
+void xref_field_init(Loc at, StructInst *si, int k);
+void xref_member(Expr *e, Module *m, ModSym *s);
+void xref_variant(Expr *f, StructInst *en);
+void xref_variant_at(Loc at, StructInst *en, int v);
+
 /* ---- check_fmt.c ---- */
 bool ck_fmt_printable(Type *t, Loc loc);
 bool ck_fmt_call(Expr *e, int at, const char *who);

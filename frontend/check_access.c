@@ -102,10 +102,13 @@ Type *ck_ident_sym(Expr *e, ModSym *s)
 Type *ex_ident(Expr *e, Type *hint)
 {
     const char *name = e->ident.name;
+    XREF(xref_names_at(e->loc));
     Local *l = ck_find_local(name, e->loc);
+    XREF(xref_local(e->loc, l));
     if (l)
         return ck_ident_value(e, l);
     ModSym *s = ck_lookup_sym(ck.cur.module, name);
+    XREF(xref_sym(e->loc, name, s));
     if (s)
         return ck_ident_sym(e, s);
     if (ck_builtin_lookup(name, false))
@@ -132,6 +135,7 @@ static Type *ck_module_member(Expr *e, Module *m)
 {
     const char *mod = e->field.base->ident.name, *name = e->field.name;
     ModSym *s = ck_lookup_sym(m, name);
+    XREF(xref_member(e, m, s));
     if (!s || s->kind == MS_IMPORT) {
         ck_error(e->loc, "module %s has no member %s", mod, name);
         return ty_err();
@@ -155,7 +159,7 @@ static bool ck_struct_field(Expr *e, StructInst *si)
     return false;
 }
 
-static bool ck_has_len(const Type *t)
+bool ck_has_len(const Type *t)
 {
     return t->kind == TY_STRING || t->kind == TY_SLICE || t->kind == TY_ARRAY
            || t->kind == TY_REUSABLE || t->kind == TY_REUSABLE_SLICE;
@@ -216,8 +220,7 @@ const char *ck_habit_fn_hint(const Expr *e, const char *name)
     return "";
 }
 
-/* Fills e (a field access whose base is checked, of type bt). */
-void ck_field_resolve(Expr *e, Type *bt)
+static void ck_field_lookup(Expr *e, Type *bt)
 {
     const char *name = e->field.name;
     e->type = ty_err();
@@ -237,6 +240,13 @@ void ck_field_resolve(Expr *e, Type *bt)
     }
     ck_error(e->loc, "type %s has no field %s%s", types_spell(bt), name,
              ck_habit_hint(e->field.base, bt, name, false));
+}
+
+/* Fills e (a field access whose base is checked, of type bt). */
+void ck_field_resolve(Expr *e, Type *bt)
+{
+    ck_field_lookup(e, bt);
+    XREF(xref_field(e, bt));
 }
 
 Type *ex_field(Expr *e, Type *hint)
@@ -414,6 +424,7 @@ static void ck_field_inits(Expr *e, StructInst *si)
     for (int i = 0; i < e->lit.nfields; i++) {
         FieldInit *fi = &e->lit.fields[i];
         int k = ck_field_index(si, fi->name);
+        XREF(xref_field_init(fi->loc, si, k));
         if (k < 0 || seen[k]) {
             if (k < 0)
                 ck_error(fi->loc, "struct %s has no field %s", si->name, fi->name);

@@ -546,6 +546,17 @@ static const struct { TypeKind on; BuiltinId id; BmCheck check; } bm_table[] = {
     { TY_REUSABLE_SLICE, BI_R_ALLOC, bm_pool_alloc }, { TY_REUSABLE_SLICE, BI_R_FREE, bm_pool_free },
 };
 
+/* The builtin methods of values of kind on (the language server's
+ * completion): up to max of them in out; their number. */
+int ck_builtin_methods_of(TypeKind on, BuiltinId *out, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < sizeof bm_table / sizeof bm_table[0] && n < max; i++)
+        if (bm_table[i].on == on)
+            out[n++] = bm_table[i].id;
+    return n;
+}
+
 /* e is `recv.name(args)` with recv checked, of type bt. */
 Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found)
 {

@@ -292,16 +292,20 @@ static Type *ck_call_ident(Expr *e, Type *hint)
 {
     Expr *c = e->call.callee;
     const char *name = c->ident.name;
+    XREF(xref_names_at(c->loc));
     Local *l = ck_find_local(name, c->loc);
+    XREF(xref_local(c->loc, l));
     if (l) {
         c->type = ck_ident_value(c, l);
         return ck_call_value_checked(e);
     }
     ModSym *s = ck_lookup_sym(ck.cur.module, name);
+    XREF(xref_sym(c->loc, name, s));
     if (s)
         return ck_call_sym(e, s);
     BuiltinId b = ck_builtin_lookup(name, false);
     if (b) {
+        XREF(xref_builtin(c->loc, name, NULL));
         c->type = types_prim(TY_VOID);
         if (!ck_no_targs(e, "builtin")) {
             ck_args_any(e, 0);
@@ -337,6 +341,7 @@ static Type *ck_call_member(Expr *e, Module *m)
     Expr *c = e->call.callee;
     const char *mod = c->field.base->ident.name, *name = c->field.name;
     ModSym *s = ck_lookup_sym(m, name);
+    XREF(xref_member(c, m, s));
     if (!s || s->kind == MS_IMPORT) {
         ck_error(c->loc, "module %s has no member %s", mod, name);
         ck_args_any(e, 0);
@@ -369,8 +374,10 @@ static Type *ck_call_field(Expr *e, Type *hint)
         ck_args_any(e, 0);
         return ty_err();
     }
+    XREF(xref_members_at(c->field.name_loc, bt));
     if (bt->kind == TY_STRUCT) {
         ModSym *ms = ck_method_lookup(bt->st, c->field.name);
+        XREF(xref_sym(c->field.name_loc, c->field.name, ms));
         if (ms) {
             ck_prepend_receiver(e, c->field.base);
             return ck_call_fn(e, ms, bt->st);
@@ -387,8 +394,10 @@ static Type *ck_call_field(Expr *e, Type *hint)
             return ty_err();
         }
         Type *t = ck_builtin_method(e, bt, c->field.name, &found);
-        if (found)
+        if (found) {
+            XREF(xref_builtin(c->field.name_loc, c->field.name, bt));
             return t;
+        }
     }
     ck_error(c->loc, "type %s has no method %s%s", types_spell(bt), c->field.name,
              ck_habit_hint(c->field.base, bt, c->field.name, true));

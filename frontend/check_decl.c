@@ -202,6 +202,12 @@ static const struct { const char *name; TypeKind kind; } ty_names[] = {
     { "string", TY_STRING },
 };
 
+/* The i-th name of a primitive type, NULL past the last (completion). */
+const char *ck_prim_name(int i)
+{
+    return i >= 0 && i < (int)(sizeof ty_names / sizeof ty_names[0]) ? ty_names[i].name : NULL;
+}
+
 Type *ck_prim_named(const char *name)
 {
     for (size_t i = 0; i < sizeof ty_names / sizeof ty_names[0]; i++)
@@ -250,6 +256,7 @@ static bool ty_arg_count(TypeExpr *te, ModSym *s)
 
 static Type *ty_name(TypeExpr *te)
 {
+    XREF(xref_types_at(te));
     if (!te->module && te->nargs == 0) {
         Type *t = ty_bound(te->name);
         if (!t)
@@ -261,6 +268,7 @@ static Type *ty_name(TypeExpr *te)
     if (!m)
         return ty_err();
     ModSym *s = ck_lookup_sym(m, te->name);
+    XREF(xref_type_name(te, s));
     if (!s || s->kind != MS_STRUCT) {
         ck_error(te->loc, "unknown type %s%s%s", te->module ? te->module : "",
                  te->module ? "." : "", te->name);

@@ -222,6 +222,7 @@ Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint)
     StructInst *si = ce_inst(f->field.base, hint, f->field.name);
     if (!si || !ck_struct_complete(si))
         return ce_fail(call);
+    XREF(xref_variant(f, si));
     int v = ck_variant_index(si, f->field.name);
     if (v < 0) {
         ck_error(f->loc, "enum %s has no variant %s", si->name, f->field.name);

@@ -231,6 +231,7 @@ static bool mk_variant_pattern(Mk *m, Pattern *p)
     if (m->kind != MK_ENUM)
         return mk_wrong(m, p);
     int v = ck_variant_index(m->en, p->name);
+    XREF(xref_variant_at(p->loc, m->en, v));
     if (v < 0) {
         ck_error(p->loc, "enum %s has no variant %s", m->en->name, p->name);
         return false;

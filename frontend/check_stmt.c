@@ -47,6 +47,7 @@ void ck_declare(Local *l)
 {
     if (strcmp(l->name, "_") == 0)
         return;
+    XREF(xref_local(l->loc, l));
     intptr_t top = (intptr_t)map_get(&ck.scope_top, l->name);
     intptr_t start = ck.blocks.len ? (intptr_t)ck.blocks.items[ck.blocks.len - 1] : 0;
     if (top > start) {

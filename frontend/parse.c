@@ -1272,6 +1272,7 @@ static Expr *post_field(Parser *p, Expr *base)
     Expr *e = ast_expr(EX_FIELD, base->loc);
     e->field.base = base;
     e->field.name = name ? name->name : intern_cstr("<error>");
+    e->field.name_loc = name ? tloc(p, name) : e->loc;
     p->h = 0;
     return e;
 }

@@ -109,6 +109,11 @@ void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_verror(Loc loc, const char *fmt, va_list ap);
 int diag_error_count(void);
+/* A sink that also sees each diagnostic as it is reported: kind is "error"
+ * or "note", msg the message alone (no location, no colour). The language
+ * server collects them this way; NULL (the default): none. */
+typedef void DiagSink(Loc loc, const char *kind, const char *msg);
+void diag_set_sink(DiagSink *sink);
 /* Writes the diagnostics reported so far to stderr, sorted by file, line
  * and column (a note stays after its error), and forgets them. The driver
  * calls it after each phase; it also runs at exit. */

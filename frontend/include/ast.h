@@ -330,6 +330,7 @@ struct Expr {
         struct {
             Expr *base;                 /* (syntax) */
             const char *name;           /* (syntax) interned */
+            Loc name_loc;               /* (syntax) the name's (the node's loc is its base's) */
             FieldKind kind;             /* [checked] */
             int index;                  /* [checked] FIELD_STRUCT */
         } field;
