@@ -321,9 +321,9 @@ EXPECT = [
     ("let o: ?Point", "none", "constant.language.goose"),
     ("0..=3 =>", "..=", "keyword.operator.range.goose"),
     ("0..=3 =>", "=>", "keyword.operator.arrow.goose"),
-    ("assert(!o.is_some", "assert", "keyword.control.goose"),
-    ("assert(!o.is_some", "!", "keyword.operator.logical.goose"),
-    ("assert(!o.is_some", "is_some", "support.function.builtin.method.goose"),
+    ("assert (!o.is_some", "assert", "keyword.control.goose"),
+    ("assert (!o.is_some", "!", "keyword.operator.logical.goose"),
+    ("assert (!o.is_some", "is_some", "support.function.builtin.method.goose"),
 ]
 
 

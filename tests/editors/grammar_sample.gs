@@ -41,5 +41,5 @@ fn main() {
         0..=3 => println("small")
         _ => {}
     }
-    assert(!o.is_some())
+    assert (!o.is_some())
 }
