@@ -116,6 +116,7 @@ typedef struct ModSym {
     int npparams;
     Type *pret;
     int pattern_state;      /* 0 not yet, 1 ok, 2 failed */
+    bool used;              /* MS_IMPORT: a name of the module was looked up */
 } ModSym;
 
 typedef struct ModScope {
@@ -162,6 +163,7 @@ typedef struct Ck {
      * check_program starts from nothing in every run; tests/fuzz compiles
      * many programs in one process). */
     Map errors_seen;        /* ck_error: interned "file:line:col:msg" */
+    Map warnings_seen;      /* check_warn.c: the same, with the warning first */
     Map cprefixes;          /* ck_cprefix: C prefixes handed out */
     Map cnames;             /* ck_cname: C names of functions, structs, globals */
     Map structs_busy;       /* ck_struct_complete: StructInst* being resolved */
@@ -275,6 +277,12 @@ Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner);
 void ck_declare(Local *l);
 void ck_push_block(void);
 void ck_pop_block(void);
+
+/* ---- check_warn.c: warnings (reported only for the user's modules) ---- */
+void ck_warn_shadow(const Local *l, const Local *outer);
+void ck_warn_unreachable(const Block *b, int i);
+void ck_warn_unused_result(const Expr *e);
+void ck_warn_program(Program *p);
 
 /* ---- check_multi.c: several results ---- */
 bool ck_is_results(const Type *t);

@@ -63,6 +63,7 @@ Type *ck_ident_value(Expr *e, Local *l)
 {
     e->ident.sym = SYM_LOCAL;
     e->ident.local = l;
+    l->used = true;
     e->is_place = true;
     e->is_ref_value = l->is_ref;
     return l->type;

@@ -120,9 +120,13 @@ void ck_error(Loc loc, const char *fmt, ...)
     ck_inst_notes();
 }
 
+/* Looking an import up is using it (check_warn.c: unused imports). */
 ModSym *ck_lookup_sym(Module *m, const char *name)
 {
-    return m && m->scope ? map_get(&mod_scope(m)->syms, name) : NULL;
+    ModSym *s = m && m->scope ? map_get(&mod_scope(m)->syms, name) : NULL;
+    if (s && s->kind == MS_IMPORT)
+        s->used = true;
+    return s;
 }
 
 ModSym *ck_find_struct_sym(const StructInst *si)
@@ -682,6 +686,7 @@ bool check_program(Module *root, const char *stdlib_dir, Program *out)
         ck_pool_frees(out);
     if (diag_error_count() != errors)
         return false;
+    ck_warn_program(out);
     ck_verify(out);
     return true;
 }

@@ -8,9 +8,10 @@ The mode of a test is picked by which files exist next to X.gs:
                         Optional X.args (one argument per line), X.in (stdin),
                         or a `// args: a b c` header line (examples/).
                         A `// goose-flags: --unsafe-no-lifetime-checks` header
-                        (the only flag it takes) builds and runs the program
-                        without lifetime checks: a test device that reads
-                        placements through a freed view (tests/golden/pool).
+                        builds and runs the program without lifetime checks:
+                        a test device that reads placements through a freed
+                        view (tests/golden/pool); `-Wno-shadow` (the only
+                        other flag it takes) is for a test about shadowing.
                         `// expect: <line>` header lines may stand in for
                         X.out, not both. stderr must equal
                         X.stderr, or be empty when there is none.
@@ -123,7 +124,7 @@ RTERR_RE = re.compile(rb"^[ \t]*//[ \t]*expect runtime error:[ \t]?(.*?)[ \t\r]*
 EXIT_RE = re.compile(rb"^[ \t]*//[ \t]*exit:[ \t]*(-?\d+)[ \t\r]*$", re.M)
 ARGS_RE = re.compile(rb"^[ \t]*//[ \t]*args:(.*)$", re.M)
 FLAGS_RE = re.compile(rb"^[ \t]*//[ \t]*goose-flags:(.*)$", re.M)
-GOOSE_FLAGS_OK = {"--unsafe-no-lifetime-checks"}
+GOOSE_FLAGS_OK = {"--unsafe-no-lifetime-checks", "-Wno-shadow"}
 EXPECT_RE = re.compile(rb"^[ \t]*//[ \t]*expect: ?(.*)$", re.M)
 
 

@@ -538,6 +538,7 @@ struct Local {
     Expr *ref_init;     /* [checked] a let bound to a ref: its initializer */
     bool is_param;
     bool captured;      /* named by a closure: must live in memory */
+    bool used;          /* [checked] read somewhere (being assigned is no use) */
     FnInst *owner;      /* the function whose frame holds it */
 };
 
