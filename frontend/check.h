@@ -197,6 +197,7 @@ void ck_verify(const Program *p);
 typedef enum TypeUse { TU_VALUE, TU_PARAM, TU_RET } TypeUse;
 Type *ck_type(TypeExpr *te, TypeUse use, const char *where);
 Type *ck_prim_named(const char *name);
+const char *ck_prim_name(int i);
 StructInst *ck_struct_inst(ModSym *s, Type **targs, int ntargs, Loc loc);
 bool ck_struct_complete(StructInst *si);
 void ck_decl_tparams(ModSym *s);
@@ -256,6 +257,8 @@ Type *ck_call(Expr *e, Type *hint);
 Type *ck_builtin_call(Expr *e, BuiltinId id, Type *hint);
 Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found);
 BuiltinId ck_builtin_lookup(const char *name, bool method);
+const char *ck_builtin_method_name(int i);
+TypeKind ck_builtin_method_on(int i);
 void ck_args_any(Expr *e, int from);
 
 /* ---- check_enum.c, check_match.c ---- */
@@ -283,6 +286,18 @@ void ck_warn_shadow(const Local *l, const Local *outer);
 void ck_warn_unreachable(const Block *b, int i);
 void ck_warn_unused_result(const Expr *e);
 void ck_warn_program(Program *p);
+
+/* ---- check_suggest.c: "; did you mean X?" for an unknown name, or "" ---- */
+const char *ck_suggest_name(const char *name);
+const char *ck_suggest_type(const char *name, Module *m);
+const char *ck_suggest_member(Module *m, const char *name);
+const char *ck_suggest_field(const Type *t, const char *name);
+const char *ck_suggest_method(const Type *t, const char *name);
+const char *ck_suggest_stdlib(const char *path);
+const char *ck_suggest_import(const char *name);
+const char *ck_suggest_variant(const StructInst *si, const char *name);
+/* The first hint that says something: a ? a : b for hints ("" is none). */
+static inline const char *ck_hint_or(const char *a, const char *b) { return a && *a ? a : b; }
 
 /* ---- check_multi.c: several results ---- */
 bool ck_is_results(const Type *t);

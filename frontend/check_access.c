@@ -114,7 +114,7 @@ Type *ex_ident(Expr *e, Type *hint)
     else if (strcmp(name, "nil") == 0)
         ck_error(e->loc, "unknown name nil; write none");
     else
-        ck_error(e->loc, "unknown name %s%s", name, ck_import_hint(name));
+        ck_error(e->loc, "unknown name %s%s", name, ck_hint_or(ck_import_hint(name), ck_suggest_name(name)));
     return ty_err();
 }
 
@@ -134,7 +134,7 @@ static Type *ck_module_member(Expr *e, Module *m)
     const char *mod = e->field.base->ident.name, *name = e->field.name;
     ModSym *s = ck_lookup_sym(m, name);
     if (!s || s->kind == MS_IMPORT) {
-        ck_error(e->loc, "module %s has no member %s", mod, name);
+        ck_error(e->loc, "module %s has no member %s%s", mod, name, ck_suggest_member(m, name));
         return ty_err();
     }
     e->kind = EX_IDENT;
@@ -237,7 +237,7 @@ void ck_field_resolve(Expr *e, Type *bt)
         return;
     }
     ck_error(e->loc, "type %s has no field %s%s", types_spell(bt), name,
-             ck_habit_hint(e->field.base, bt, name, false));
+             ck_hint_or(ck_habit_hint(e->field.base, bt, name, false), ck_suggest_field(bt, name)));
 }
 
 Type *ex_field(Expr *e, Type *hint)
@@ -417,7 +417,7 @@ static void ck_field_inits(Expr *e, StructInst *si)
         int k = ck_field_index(si, fi->name);
         if (k < 0 || seen[k]) {
             if (k < 0)
-                ck_error(fi->loc, "struct %s has no field %s", si->name, fi->name);
+                ck_error(fi->loc, "struct %s has no field %s%s", si->name, fi->name, ck_suggest_field(si->type, fi->name));
             else
                 ck_error(fi->loc, "field %s given twice", fi->name);
             ck_any(&fi->value, true);

@@ -546,6 +546,14 @@ static const struct { TypeKind on; BuiltinId id; BmCheck check; } bm_table[] = {
     { TY_REUSABLE_SLICE, BI_R_ALLOC, bm_pool_alloc }, { TY_REUSABLE_SLICE, BI_R_FREE, bm_pool_free },
 };
 
+/* The i-th builtin method and the type kind it is on; NULL past the last. */
+const char *ck_builtin_method_name(int i)
+{
+    return i >= 0 && (size_t)i < sizeof bm_table / sizeof bm_table[0] ? ast_builtin_name[bm_table[i].id] : NULL;
+}
+
+TypeKind ck_builtin_method_on(int i) { return bm_table[i].on; }
+
 /* e is `recv.name(args)` with recv checked, of type bt. */
 Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found)
 {

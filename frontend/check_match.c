@@ -232,7 +232,7 @@ static bool mk_variant_pattern(Mk *m, Pattern *p)
         return mk_wrong(m, p);
     int v = ck_variant_index(m->en, p->name);
     if (v < 0) {
-        ck_error(p->loc, "enum %s has no variant %s", m->en->name, p->name);
+        ck_error(p->loc, "enum %s has no variant %s%s", m->en->name, p->name, ck_suggest_variant(m->en, p->name));
         return false;
     }
     p->variant = v;

@@ -369,7 +369,7 @@ static Module *ck_import(Module *from, Decl *d)
     bool found = *p && *name && (rel ? ck_parse_into(t, key)
                                  : ck_load_dir(t, mem_printf(g_arena, "%s/%s", ck.stdlib_dir, p)));
     if (!found) {
-        ck_error(d->loc, "unknown module \"%s\"", p);
+        ck_error(d->loc, "unknown module \"%s\"%s", p, rel ? "" : ck_suggest_stdlib(p));
         return NULL;
     }
     map_put(&ck.modules, key, t);

@@ -1,0 +1,227 @@
+/* check_suggest.c — "did you mean": for an unknown name, field, method,
+ * module member or module, the closest name that exists where it was
+ * looked for.
+ *
+ * Closeness is the optimal-string-alignment distance (Levenshtein plus the
+ * swap of two neighbours: `cuont` is one edit from `count`). A candidate is
+ * offered when its distance is at most max(len, 3) / 3 of the unknown name
+ * (rustc's rule) and less than the length of either name (so `x` never
+ * suggests `y`); a candidate equal but for case wins outright. Ties go to
+ * the name first in byte order, so the message never depends on hash
+ * order. Reserved library primitives (`__name`) are never offered.
+ * Not for: the errors themselves (their callers) or hints about habits
+ * from other languages (check_access.c, parse.c). */
+#include "check.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <string.h>
+
+typedef struct CkNear {
+    const char *want;
+    int limit;
+    const char *best;
+    int dist;
+} CkNear;
+
+/* The distance between a and b, or limit + 1 once it must exceed limit. */
+static int ck_distance(const char *a, const char *b, int limit)
+{
+    int n = (int)strlen(a), m = (int)strlen(b);
+    if (n - m > limit || m - n > limit || m > 64)
+        return limit + 1;
+    int rows[3][66];
+    int *pp = rows[0], *prev = rows[1], *cur = rows[2];
+    for (int j = 0; j <= m; j++)
+        prev[j] = j;
+    for (int i = 1; i <= n; i++) {
+        cur[0] = i;
+        int low = cur[0];
+        for (int j = 1; j <= m; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int d = prev[j - 1] + cost;
+            if (prev[j] + 1 < d)
+                d = prev[j] + 1;
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
+                d = pp[j - 2] + 1;
+            cur[j] = d;
+            low = d < low ? d : low;
+        }
+        if (low > limit)
+            return limit + 1;
+        int *t = pp;
+        pp = prev;
+        prev = cur;
+        cur = t;
+    }
+    return prev[m];
+}
+
+static bool ck_same_but_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+    return *a == *b;
+}
+
+/* Past the errors that are shown, no search (a hostile input may hold
+ * many unknown names and many candidates). */
+static void ck_near_init(CkNear *n, const char *want)
+{
+    int len = (int)strlen(want);
+    *n = (CkNear){ want, (len > 3 ? len : 3) / 3, NULL, 0 };
+    if (diag_error_count() >= DIAG_MAX_ERRORS)
+        n->limit = -1;
+}
+
+static void ck_near_add(CkNear *n, const char *cand)
+{
+    if (n->limit < 0 || !cand || !*cand || strcmp(cand, n->want) == 0 || strncmp(cand, "__", 2) == 0)
+        return;
+    int d = ck_same_but_case(cand, n->want) ? 0 : ck_distance(n->want, cand, n->limit);
+    int shortest = (int)strlen(cand) < (int)strlen(n->want) ? (int)strlen(cand) : (int)strlen(n->want);
+    if (d > n->limit || (d > 0 && d >= shortest))
+        return;
+    if (!n->best || d < n->dist || (d == n->dist && strcmp(cand, n->best) < 0)) {
+        n->best = cand;
+        n->dist = d;
+    }
+}
+
+static const char *ck_near_hint(const CkNear *n)
+{
+    return n->best ? mem_printf(g_arena, "; did you mean %s?", n->best) : "";
+}
+
+/* Every name a Map of names holds (a module's symbols, its methods). */
+static void ck_near_syms(CkNear *n, const Map *m, bool (*keep)(const ModSym *s))
+{
+    for (int i = 0; i < m->cap; i++)
+        if (m->keys[i] && (!keep || keep(m->vals[i])))
+            ck_near_add(n, ((const ModSym *)m->vals[i])->name);
+}
+
+static bool ck_is_value_sym(const ModSym *s) { return s->kind != MS_STRUCT; }
+static bool ck_is_struct_sym(const ModSym *s) { return s->kind == MS_STRUCT; }
+static bool ck_is_member_sym(const ModSym *s) { return s->kind != MS_IMPORT; }
+
+/* ---- names: locals in scope, the module's names, builtins ---- */
+const char *ck_suggest_name(const char *name)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    for (int i = ck.cur.scope_floor; i < ck.scope.len; i++)
+        ck_near_add(&n, ((const Local *)ck.scope.items[i])->name);
+    ck_near_syms(&n, &mod_scope(ck.cur.module)->syms, ck_is_value_sym);
+    for (int b = 1; b < BI__COUNT; b++)
+        if (!ast_builtin_is_method[b])
+            ck_near_add(&n, ast_builtin_name[b]);
+    return ck_near_hint(&n);
+}
+
+/* ---- types: builtin types, type parameters, the module's structs ---- */
+const char *ck_suggest_type(const char *name, Module *m)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    if (m == ck.cur.module) {
+        for (int i = 0; ck_prim_name(i); i++)
+            ck_near_add(&n, ck_prim_name(i));
+        for (int i = 0; i < ck.cur.ntb; i++)
+            ck_near_add(&n, ck.cur.tnames[i]);
+    }
+    ck_near_syms(&n, &mod_scope(m)->syms, ck_is_struct_sym);
+    return ck_near_hint(&n);
+}
+
+/* ---- a module's members ---- */
+const char *ck_suggest_member(Module *m, const char *name)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    ck_near_syms(&n, &mod_scope(m)->syms, ck_is_member_sym);
+    return ck_near_hint(&n);
+}
+
+/* ---- fields and methods of a type ---- */
+static void ck_near_methods(CkNear *n, const StructInst *si)
+{
+    const Map *m = &mod_scope(si->module)->methods;
+    size_t k = strlen(si->decl->name);
+    for (int i = 0; i < m->cap; i++) {
+        const char *key = m->keys[i];
+        if (key && strncmp(key, si->decl->name, k) == 0 && key[k] == '.')
+            ck_near_add(n, key + k + 1);
+    }
+}
+
+static void ck_near_fields(CkNear *n, const Type *t)
+{
+    if (t->kind == TY_STRUCT && !t->st->is_enum && t->st->complete)
+        for (int i = 0; i < t->st->nfields; i++)
+            ck_near_add(n, t->st->fields[i].name);
+    if (t->kind == TY_STRING || t->kind == TY_SLICE || t->kind == TY_ARRAY)
+        ck_near_add(n, "len");
+    if (t->kind == TY_SLICE)
+        ck_near_add(n, "cap");
+}
+
+const char *ck_suggest_field(const Type *t, const char *name)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    ck_near_fields(&n, t);
+    return ck_near_hint(&n);
+}
+
+/* A method call may also mean a field of function type. */
+const char *ck_suggest_method(const Type *t, const char *name)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    if (t->kind == TY_STRUCT && t->st->decl)
+        ck_near_methods(&n, t->st);
+    if (t->kind == TY_STRUCT)
+        ck_near_fields(&n, t);
+    for (int i = 0; ck_builtin_method_name(i); i++)
+        if (ck_builtin_method_on(i) == t->kind)
+            ck_near_add(&n, ck_builtin_method_name(i));
+    return ck_near_hint(&n);
+}
+
+/* ---- modules: the standard library's, or an import of this module ---- */
+const char *ck_suggest_stdlib(const char *path)
+{
+    CkNear n;
+    ck_near_init(&n, path);
+    DIR *d = n.limit < 0 ? NULL : opendir(ck.stdlib_dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (e->d_name[0] != '.')
+            ck_near_add(&n, intern_cstr(e->d_name));
+    if (d)
+        closedir(d);
+    return n.best ? mem_printf(g_arena, "; did you mean \"%s\"?", n.best) : "";
+}
+
+/* ---- an enum's variants ---- */
+const char *ck_suggest_variant(const StructInst *si, const char *name)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    for (int i = 0; i < si->nvariants; i++)
+        ck_near_add(&n, si->variants[i].name);
+    return ck_near_hint(&n);
+}
+
+static bool ck_is_import_sym(const ModSym *s) { return s->kind == MS_IMPORT; }
+
+const char *ck_suggest_import(const char *name)
+{
+    CkNear n;
+    ck_near_init(&n, name);
+    ck_near_syms(&n, &mod_scope(ck.cur.module)->syms, ck_is_import_sym);
+    return ck_near_hint(&n);
+}
