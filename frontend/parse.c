@@ -53,7 +53,9 @@
  * closing the block); a bracket the mistake left open is forgiven at the
  * first line indented no deeper than the statement. `fn name`, `struct`,
  * `import`, `const` or `inline` where a statement should start means a
- * block was left open: reported once, and every open block closes there.
+ * block was left open: reported once, and every open block closes there;
+ * that error and "found end of file" carry a note at the '{' left open,
+ * guessed from indentation (unclosed_brace).
  * At the top level, skip to a declaration keyword in column 1. Every
  * recovery step consumes a token, so nothing loops. At end
  * of file the mute stays on (one "found end of file" at most). Recursion is
@@ -1840,6 +1842,63 @@ static bool looks_like_decl(Parser *p, Token *t)
     return tok_starts_decl[t->kind] && t->kind != TK_VAR;
 }
 
+/* ---- which '{' was left open ---- */
+/* Columns of blanks that start the line holding byte off. */
+static int line_indent(const SrcFile *f, uint32_t off)
+{
+    const char *s = f->text + off;
+    while (s > f->text && s[-1] != '\n')
+        s--;
+    int n = 0;
+    while (s[n] == ' ' || s[n] == '\t')
+        n++;
+    return n;
+}
+
+static bool first_on_line(const SrcFile *f, uint32_t off)
+{
+    const char *s = f->text + off;
+    while (s > f->text && (s[-1] == ' ' || s[-1] == '\t'))
+        s--;
+    return s == f->text || s[-1] == '\n';
+}
+
+/* The '{' left open when a block runs into toks[upto] (a declaration or
+ * the end of the file), guessed from indentation as rustc and Swift do:
+ * matching braces from the top, the first '{' whose '}' starts a line
+ * indented less than the '{''s own line (so that '}' closed an outer
+ * block), else the innermost '{' still open. */
+static const Token *unclosed_brace(Parser *p, int upto)
+{
+    int n = 0, depth = 0, guess = -1;
+    for (int i = 0; i < upto; i++)
+        n += p->toks[i].kind == TK_LBRACE;
+    int *open = NEW_ARRAY(int, n + 1);
+    for (int i = 0; i < upto; i++) {
+        const Token *t = &p->toks[i];
+        if (t->kind == TK_LBRACE)
+            open[depth++] = i;
+        if (t->kind != TK_RBRACE || depth == 0)
+            continue;
+        const Token *o = &p->toks[open[--depth]];
+        if (guess < 0 && first_on_line(p->src, t->off) && line_indent(p->src, t->off) < line_indent(p->src, o->off))
+            guess = open[depth];
+    }
+    if (guess >= 0)
+        return &p->toks[guess];
+    return depth > 0 ? &p->toks[open[depth - 1]] : NULL;
+}
+
+/* "expected '}'" where a block ran out, and a note at the '{' left open. */
+static void expected_close(Parser *p)
+{
+    bool shown = !p->in_error && !p->spec && peek(p)->kind != TK_ERROR;
+    expected(p, "'}'");
+    const Token *o = shown ? unclosed_brace(p, p->pos) : NULL;
+    if (o)
+        diag_note(tloc(p, o), "unclosed '{'");
+}
+
 static void parse_stmts(Parser *p, Block *b)
 {
     int base = p->sp;
@@ -1850,7 +1909,7 @@ static void parse_stmts(Parser *p, Block *b)
             break;
         }
         if (t->kind == TK_EOF) {
-            expected(p, "'}'");
+            expected_close(p);
             break;
         }
         if (t->kind == TK_SEMI) {
@@ -1859,7 +1918,7 @@ static void parse_stmts(Parser *p, Block *b)
         }
         if (looks_like_decl(p, t)) {
             if (p->decl_stop != p->pos)     /* once, not per open block */
-                expected(p, "'}'");
+                expected_close(p);
             p->decl_stop = p->pos;
             break;
         }
