@@ -249,6 +249,7 @@ bool ck_place_mutable(Expr *e, const char *action);
 Type *ck_index_on(Expr *e, Type *bt);
 bool ck_place_writable(Expr *e);
 const char *ck_habit_fn_hint(const Expr *e, const char *name);
+const char *ck_habit_name_hint(const char *name, bool type);
 const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method);
 bool ck_ref_arg(Expr *arg, const char *what);
 

@@ -234,11 +234,79 @@ static void flush_lex_diags(Parser *p, Loc upto, bool all)
     }
 }
 
+/* Habits from other languages that stop the parser, by the tokens around
+ * the one it did not expect (and what it expected instead), with what
+ * Goose writes; the first row that fits gives a hint line after the error.
+ * A kind of ANY_TOK matches every token, a NULL name every identifier. */
+#define ANY_TOK TK__COUNT
+typedef struct ParseHabit {
+    TokKind prev;           /* the token before the unexpected one */
+    const char *prev_name;
+    TokKind found;          /* the unexpected token */
+    const char *found_name;
+    TokKind next;           /* the one after it, touching it */
+    const char *expected;   /* the message is "expected <this>...", or NULL */
+    const char *hint;
+} ParseHabit;
+
+static const ParseHabit parse_habits[] = {
+    { ANY_TOK, NULL, TK_COLON, NULL, ANY_TOK, "'in'", "a counting loop is for i in 0..n" },
+    { ANY_TOK, NULL, TK_LPAREN, NULL, ANY_TOK, "loop variable", "a counting loop is for i in 0..n" },
+    { ANY_TOK, NULL, TK_COLON, NULL, TK_ASSIGN, NULL, "declare with let (or var for a mutable one): let x = v" },
+    { ANY_TOK, NULL, TK_COLON, NULL, TK_COLON, NULL, "a module's names are written with a dot: module.name" },
+    { TK_IDENT, "mut", ANY_TOK, NULL, ANY_TOK, NULL, "a mutable binding is a var: var x = v" },
+    { TK_IDENT, "not", ANY_TOK, NULL, ANY_TOK, NULL, "write !x" },
+    { ANY_TOK, NULL, TK_IDENT, "and", ANY_TOK, NULL, "write &&" },
+    { ANY_TOK, NULL, TK_IDENT, "or", ANY_TOK, NULL, "write ||" },
+    { ANY_TOK, NULL, TK_IDENT, "func", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, NULL, TK_IDENT, "def", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, NULL, TK_IDENT, "function", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, NULL, TK_IDENT, "impl", ANY_TOK, NULL, "a method is declared on its own: fn (p: P) name() { ... }" },
+    { ANY_TOK, NULL, TK_IDENT, "pub", ANY_TOK, NULL, "Goose has no pub: an importer sees every top-level name" },
+    { ANY_TOK, NULL, TK_IDENT, "elif", ANY_TOK, NULL, "write else if" },
+    { TK_IDENT, "elif", ANY_TOK, NULL, ANY_TOK, NULL, "write else if" },
+    { TK_IDENT, NULL, TK_BANG, NULL, TK_LPAREN, NULL, "Goose has no macros: call the function, println(...)" },
+    { ANY_TOK, NULL, TK_QUESTION, NULL, ANY_TOK, NULL, "Goose has neither c ? a : b nor Rust's f()?: write an if or a match" },
+    { ANY_TOK, NULL, TK_AMP, NULL, ANY_TOK, "expression", "Goose has no &: a ref parameter takes the place itself, f(x)" },
+    { ANY_TOK, NULL, TK_STAR, NULL, ANY_TOK, "expression", "Goose has no *: a reference reads and writes as its place" },
+    { TK_RPAREN, NULL, TK_IDENT, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_RPAREN, NULL, TK_COLON, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_RPAREN, NULL, TK_FATARROW, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':' or '='", "a type follows a colon: var x: int = v" },
+    { TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':'", "a type follows a colon: name: int" },
+    { ANY_TOK, NULL, TK_IDENT, NULL, ANY_TOK, "import path", "the path is a string: import \"strings\"" },
+};
+
+static bool habit_tok(TokKind want, const char *name, const Token *t)
+{
+    return want == ANY_TOK || (t && t->kind == want && (!name || (t->kind == TK_IDENT && strcmp(t->name, name) == 0)));
+}
+
+static void habit_hint(Parser *p, const Token *t, const char *msg)
+{
+    const Token *prev = t > p->toks ? t - 1 : NULL, *next = t->kind != TK_EOF ? t + 1 : NULL;
+    for (size_t i = 0; i < sizeof parse_habits / sizeof parse_habits[0]; i++) {
+        const ParseHabit *h = &parse_habits[i];
+        if (h->expected && (strncmp(msg, "expected ", 9) != 0 || strncmp(msg + 9, h->expected, strlen(h->expected)) != 0))
+            continue;
+        if (!habit_tok(h->prev, h->prev_name, prev) || !habit_tok(h->found, h->found_name, t))
+            continue;
+        if (h->next != ANY_TOK && !(next && next->kind == h->next && next->off == t->off + 1))
+            continue;
+        diag_hint(tloc(p, t), "%s", h->hint);
+        return;
+    }
+}
+
 static void emit(Parser *p, const Token *t, const char *fmt, va_list ap)
 {
     Loc loc = tloc(p, t);
     flush_lex_diags(p, loc, false);
-    diag_verror(loc, fmt, ap);
+    StrBuf m = { 0 };
+    sb_vprintf(&m, fmt, ap);
+    diag_error(loc, "%s", sb_cstr(&m));
+    habit_hint(p, t, sb_cstr(&m));
+    sb_free(&m);
 }
 
 /* An error that leaves the parser out of step: report, then stay quiet
@@ -1485,13 +1553,27 @@ static Stmt *parse_while(Parser *p)
 }
 
 /* for i in a..b, for x in xs, for i, x in xs */
+/* A loop header that is not Goose's (C's `for i := 0; i < n; i++ {`):
+ * skip it to the end of its line and the body there, so that the one
+ * mistake gives one error. */
+static void skip_for(Parser *p)
+{
+    for (Token *t = &p->toks[p->pos]; t->kind != TK_EOF && t->kind != TK_LBRACE; t = &p->toks[++p->pos])
+        if (t->kind == TK_SEMI && t->newline)
+            return;
+    skip_balanced(p);
+}
+
 static Stmt *parse_for(Parser *p)
 {
     Stmt *s = ast_stmt(ST_FOR_EACH, tloc(p, advance(p)));
     Token *v1 = expect_what(p, TK_IDENT, "loop variable");
     Token *v2 = v1 && accept(p, TK_COMMA) ? expect_what(p, TK_IDENT, "loop variable") : NULL;
-    if (!v1 || !expect(p, TK_IN))
+    if (!v1 || !expect(p, TK_IN)) {
+        if (!p->spec)
+            skip_for(p);
         return s;
+    }
     Expr *seq = parse_header(p);
     if (accept(p, TK_DOTDOT)) {
         if (v2)

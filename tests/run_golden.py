@@ -17,6 +17,8 @@ The mode of a test is picked by which files exist next to X.gs:
                         X.stderr, or be empty when there is none.
   X.err                 diagnostics test: `goose check X.gs` exits 1 and the
                         stderr lines that start with `X.gs:` equal X.err.
+                        A `// goose-flags: -Werror` header (and -Wno-NAME)
+                        goes to goose check: a test of warnings.
   `// expect runtime error: <line prefix>` header, or X.rterr (one line):
                         runtime-error test: built and run like a run test,
                         exits 101, stderr is one line and starts with the text;
@@ -125,6 +127,10 @@ EXIT_RE = re.compile(rb"^[ \t]*//[ \t]*exit:[ \t]*(-?\d+)[ \t\r]*$", re.M)
 ARGS_RE = re.compile(rb"^[ \t]*//[ \t]*args:(.*)$", re.M)
 FLAGS_RE = re.compile(rb"^[ \t]*//[ \t]*goose-flags:(.*)$", re.M)
 GOOSE_FLAGS_OK = {"--unsafe-no-lifetime-checks", "-Wno-shadow"}
+# A diagnostics test of warnings makes them errors (goose check exits 1
+# only then) and may turn some off (docs/tools.md, Diagnostics).
+WARNING_FLAGS_OK = {"-Werror"} | {f"-Wno-{w}" for w in (
+    "unused-variable", "unused-import", "unused-result", "unreachable-code", "shadow")}
 EXPECT_RE = re.compile(rb"^[ \t]*//[ \t]*expect: ?(.*)$", re.M)
 
 
@@ -220,10 +226,11 @@ class Test:
              f"{', '.join(inputs)}: no run or runtime-error test reads them"),
             (modes and run_only and "run" not in modes,
              f"{', '.join(run_only)}: checked only in a run test"),
-            (set(self.flags()) - GOOSE_FLAGS_OK,
-             f"`// goose-flags:` takes only {', '.join(sorted(GOOSE_FLAGS_OK))}"),
-            (self.flags() and not runs,
-             "`// goose-flags:`: no run or runtime-error test builds with them"),
+            (set(self.flags()) - GOOSE_FLAGS_OK - (WARNING_FLAGS_OK if "diag" in modes else set()),
+             f"`// goose-flags:` takes only {', '.join(sorted(GOOSE_FLAGS_OK))} (a diagnostics "
+             f"test: also {', '.join(sorted(WARNING_FLAGS_OK))})"),
+            (self.flags() and not runs and "diag" not in modes,
+             "`// goose-flags:`: no run, runtime-error or diagnostics test builds with them"),
         ]
         return [text for bad, text in rules if bad]
 
@@ -424,7 +431,7 @@ class Runner:
         return self.grouped(fails)
 
     def mode_diag(self, t, tmp):
-        st, _, err = run([self.goose, "check", t.path], self.root, b"", COMPILE_TIMEOUT)
+        st, _, err = run([self.goose, "check", t.path] + t.flags(), self.root, b"", COMPILE_TIMEOUT)
         prefix = (t.path + ":").encode()
         got = b"".join(l + b"\n" for l in err.split(b"\n") if l.startswith(prefix))
         want = read_bytes(t.base + ".err")
