@@ -1,8 +1,9 @@
 // goose-flags: -Werror
 // Warnings (errors under -Werror): unused variables and imports, values
 // dropped by a statement, unreachable code, shadowing. Never reported: a
-// name starting with _, a parameter, a variable only written through a
-// reference, `_ = value`, a call with effects, a shadow in a closure.
+// name starting with _, a parameter, a reference only written through
+// (v), `_ = value`, a call with effects, a shadow in a closure. A copy
+// never read (r) is unused.
 import "strings"
 import "math"
 
@@ -39,6 +40,11 @@ fn main() {
     var p = P{}
     let r = p
     set(p)
+    var o: ?int = 5
+    match ref o {
+        some(v) => v += 1
+        none => {}
+    }
     let g = fn(z: int) -> int {
         let y = z
         return y
