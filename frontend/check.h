@@ -178,7 +178,10 @@ extern Ck ck;
 Type *types_struct(StructInst *st);
 
 /* ---- check_module.c ---- */
-void ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* False when the same error was already reported there. */
+bool ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ck_error_unknown(Loc loc, const char *habit, const char *guess, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 ModSym *ck_lookup_sym(Module *m, const char *name);
 const char *ck_import_hint(const char *name);
 ModSym *ck_find_struct_sym(const StructInst *si);

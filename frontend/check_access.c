@@ -112,8 +112,8 @@ Type *ex_ident(Expr *e, Type *hint)
     if (ck_builtin_lookup(name, false))
         ck_error(e->loc, "builtin %s must be called", name);
     else
-        ck_error(e->loc, "unknown name %s%s", name,
-                 ck_hint_or(ck_habit_name_hint(name, false), ck_hint_or(ck_import_hint(name), ck_suggest_name(name))));
+        ck_error_unknown(e->loc, ck_habit_name_hint(name, false),
+                         ck_hint_or(ck_import_hint(name), ck_suggest_name(name)), "unknown name %s", name);
     return ty_err();
 }
 
@@ -244,12 +244,12 @@ static const CkNameHabit ck_name_habits[] = {
     { true, "loop", "Goose has no loop: write while true { ... }" },
 };
 
-/* "; <hint>" for an unknown name (type: in a type) other languages use. */
+/* The hint for an unknown name (type: in a type) other languages use, else "". */
 const char *ck_habit_name_hint(const char *name, bool type)
 {
     for (size_t i = 0; i < sizeof ck_name_habits / sizeof ck_name_habits[0]; i++)
         if (ck_name_habits[i].type == type && strcmp(ck_name_habits[i].name, name) == 0)
-            return mem_printf(g_arena, "; %s", ck_name_habits[i].hint);
+            return ck_name_habits[i].hint;
     return "";
 }
 
@@ -259,26 +259,26 @@ static const char *ck_hint_name(const Expr *e)
     return e && e->kind == EX_IDENT ? e->ident.name : "x";
 }
 
-/* "; <hint>" for `base.name` (a call when method) of type t, else "". */
+/* The hint for `base.name` (a call when method) of type t, else "". */
 const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method)
 {
     for (size_t i = 0; i < sizeof ck_habits / sizeof ck_habits[0]; i++) {
         const CkHabit *h = &ck_habits[i];
         if (h->method == method && strcmp(h->name, name) == 0 && h->fits(t))
-            return mem_printf(g_arena, "; %s", mem_printf(g_arena, h->hint, ck_hint_name(base)));
+            return mem_printf(g_arena, h->hint, ck_hint_name(base));
     }
     return "";
 }
 
-/* "; <hint>" for a call e of the unknown function name, else "". */
+/* The hint for a call e of the unknown function name, else "". */
 const char *ck_habit_fn_hint(const Expr *e, const char *name)
 {
     const Expr *arg = e->call.nargs > 0 ? e->call.args[0] : NULL;
     for (size_t i = 0; i < sizeof ck_fn_habits / sizeof ck_fn_habits[0]; i++)
         if (strcmp(ck_fn_habits[i].name, name) == 0)
-            return mem_printf(g_arena, "; %s", mem_printf(g_arena, ck_fn_habits[i].hint, ck_hint_name(arg)));
+            return mem_printf(g_arena, ck_fn_habits[i].hint, ck_hint_name(arg));
     if (ck_prim_named(name) && e->call.nargs == 1)
-        return mem_printf(g_arena, "; convert with as: write %s as %s", ck_hint_name(arg), name);
+        return mem_printf(g_arena, "convert with as: write %s as %s", ck_hint_name(arg), name);
     return "";
 }
 
@@ -301,8 +301,8 @@ void ck_field_resolve(Expr *e, Type *bt)
         e->type = types_prim(TY_I64);
         return;
     }
-    ck_error(e->loc, "type %s has no field %s%s", types_spell(bt), name,
-             ck_hint_or(ck_habit_hint(e->field.base, bt, name, false), ck_suggest_field(bt, name)));
+    ck_error_unknown(e->loc, ck_habit_hint(e->field.base, bt, name, false), ck_suggest_field(bt, name),
+                     "type %s has no field %s", types_spell(bt), name);
 }
 
 Type *ex_field(Expr *e, Type *hint)

@@ -269,8 +269,8 @@ static Type *ty_name(TypeExpr *te)
         return ty_err();
     ModSym *s = ck_lookup_sym(m, te->name);
     if (!s || s->kind != MS_STRUCT) {
-        ck_error(te->loc, "unknown type %s%s%s%s", te->module ? te->module : "", te->module ? "." : "", te->name,
-                 ck_hint_or(te->module ? "" : ck_habit_name_hint(te->name, true), ck_suggest_type(te->name, m)));
+        ck_error_unknown(te->loc, te->module ? "" : ck_habit_name_hint(te->name, true), ck_suggest_type(te->name, m),
+                         "unknown type %s%s%s", te->module ? te->module : "", te->module ? "." : "", te->name);
         return ty_err();
     }
     if (!ty_arg_count(te, s))

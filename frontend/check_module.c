@@ -102,7 +102,7 @@ static void ck_inst_notes(void)
 /* One message per place: the same error at the same location (e.g. in
  * every instance of a generic body) is reported once, with the notes of
  * the first instantiation that hit it. */
-void ck_error(Loc loc, const char *fmt, ...)
+bool ck_error(Loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -114,10 +114,26 @@ void ck_error(Loc loc, const char *fmt, ...)
     const char *msg = strchr(strchr(strchr(key, ':') + 1, ':') + 1, ':') + 1;
     sb_free(&b);
     if (map_get(&ck.errors_seen, key))
-        return;
+        return false;
     map_put(&ck.errors_seen, key, (void *)1);
     diag_error(loc, "%s", msg);
     ck_inst_notes();
+    return true;
+}
+
+/* The error for something unknown: a habit from another language (habit,
+ * "" for none) gets a hint line after it; otherwise the message ends with
+ * the guess ("; did you mean x?", or ""). */
+void ck_error_unknown(Loc loc, const char *habit, const char *guess, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf m = { 0 };
+    sb_vprintf(&m, fmt, ap);
+    va_end(ap);
+    if (ck_error(loc, "%s%s", sb_cstr(&m), *habit ? "" : guess) && *habit)
+        diag_hint(loc, "%s", habit);
+    sb_free(&m);
 }
 
 /* Looking an import up is using it (check_warn.c: unused imports). */

@@ -12,7 +12,6 @@
  * (base/util.c). */
 #include "check.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* One warning per place and message; false when not reported (then the

@@ -284,6 +284,8 @@ static bool habit_tok(TokKind want, const char *name, const Token *t)
 
 static void habit_hint(Parser *p, const Token *t, const char *msg)
 {
+    if (t < p->toks || t >= p->toks + p->ntoks)
+        return;
     const Token *prev = t > p->toks ? t - 1 : NULL, *next = t->kind != TK_EOF ? t + 1 : NULL;
     for (size_t i = 0; i < sizeof parse_habits / sizeof parse_habits[0]; i++) {
         const ParseHabit *h = &parse_habits[i];
