@@ -171,7 +171,8 @@ static void st_let(Stmt *s)
     }
     if (var && s->let.init && ck_may_be_closure(s->let.init))
         ck_error(s->let.init->loc, "a closure cannot be stored in a var (bind it with let)");
-    Local *l = ck_new_local(s->let.name, s->loc, t ? t : ty_err(), ck.cur.fn);
+    Local *l = ck_new_local(s->let.name, s->let.name_loc.line ? s->let.name_loc : s->loc, t ? t : ty_err(),
+                            ck.cur.fn);
     l->is_mutable = var || is_ref;
     l->is_ref = is_ref;
     l->ref_init = is_ref ? s->let.init : NULL;

@@ -1492,6 +1492,7 @@ static Stmt *parse_let(Parser *p)
     if (!name)
         return s;
     s->let.name = name->name;
+    s->let.name_loc = tloc(p, name);
     if (accept(p, TK_COLON))
         s->let.type = parse_type(p);
     if (accept(p, TK_ASSIGN))

@@ -428,6 +428,7 @@ struct Stmt {
     union {
         struct {                        /* LET, VAR */
             const char *name;           /* (syntax) */
+            Loc name_loc;               /* (syntax) */
             TypeExpr *type;             /* (syntax) or NULL */
             Expr *init;                 /* (syntax) or NULL (VAR only) */
             Local *local;               /* [checked] */

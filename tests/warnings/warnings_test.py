@@ -16,9 +16,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.relpath(os.path.join(HERE, "unused.gs"))
-WARNING = (f"{SRC}:4:5: warning: unused variable a [-Wunused-variable]\n"
+WARNING = (f"{SRC}:4:9: warning: unused variable a [-Wunused-variable]\n"
            "    let a = 1\n"
-           "    ^\n")
+           "        ^\n")
 # base/include/util.h, DIAG_WARNINGS
 NAMES = ["unused-variable", "unused-import", "unused-result", "unreachable-code", "shadow"]
 
