@@ -714,6 +714,43 @@ int utf8_len(const unsigned char *p, const unsigned char *end)
     return 0;
 }
 
+/* ---- names ---- */
+/* Optimal string alignment: Levenshtein plus the swap of two neighbours,
+ * three rows of at most 66 entries (names longer than 64 never match). */
+int name_distance(const char *a, const char *b, int limit)
+{
+    int n = (int)strlen(a), m = (int)strlen(b);
+    if (n - m > limit || m - n > limit || m > 64)
+        return limit + 1;
+    int rows[3][66];
+    int *pp = rows[0], *prev = rows[1], *cur = rows[2];
+    for (int j = 0; j <= m; j++)
+        prev[j] = j;
+    for (int i = 1; i <= n; i++) {
+        cur[0] = i;
+        int low = cur[0];
+        for (int j = 1; j <= m; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int d = prev[j - 1] + cost;
+            if (prev[j] + 1 < d)
+                d = prev[j] + 1;
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
+                d = pp[j - 2] + 1;
+            cur[j] = d;
+            low = d < low ? d : low;
+        }
+        if (low > limit)
+            return limit + 1;
+        int *t = pp;
+        pp = prev;
+        prev = cur;
+        cur = t;
+    }
+    return prev[m];
+}
+
 /* ---- diagnostics ---- */
 static int error_count;
 

@@ -24,41 +24,6 @@ typedef struct CkNear {
     int dist;
 } CkNear;
 
-/* The distance between a and b, or limit + 1 once it must exceed limit. */
-static int ck_distance(const char *a, const char *b, int limit)
-{
-    int n = (int)strlen(a), m = (int)strlen(b);
-    if (n - m > limit || m - n > limit || m > 64)
-        return limit + 1;
-    int rows[3][66];
-    int *pp = rows[0], *prev = rows[1], *cur = rows[2];
-    for (int j = 0; j <= m; j++)
-        prev[j] = j;
-    for (int i = 1; i <= n; i++) {
-        cur[0] = i;
-        int low = cur[0];
-        for (int j = 1; j <= m; j++) {
-            int cost = a[i - 1] != b[j - 1];
-            int d = prev[j - 1] + cost;
-            if (prev[j] + 1 < d)
-                d = prev[j] + 1;
-            if (cur[j - 1] + 1 < d)
-                d = cur[j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
-                d = pp[j - 2] + 1;
-            cur[j] = d;
-            low = d < low ? d : low;
-        }
-        if (low > limit)
-            return limit + 1;
-        int *t = pp;
-        pp = prev;
-        prev = cur;
-        cur = t;
-    }
-    return prev[m];
-}
-
 static bool ck_same_but_case(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++)
@@ -81,7 +46,7 @@ static void ck_near_add(CkNear *n, const char *cand)
 {
     if (n->limit < 0 || !cand || !*cand || strcmp(cand, n->want) == 0 || strncmp(cand, "__", 2) == 0)
         return;
-    int d = ck_same_but_case(cand, n->want) ? 0 : ck_distance(n->want, cand, n->limit);
+    int d = ck_same_but_case(cand, n->want) ? 0 : name_distance(n->want, cand, n->limit);
     int shortest = (int)strlen(cand) < (int)strlen(n->want) ? (int)strlen(cand) : (int)strlen(n->want);
     if (d > n->limit || (d > 0 && d >= shortest))
         return;

@@ -277,6 +277,58 @@ static const ParseHabit parse_habits[] = {
     { ANY_TOK, NULL, TK_IDENT, NULL, ANY_TOK, "import path", "the path is a string: import \"strings\"" },
 };
 
+/* Columns of blanks that start the line holding byte off. */
+static int line_indent(const SrcFile *f, uint32_t off)
+{
+    const char *s = f->text + off;
+    while (s > f->text && s[-1] != '\n')
+        s--;
+    int n = 0;
+    while (s[n] == ' ' || s[n] == '\t')
+        n++;
+    return n;
+}
+
+static bool first_on_line(const SrcFile *f, uint32_t off)
+{
+    const char *s = f->text + off;
+    while (s > f->text && (s[-1] == ' ' || s[-1] == '\t'))
+        s--;
+    return s == f->text || s[-1] == '\n';
+}
+
+static const bool tok_is_keyword[TK__COUNT] = {
+#define KW_K 1
+#define KW_P 0
+#define KW_L 0
+#define TOK(id, sp, cls, ends, prec, bin, asg) [TK_##id] = KW_##cls,
+#include "tokens.def"
+#undef TOK
+#undef KW_K
+#undef KW_P
+#undef KW_L
+};
+
+/* A misspelt keyword (retrun x, whlie c {) parses as a name and stops the
+ * parser at the token after it (at the name itself for a declaration,
+ * fucn): the keyword nearest to a name of four letters or more that starts
+ * a line or follows '}', one edit away (two from seven letters on), or
+ * NULL. */
+static const char *typo_keyword(Parser *p, const Token *t)
+{
+    if (!t || t->kind != TK_IDENT || !(first_on_line(p->src, t->off) || (t > p->toks && t[-1].kind == TK_RBRACE)))
+        return NULL;
+    int len = (int)strlen(t->name), limit = len >= 7 ? 2 : 1;
+    if (len < 4)
+        return NULL;
+    const char *best = NULL;
+    for (int k = 0, d; k < TK__COUNT; k++)
+        if (tok_is_keyword[k] && len > limit && (d = name_distance(t->name, lex_tok_spelling[k], limit)) <= limit) {
+            best = !best || d < name_distance(t->name, best, limit) ? lex_tok_spelling[k] : best;
+        }
+    return best;
+}
+
 static bool habit_tok(TokKind want, const char *name, const Token *t)
 {
     return want == ANY_TOK || (t && t->kind == want && (!name || (t->kind == TK_IDENT && strcmp(t->name, name) == 0)));
@@ -298,6 +350,10 @@ static void habit_hint(Parser *p, const Token *t, const char *msg)
         diag_hint(tloc(p, t), "%s", h->hint);
         return;
     }
+    bool at_decl = strncmp(msg, "expected declaration", 20) == 0;
+    const Token *typo = at_decl && typo_keyword(p, t) ? t : typo_keyword(p, prev) ? prev : NULL;
+    if (typo)
+        diag_hint(tloc(p, typo), "did you mean %s?", typo_keyword(p, typo));
 }
 
 static void emit(Parser *p, const Token *t, const char *fmt, va_list ap)
@@ -1928,26 +1984,6 @@ static bool looks_like_decl(Parser *p, Token *t)
 }
 
 /* ---- which '{' was left open ---- */
-/* Columns of blanks that start the line holding byte off. */
-static int line_indent(const SrcFile *f, uint32_t off)
-{
-    const char *s = f->text + off;
-    while (s > f->text && s[-1] != '\n')
-        s--;
-    int n = 0;
-    while (s[n] == ' ' || s[n] == '\t')
-        n++;
-    return n;
-}
-
-static bool first_on_line(const SrcFile *f, uint32_t off)
-{
-    const char *s = f->text + off;
-    while (s > f->text && (s[-1] == ' ' || s[-1] == '\t'))
-        s--;
-    return s == f->text || s[-1] == '\n';
-}
-
 /* The '{' left open when a block runs into toks[upto] (a declaration or
  * the end of the file), guessed from indentation as rustc and Swift do:
  * matching braces from the top, the first '{' whose '}' starts a line

@@ -104,6 +104,12 @@ SrcFile *src_get(int id);
 /* The length of the well-formed UTF-8 sequence at p (before end), else 0. */
 int utf8_len(const unsigned char *p, const unsigned char *end);
 
+/* ---- names ---- */
+/* The edit distance of a and b (insertions, deletions, substitutions and
+ * swaps of two neighbours: "did you mean"), or limit + 1 as soon as it
+ * must exceed limit, and for a b longer than 64 bytes. */
+int name_distance(const char *a, const char *b, int limit);
+
 /* ---- diagnostics (diag_) ---- */
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
