@@ -204,6 +204,7 @@ class Test:
         run_only = [f"{n}.stderr"] if self.sibling(".stderr") else []
         run_only += ["`// exit:`"] if headers["`// exit:`"] else []
         hints = inputs + run_only
+        flags_ok = GOOSE_FLAGS_OK if runs else WARNING_FLAGS_OK if "diag" in modes else set()
         rules = [
             (not modes and (hints or not self.in_lib()),
              f"nothing checks this program{' (it has ' + ', '.join(hints) + ')' if hints else ''}: "
@@ -226,9 +227,9 @@ class Test:
              f"{', '.join(inputs)}: no run or runtime-error test reads them"),
             (modes and run_only and "run" not in modes,
              f"{', '.join(run_only)}: checked only in a run test"),
-            (set(self.flags()) - GOOSE_FLAGS_OK - (WARNING_FLAGS_OK if "diag" in modes else set()),
-             f"`// goose-flags:` takes only {', '.join(sorted(GOOSE_FLAGS_OK))} (a diagnostics "
-             f"test: also {', '.join(sorted(WARNING_FLAGS_OK))})"),
+            (set(self.flags()) - flags_ok,
+             f"`// goose-flags:` takes only {', '.join(sorted(flags_ok))} in "
+             f"{'a diagnostics' if 'diag' in modes else 'this'} test"),
             (self.flags() and not runs and "diag" not in modes,
              "`// goose-flags:`: no run, runtime-error or diagnostics test builds with them"),
         ]
