@@ -17,36 +17,50 @@
 #include <dirent.h>
 #include <string.h>
 
+enum { CK_NEAR_MAX = 64 };     /* longer names are never offered (name_distance) */
+
 typedef struct CkNear {
     const char *want;
-    int limit;
+    char lower[CK_NEAR_MAX + 1];    /* want in lower case */
+    int limit;                      /* -1: no search */
     const char *best;
     int dist;
 } CkNear;
 
-static bool ck_same_but_case(const char *a, const char *b)
+/* s in lower case into buf (CK_NEAR_MAX + 1 bytes); false when longer. */
+static bool ck_lower(const char *s, char *buf)
 {
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return false;
-    return *a == *b;
+    size_t n = strlen(s);
+    if (n > CK_NEAR_MAX)
+        return false;
+    for (size_t i = 0; i <= n; i++)
+        buf[i] = (char)tolower((unsigned char)s[i]);
+    return true;
 }
 
-/* Past the errors that are shown, no search (a hostile input may hold
- * many unknown names and many candidates). */
+/* No search past the errors that are shown (a hostile input may hold many
+ * unknown names and many candidates), nor for a name so long that nothing
+ * offered could be near it. */
 static void ck_near_init(CkNear *n, const char *want)
 {
     int len = (int)strlen(want);
-    *n = (CkNear){ want, (len > 3 ? len : 3) / 3, NULL, 0 };
-    if (diag_error_count() >= DIAG_MAX_ERRORS)
+    n->want = want;
+    n->limit = (len > 3 ? len : 3) / 3;
+    n->best = NULL;
+    n->dist = 0;
+    if (diag_error_count() >= DIAG_MAX_ERRORS || !ck_lower(want, n->lower))
         n->limit = -1;
 }
 
+/* Case is no edit (Strng is one edit from string); a name differing from
+ * the wanted one only in case is nearest of all. */
 static void ck_near_add(CkNear *n, const char *cand)
 {
-    if (n->limit < 0 || !cand || !*cand || strcmp(cand, n->want) == 0 || strncmp(cand, "__", 2) == 0)
+    char lower[CK_NEAR_MAX + 1];
+    if (n->limit < 0 || !cand || !*cand || strcmp(cand, n->want) == 0 || strncmp(cand, "__", 2) == 0
+        || !ck_lower(cand, lower))
         return;
-    int d = ck_same_but_case(cand, n->want) ? 0 : name_distance(n->want, cand, n->limit);
+    int d = name_distance(n->lower, lower, n->limit);
     int shortest = (int)strlen(cand) < (int)strlen(n->want) ? (int)strlen(cand) : (int)strlen(n->want);
     if (d > n->limit || (d > 0 && d >= shortest))
         return;

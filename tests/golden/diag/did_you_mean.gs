@@ -1,6 +1,6 @@
 // An unknown name, function, type, field, method, variant, module member
 // or module gets the closest name that exists where it was looked for
-// (edit distance, a swap of two letters counting one). Nothing is offered
+// (edit distance, a swap of two letters counting one, case none). Nothing is offered
 // when nothing is close: x, qqqqq, zz.
 import "strings"
 import "mapp"
@@ -26,4 +26,5 @@ fn main() {
     var r: strng
     println(counterr(), Counter())
     println(x, qqqqq, p.zz)
+    var t: Strng
 }
