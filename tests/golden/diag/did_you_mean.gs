@@ -1,7 +1,7 @@
 // An unknown name, function, type, field, method, variant, module member
 // or module gets the closest name that exists where it was looked for
-// (edit distance, a swap of two letters counting one, case none). Nothing is offered
-// when nothing is close: x, qqqqq, zz.
+// (edit distance: a swap of two letters is one edit, case is none).
+// Nothing is offered when nothing is close: x, qqqqq, zz.
 import "strings"
 import "mapp"
 
