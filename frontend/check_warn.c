@@ -3,7 +3,8 @@
  * unreachable statements, and a local shadowing another of the same
  * function.
  *
- * Only the user's modules are warned about (never the standard library).
+ * Only the user's modules are warned about, not the standard library's
+ * (unless GOOSE_WARN_STDLIB is set: the library's own test keeps it clean).
  * A name starting with `_` is never reported (Rust's convention), and a
  * warning at one place is reported once (a generic body's instances share
  * their locations). The driver shows warnings only for a program that
@@ -12,7 +13,18 @@
  * (base/util.c). */
 #include "check.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+static bool ck_warns_about(const Module *m)
+{
+    static int stdlib_too = -1;
+    if (stdlib_too < 0) {
+        const char *e = getenv("GOOSE_WARN_STDLIB");
+        stdlib_too = e && *e;
+    }
+    return m && (!m->is_stdlib || stdlib_too);
+}
 
 /* One warning per place and message; false when not reported (then the
  * caller adds no note). */
@@ -20,7 +32,7 @@ static bool ck_warn(const Module *m, DiagWarn w, Loc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static bool ck_warn(const Module *m, DiagWarn w, Loc loc, const char *fmt, ...)
 {
-    if (!m || m->is_stdlib || !diag_warn_enabled(w))
+    if (!ck_warns_about(m) || !diag_warn_enabled(w))
         return false;
     va_list ap;
     va_start(ap, fmt);
@@ -126,7 +138,7 @@ static bool ck_has_unchecked_generic(const Module *m)
 
 static void ck_warn_imports(Module *m)
 {
-    if (m->is_stdlib || ck_has_unchecked_generic(m))
+    if (!ck_warns_about(m) || ck_has_unchecked_generic(m))
         return;
     for (int i = 0; i < m->ndecls; i++) {
         const Decl *d = m->decls[i];
