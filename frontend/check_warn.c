@@ -18,12 +18,8 @@
 
 static bool ck_warns_about(const Module *m)
 {
-    static int stdlib_too = -1;
-    if (stdlib_too < 0) {
-        const char *e = getenv("GOOSE_WARN_STDLIB");
-        stdlib_too = e && *e;
-    }
-    return m && (!m->is_stdlib || stdlib_too);
+    const char *e = m && m->is_stdlib ? getenv("GOOSE_WARN_STDLIB") : NULL;
+    return m && (!m->is_stdlib || (e && *e));
 }
 
 /* One warning per place and message; false when not reported (then the
