@@ -237,9 +237,11 @@ static void flush_lex_diags(Parser *p, Loc upto, bool all)
 /* Habits from other languages that stop the parser, by the tokens around
  * the one it did not expect (and what it expected instead), with what
  * Goose writes; the first row that fits gives a hint line after the error.
- * A kind of ANY_TOK matches every token, a NULL name every identifier. */
+ * A kind of ANY_TOK matches every token, a NULL name every identifier;
+ * line, when not ANY_TOK, is the kind of the first token on the line. */
 #define ANY_TOK TK__COUNT
 typedef struct ParseHabit {
+    TokKind line;
     TokKind prev;           /* the token before the unexpected one */
     const char *prev_name;
     TokKind found;          /* the unexpected token */
@@ -250,31 +252,34 @@ typedef struct ParseHabit {
 } ParseHabit;
 
 static const ParseHabit parse_habits[] = {
-    { ANY_TOK, NULL, TK_COLON, NULL, ANY_TOK, "'in'", "a counting loop is for i in 0..n" },
-    { ANY_TOK, NULL, TK_LPAREN, NULL, ANY_TOK, "loop variable", "a counting loop is for i in 0..n" },
-    { ANY_TOK, NULL, TK_COLON, NULL, TK_ASSIGN, NULL, "declare with let (or var for a mutable one): let x = v" },
-    { ANY_TOK, NULL, TK_COLON, NULL, TK_COLON, NULL, "a module's names are written with a dot: module.name" },
-    { TK_IDENT, "mut", ANY_TOK, NULL, ANY_TOK, NULL, "a mutable binding is a var: var x = v" },
-    { TK_IDENT, "not", ANY_TOK, NULL, ANY_TOK, NULL, "write !x" },
-    { ANY_TOK, NULL, TK_IDENT, "and", ANY_TOK, NULL, "write &&" },
-    { ANY_TOK, NULL, TK_IDENT, "or", ANY_TOK, NULL, "write ||" },
-    { ANY_TOK, NULL, TK_IDENT, "func", ANY_TOK, NULL, "a function is declared with fn" },
-    { ANY_TOK, NULL, TK_IDENT, "def", ANY_TOK, NULL, "a function is declared with fn" },
-    { ANY_TOK, NULL, TK_IDENT, "function", ANY_TOK, NULL, "a function is declared with fn" },
-    { ANY_TOK, NULL, TK_IDENT, "impl", ANY_TOK, NULL, "a method is declared on its own: fn (p: P) name() { ... }" },
-    { ANY_TOK, NULL, TK_IDENT, "pub", ANY_TOK, NULL, "Goose has no pub: an importer sees every top-level name" },
-    { ANY_TOK, NULL, TK_IDENT, "elif", ANY_TOK, NULL, "write else if" },
-    { TK_IDENT, "elif", ANY_TOK, NULL, ANY_TOK, NULL, "write else if" },
-    { TK_IDENT, NULL, TK_BANG, NULL, TK_LPAREN, NULL, "Goose has no macros: call the function, println(...)" },
-    { ANY_TOK, NULL, TK_QUESTION, NULL, ANY_TOK, NULL, "Goose has neither c ? a : b nor Rust's f()?: write an if or a match" },
-    { ANY_TOK, NULL, TK_AMP, NULL, ANY_TOK, "expression", "Goose has no &: a ref parameter takes the place itself, f(x)" },
-    { ANY_TOK, NULL, TK_STAR, NULL, ANY_TOK, "expression", "Goose has no *: a reference reads and writes as its place" },
-    { TK_RPAREN, NULL, TK_IDENT, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
-    { TK_RPAREN, NULL, TK_COLON, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
-    { TK_RPAREN, NULL, TK_FATARROW, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
-    { TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':' or '='", "a type follows a colon: var x: int = v" },
-    { TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':'", "a type follows a colon: name: int" },
-    { ANY_TOK, NULL, TK_IDENT, NULL, ANY_TOK, "import path", "the path is a string: import \"strings\"" },
+    { ANY_TOK, ANY_TOK, NULL, TK_COLON, NULL, ANY_TOK, "'in'", "a counting loop is for i in 0..n" },
+    { ANY_TOK, ANY_TOK, NULL, TK_LPAREN, NULL, ANY_TOK, "loop variable", "a counting loop is for i in 0..n" },
+    { ANY_TOK, ANY_TOK, NULL, TK_COLON, NULL, TK_ASSIGN, NULL, "declare with let (or var for a mutable one): let x = v" },
+    { ANY_TOK, ANY_TOK, NULL, TK_COLON, NULL, TK_COLON, NULL, "a module's names are written with a dot: module.name" },
+    { ANY_TOK, TK_IDENT, "mut", ANY_TOK, NULL, ANY_TOK, NULL, "a mutable binding is a var: var x = v" },
+    { ANY_TOK, TK_IDENT, "not", ANY_TOK, NULL, ANY_TOK, NULL, "write !x" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "and", ANY_TOK, NULL, "write &&" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "or", ANY_TOK, NULL, "write ||" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "func", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "def", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "function", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "impl", ANY_TOK, NULL, "a method is declared on its own: fn (p: P) name() { ... }" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "pub", ANY_TOK, NULL, "Goose has no pub: an importer sees every top-level name" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "elif", ANY_TOK, NULL, "write else if" },
+    { ANY_TOK, TK_IDENT, "elif", ANY_TOK, NULL, ANY_TOK, NULL, "write else if" },
+    { ANY_TOK, TK_IDENT, NULL, TK_BANG, NULL, TK_LPAREN, NULL, "Goose has no macros: call the function, println(...)" },
+    { ANY_TOK, ANY_TOK, NULL, TK_QUESTION, NULL, ANY_TOK, NULL, "Goose has neither c ? a : b nor Rust's f()?: write an if or a match" },
+    { ANY_TOK, ANY_TOK, NULL, TK_AMP, NULL, ANY_TOK, "expression", "Goose has no &: a ref parameter takes the place itself, f(x)" },
+    { ANY_TOK, ANY_TOK, NULL, TK_STAR, NULL, ANY_TOK, "expression", "Goose has no *: a reference reads and writes as its place" },
+    { TK_FN, TK_RPAREN, NULL, TK_IDENT, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_FN, TK_RPAREN, NULL, TK_COLON, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_FN, TK_RPAREN, NULL, TK_FATARROW, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_IF, ANY_TOK, NULL, ANY_TOK, NULL, ANY_TOK, "'{'", "the body is a block, even of one statement: if c { ... }" },
+    { TK_WHILE, ANY_TOK, NULL, ANY_TOK, NULL, ANY_TOK, "'{'", "the body is a block, even of one statement: while c { ... }" },
+    { TK_FOR, ANY_TOK, NULL, ANY_TOK, NULL, ANY_TOK, "'{'", "the body is a block, even of one statement: for i in 0..n { ... }" },
+    { ANY_TOK, TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':' or '='", "a type follows a colon: var x: int = v" },
+    { ANY_TOK, TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':'", "a type follows a colon: name: int" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, NULL, ANY_TOK, "import path", "the path is a string: import \"strings\"" },
 };
 
 /* Columns of blanks that start the line holding byte off. */
@@ -334,13 +339,24 @@ static bool habit_tok(TokKind want, const char *name, const Token *t)
     return want == ANY_TOK || (t && t->kind == want && (!name || (t->kind == TK_IDENT && strcmp(t->name, name) == 0)));
 }
 
+/* The first token on t's line. */
+static const Token *line_start(Parser *p, const Token *t)
+{
+    while (t > p->toks && t[-1].line == t->line && t[-1].kind != TK_SEMI)
+        t--;
+    return t;
+}
+
 static void habit_hint(Parser *p, const Token *t, const char *msg)
 {
     if (t < p->toks || t >= p->toks + p->ntoks)
         return;
     const Token *prev = t > p->toks ? t - 1 : NULL, *next = t->kind != TK_EOF ? t + 1 : NULL;
+    TokKind first = line_start(p, t)->kind;
     for (size_t i = 0; i < sizeof parse_habits / sizeof parse_habits[0]; i++) {
         const ParseHabit *h = &parse_habits[i];
+        if (h->line != ANY_TOK && h->line != first && !(h->line == TK_FN && first == TK_INLINE))
+            continue;
         if (h->expected && (strncmp(msg, "expected ", 9) != 0 || strncmp(msg + 9, h->expected, strlen(h->expected)) != 0))
             continue;
         if (!habit_tok(h->prev, h->prev_name, prev) || !habit_tok(h->found, h->found_name, t))

@@ -13,4 +13,6 @@ fn main() {
     for i := 0; i < 3; i += 1 {
     }
     if y == 1 { println(1) } elif y == 2 { println(2) }
+    if (y > 0) println(y)
+    while y < 3 y += 1
 }
