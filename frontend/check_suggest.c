@@ -87,7 +87,8 @@ static bool ck_is_value_sym(const ModSym *s) { return s->kind != MS_STRUCT; }
 static bool ck_is_struct_sym(const ModSym *s) { return s->kind == MS_STRUCT; }
 static bool ck_is_member_sym(const ModSym *s) { return s->kind != MS_IMPORT; }
 
-/* ---- names: locals in scope, the module's names, builtins ---- */
+/* ---- names: locals in scope, the module's names, builtins, and the
+ * keywords that are values (ture -> true) ---- */
 const char *ck_suggest_name(const char *name)
 {
     CkNear n;
@@ -98,6 +99,9 @@ const char *ck_suggest_name(const char *name)
     for (int b = 1; b < BI__COUNT; b++)
         if (!ast_builtin_is_method[b])
             ck_near_add(&n, ast_builtin_name[b]);
+    static const char *const value_keywords[] = { "true", "false", "none" };
+    for (size_t i = 0; i < sizeof value_keywords / sizeof value_keywords[0]; i++)
+        ck_near_add(&n, value_keywords[i]);
     return ck_near_hint(&n);
 }
 

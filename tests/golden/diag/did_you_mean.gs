@@ -27,4 +27,5 @@ fn main() {
     println(counterr(), Counter())
     println(x, qqqqq, p.zz)
     var t: Strng
+    let b = ture
 }
