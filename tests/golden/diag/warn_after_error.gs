@@ -4,5 +4,5 @@
 fn main() {
     let u = 1
     let v = 2
-    let w: string = v + nope
+    let w: string = v + missing_name
 }
