@@ -107,8 +107,9 @@ static void ck_warn_locals(const FnInst *f)
 {
     for (int i = 0; i < f->locals.len; i++) {
         const Local *l = VEC_AT(f->locals, const Local *, i);
-        if (!l->used && !l->is_param && !ck_quiet_name(l->name))
-            ck_warn(f->module, DW_UNUSED_VARIABLE, l->loc, "unused variable %s", l->name);
+        if (!l->used && !l->is_param && !ck_quiet_name(l->name)
+            && ck_warn(f->module, DW_UNUSED_VARIABLE, l->loc, "unused variable %s", l->name))
+            diag_hint(l->loc, "if it is meant to be unused, name it _%s (or _)", l->name);
     }
 }
 

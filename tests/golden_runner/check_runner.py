@@ -41,7 +41,8 @@ IMPORTS_BAD = "import \"./lib/bad\"\nfn main() {\n    println(bad.f())\n}\n"
 BAD_LIB = "fn f() -> int { return true }\n"
 # An unused variable: a warning, an error under -Werror (g/w.gs:2:9).
 WARN = "// goose-flags: -Werror\nfn main() {\n    let a = 1\n}\n"
-WARN_ERR = "g/w.gs:3:9: error: unused variable a [-Werror,-Wunused-variable]\n"
+WARN_ERR = ("g/w.gs:3:9: error: unused variable a [-Werror,-Wunused-variable]\n"
+            "g/w.gs:3:9: hint: if it is meant to be unused, name it _a (or _)\n")
 EMIT_C = object()   # stands for `goose emit-c -O0` of the trial's x.gs
 
 

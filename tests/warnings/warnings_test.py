@@ -23,7 +23,8 @@ ALL = os.path.relpath(os.path.join(HERE, "stdlib_all.gs"))
 SRC = os.path.relpath(os.path.join(HERE, "unused.gs"))
 WARNING = (f"{SRC}:4:9: warning: unused variable a [-Wunused-variable]\n"
            "    let a = 1\n"
-           "        ^\n")
+           "        ^\n"
+           f"{SRC}:4:9: hint: if it is meant to be unused, name it _a (or _)\n")
 # base/include/util.h, DIAG_WARNINGS
 NAMES = ["unused-variable", "unused-import", "unused-result", "unreachable-code", "shadow"]
 
