@@ -2,13 +2,14 @@
  * module member or module, the closest name that exists where it was
  * looked for.
  *
- * Closeness is the optimal-string-alignment distance (Levenshtein plus the
- * swap of two neighbours: `cuont` is one edit from `count`). A candidate is
- * offered when its distance is at most max(len, 3) / 3 of the unknown name
- * (rustc's rule) and less than the length of either name (so `x` never
- * suggests `y`); a candidate equal but for case wins outright. Ties go to
- * the name first in byte order, so the message never depends on hash
- * order. Reserved library primitives (`__name`) are never offered.
+ * Closeness is the optimal-string-alignment distance (base/ name_distance:
+ * Levenshtein plus the swap of two neighbours, `cuont` is one edit from
+ * `count`), with case ignored (`Strng` is one edit from `string`). A
+ * candidate is offered when its distance is at most max(len, 3) / 3 of the
+ * unknown name (rustc's rule) and less than the length of either name (so
+ * `x` never suggests `y`). Ties go to the name first in byte order, so the
+ * message never depends on hash order. Reserved library primitives
+ * (`__name`) and names longer than 64 bytes are never offered.
  * Not for: the errors themselves (their callers) or hints about habits
  * from other languages (check_access.c, parse.c). */
 #include "check.h"
