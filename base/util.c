@@ -714,6 +714,43 @@ int utf8_len(const unsigned char *p, const unsigned char *end)
     return 0;
 }
 
+/* ---- names ---- */
+/* Optimal string alignment: Levenshtein plus the swap of two neighbours,
+ * three rows of at most 66 entries (names longer than 64 never match). */
+int name_distance(const char *a, const char *b, int limit)
+{
+    int n = (int)strlen(a), m = (int)strlen(b);
+    if (n - m > limit || m - n > limit || m > 64)
+        return limit + 1;
+    int rows[3][66];
+    int *pp = rows[0], *prev = rows[1], *cur = rows[2];
+    for (int j = 0; j <= m; j++)
+        prev[j] = j;
+    for (int i = 1; i <= n; i++) {
+        cur[0] = i;
+        int low = cur[0];
+        for (int j = 1; j <= m; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int d = prev[j - 1] + cost;
+            if (prev[j] + 1 < d)
+                d = prev[j] + 1;
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
+                d = pp[j - 2] + 1;
+            cur[j] = d;
+            low = d < low ? d : low;
+        }
+        if (low > limit)
+            return limit + 1;
+        int *t = pp;
+        pp = prev;
+        prev = cur;
+        cur = t;
+    }
+    return prev[m];
+}
+
 /* ---- diagnostics ---- */
 static int error_count;
 
@@ -765,13 +802,15 @@ static void print_source_line(StrBuf *o, Loc loc)
     sb_puts(o, "^\n");
 }
 
-/* Diagnostics wait in groups (an error and the notes that follow it) and
- * are written sorted by file and position when the driver flushes them
- * (diag_flush), as Go's compiler does: the checker visits declarations
- * before bodies, but the user reads the file from the top. */
+/* Diagnostics wait in groups (an error or warning and the notes and hints
+ * that follow it) and are written sorted by file and position when the
+ * driver flushes them (diag_flush), as Go's compiler does: the checker
+ * visits declarations before bodies, but the user reads the file from the
+ * top. */
 typedef struct DiagGroup {
     const char *path;       /* NULL: not about a file */
     int line, col, seq;
+    bool warning;           /* dropped when the flush finds errors */
     StrBuf text;
 } DiagGroup;
 
@@ -782,9 +821,21 @@ static DiagSink *diag_sink;
 
 void diag_set_sink(DiagSink *sink) { diag_sink = sink; }
 
-static DiagGroup *diag_group(Loc loc, bool note)
+/* What each kind of line looks like: a note or hint joins the group before it. */
+typedef enum DiagKind { DK_ERROR, DK_WARNING, DK_NOTE, DK_HINT } DiagKind;
+static const struct {
+    const char *word, *colour;
+    bool attaches, source;
+} diag_kinds[] = {
+    [DK_ERROR] = { "error", "\033[1;31m", false, true },
+    [DK_WARNING] = { "warning", "\033[1;35m", false, true },
+    [DK_NOTE] = { "note", "\033[1;36m", true, true },
+    [DK_HINT] = { "hint", "\033[1;32m", true, false },
+};
+
+static DiagGroup *diag_group(Loc loc, DiagKind k)
 {
-    if (note && diag_groups.len > 0)
+    if (diag_kinds[k].attaches && diag_groups.len > 0)
         return VEC_AT(diag_groups, DiagGroup *, diag_groups.len - 1);
     static bool hooked;
     if (!hooked)
@@ -792,21 +843,25 @@ static DiagGroup *diag_group(Loc loc, bool note)
     hooked = true;
     SrcFile *f = src_get(loc.file);
     DiagGroup *g = NEW(DiagGroup);
-    *g = (DiagGroup){ f ? f->path : NULL, loc.line, loc.col, diag_groups.len, { 0 } };
+    *g = (DiagGroup){ f ? f->path : NULL, loc.line, loc.col, diag_groups.len, k == DK_WARNING, { 0 } };
     vec_push(&diag_groups, g);
     return g;
 }
 
-static void diag_emit(Loc loc, const char *kind, const char *colour, const char *fmt, va_list ap)
+/* A -Werror warning reads as an error. */
+static bool diag_werror;
+
+static void diag_emit(Loc loc, DiagKind k, const char *fmt, va_list ap)
 {
-    StrBuf *o = &diag_group(loc, kind[0] == 'n')->text;
+    StrBuf *o = &diag_group(loc, k)->text;
     SrcFile *f = src_get(loc.file);
     bool c = use_colour();
     if (f)
         sb_printf(o, "%s:%d:%d: ", f->path, loc.line, loc.col);
     else
         sb_puts(o, "goose: ");
-    sb_printf(o, "%s%s:%s ", c ? colour : "", kind, c ? "\033[0m" : "");
+    DiagKind shown = k == DK_WARNING && diag_werror ? DK_ERROR : k;
+    sb_printf(o, "%s%s:%s ", c ? diag_kinds[shown].colour : "", diag_kinds[shown].word, c ? "\033[0m" : "");
     StrBuf m = { 0 };
     sb_vprintf(&m, fmt, ap);
     size_t len = m.len;
@@ -819,10 +874,21 @@ static void diag_emit(Loc loc, const char *kind, const char *colour, const char 
     sb_puts(o, len < m.len ? "...\n" : "\n");
     if (diag_sink) {
         m.len = len;
-        diag_sink(loc, kind, sb_cstr(&m));
+        diag_sink(loc, diag_kinds[shown].word, sb_cstr(&m));
     }
     sb_free(&m);
-    print_source_line(o, loc);
+    if (diag_kinds[k].source)
+        print_source_line(o, loc);
+}
+
+static void diag_emit_text(Loc loc, DiagKind k, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void diag_emit_text(Loc loc, DiagKind k, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_emit(loc, k, fmt, ap);
+    va_end(ap);
 }
 
 static int diag_cmp(const void *a, const void *b)
@@ -842,8 +908,26 @@ static void diag_drop(void)
     diag_groups = (Vec){ 0 };
 }
 
+/* Warnings go when there are errors; under -Werror they count as errors. */
+static void diag_settle_warnings(void)
+{
+    bool drop = error_count > 0;
+    int kept = 0;
+    for (int i = 0; i < diag_groups.len; i++) {
+        DiagGroup *g = VEC_AT(diag_groups, DiagGroup *, i);
+        if (g->warning && drop)
+            sb_free(&g->text);
+        else
+            diag_groups.items[kept++] = g;
+        if (g->warning && !drop && diag_werror)
+            error_count++;
+    }
+    diag_groups.len = kept;
+}
+
 void diag_flush(void)
 {
+    diag_settle_warnings();
     if (diag_groups.len > 1)
         qsort(diag_groups.items, (size_t)diag_groups.len, sizeof(void *), diag_cmp);
     for (int i = 0; i < diag_groups.len; i++) {
@@ -860,7 +944,7 @@ void diag_verror(Loc loc, const char *fmt, va_list ap)
 {
     if (++error_count > DIAG_MAX_ERRORS)
         return;
-    diag_emit(loc, "error", "\033[1;31m", fmt, ap);
+    diag_emit(loc, DK_ERROR, fmt, ap);
     diag_cut |= error_count == DIAG_MAX_ERRORS;
 }
 
@@ -878,8 +962,64 @@ void diag_note(Loc loc, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    diag_emit(loc, "note", "\033[1;36m", fmt, ap);
+    diag_emit(loc, DK_NOTE, fmt, ap);
     va_end(ap);
+}
+
+void diag_hint(Loc loc, const char *fmt, ...)
+{
+    if (error_count > DIAG_MAX_ERRORS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_emit(loc, DK_HINT, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- warnings ---- */
+const char *const diag_warn_name[DW__COUNT] = {
+#define W_NAME(id, name, what) name,
+    DIAG_WARNINGS(W_NAME)
+#undef W_NAME
+};
+const char *const diag_warn_what[DW__COUNT] = {
+#define W_WHAT(id, name, what) what,
+    DIAG_WARNINGS(W_WHAT)
+#undef W_WHAT
+};
+static bool diag_warn_off[DW__COUNT];
+
+bool diag_warn_enabled(DiagWarn w) { return !diag_warn_off[w]; }
+
+bool diag_warn_option(const char *opt)
+{
+    if (strcmp(opt, "error") == 0 || strcmp(opt, "no-error") == 0) {
+        diag_werror = opt[0] == 'e';
+        return true;
+    }
+    bool off = strncmp(opt, "no-", 3) == 0, all = strcmp(opt + (off ? 3 : 0), "all") == 0;
+    bool found = false;
+    for (int w = 0; w < DW__COUNT; w++)
+        if (all || strcmp(opt + (off ? 3 : 0), diag_warn_name[w]) == 0) {
+            diag_warn_off[w] = off;
+            found = true;
+        }
+    return found;
+}
+
+/* The message ends with the flag that controls it, as clang writes it. */
+bool diag_warning(DiagWarn w, Loc loc, const char *fmt, ...)
+{
+    if (diag_warn_off[w])
+        return false;
+    StrBuf m = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&m, fmt, ap);
+    va_end(ap);
+    diag_emit_text(loc, DK_WARNING, "%s [%s-W%s]", sb_cstr(&m), diag_werror ? "-Werror," : "", diag_warn_name[w]);
+    sb_free(&m);
+    return true;
 }
 
 int diag_error_count(void) { return error_count; }

@@ -161,7 +161,7 @@ static void lspq_sink(Loc loc, const char *kind, const char *msg)
 }
 
 static const struct { const char *kind; int severity; } lspq_severities[] = {
-    { "error", 1 }, { "warning", 2 }, { "note", 3 },
+    { "error", 1 }, { "warning", 2 }, { "note", 3 }, { "hint", 4 },
 };
 
 static int lspq_severity(const char *kind)

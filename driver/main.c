@@ -106,6 +106,17 @@ static void flag_dump_ir_before(Options *o, const char *v) { o->dump = DUMP_IR_B
 static void flag_verify_ir(Options *o, const char *v) { o->verify_ir = true; }
 static void flag_no_lifetime(Options *o, const char *v) { o->no_lifetime = true; }
 
+static int drv_usage_error(const char *fmt, const char *arg);
+
+/* -Werror, -Wno-NAME, -WNAME: the warning table is base/'s (DIAG_WARNINGS). */
+static void flag_warning(Options *o, const char *v)
+{
+    if (!diag_warn_option(v))
+        exit(drv_usage_error("unknown warning flag '-W%s' (goose --help lists them)", v));
+}
+
+static void flag_no_warnings(Options *o, const char *v) { diag_warn_option("no-all"); }
+
 static void flag_dump_ir_after(Options *o, const char *v)
 {
     o->dump = DUMP_IR_AFTER;
@@ -113,7 +124,8 @@ static void flag_dump_ir_after(Options *o, const char *v)
 }
 
 static const struct {
-    const char *name;       /* ending in '=': the value follows in the same word */
+    const char *name;       /* ending in '=' or '*': the value follows in the same word
+                               ('*' stands for it and is not typed) */
     int cmds;               /* the commands that accept it */
     bool takes_value;
     DrvFlagFn *set;
@@ -134,6 +146,8 @@ static const struct {
     { "--dump=ir-after=", CMD_LOWERS, true, flag_dump_ir_after },
     { "--verify-ir", CMD_LOWERS, false, flag_verify_ir },
     { "--unsafe-no-lifetime-checks", CMD_LOWERS, false, flag_no_lifetime },
+    { "-W*", CMD_ALL, true, flag_warning },
+    { "-w", CMD_ALL, false, flag_no_warnings },
 };
 #define DRV_NFLAGS ((int)(sizeof drv_flags / sizeof drv_flags[0]))
 
@@ -157,7 +171,12 @@ static void drv_usage(FILE *f)
           "                  storage is still live (a use of freed storage goes\n"
           "                  unnoticed; docs/temporal_safety.md)\n"
           "  --time          per-phase times on stderr\n"
-          "environment: GOOSE_STDLIB (standard library folder; default: found from\n"
+          "  -Werror         warnings are errors (exit status 1)\n"
+          "  -Wno-NAME       turn warning NAME off (-WNAME: on again; NAME all: every\n"
+          "                  one; -w is -Wno-all); all are on by default:\n", f);
+    for (int w = 0; w < DW__COUNT; w++)
+        fprintf(f, "    %-17s %s\n", diag_warn_name[w], diag_warn_what[w]);
+    fputs("environment: GOOSE_STDLIB (standard library folder; default: found from\n"
           "  goose's own path, 'goose env GOOSE_STDLIB'), GOOSE_CC (default C\n"
           "  compiler), GOOSE_CFLAGS (more flags for clang and gcc), XDG_CACHE_HOME\n"
           "  (cached runtime objects), NO_COLOR\n", f);
@@ -172,17 +191,20 @@ static int drv_usage_error(const char *fmt, const char *arg)
 }
 
 /* ---- argument parsing ---- */
-static bool drv_joined(int f)
+/* How much of a flag's name is matched as a prefix of the word holding its
+ * value too ("--dump=ir-after=", "-W" of "-W*"); 0 for a whole-word flag. */
+static size_t drv_joined(int f)
 {
     const char *name = drv_flags[f].name;
-    return name[strlen(name) - 1] == '=';
+    size_t n = strlen(name);
+    return name[n - 1] == '=' ? n : name[n - 1] == '*' ? n - 1 : 0;
 }
 
 static int drv_find_flag(const char *arg)
 {
     for (int i = 0; i < DRV_NFLAGS; i++) {
-        const char *name = drv_flags[i].name;
-        if (drv_joined(i) ? strncmp(arg, name, strlen(name)) == 0 : strcmp(arg, name) == 0)
+        size_t n = drv_joined(i);
+        if (n ? strncmp(arg, drv_flags[i].name, n) == 0 : strcmp(arg, drv_flags[i].name) == 0)
             return i;
     }
     return -1;
@@ -216,7 +238,7 @@ static int drv_parse_flag(Options *o, int argc, char **argv, int *i)
         return drv_usage_error("flag '%s' does not apply to this command", arg);
     const char *value = NULL;
     if (drv_joined(f)) {
-        value = arg + strlen(drv_flags[f].name);
+        value = arg + drv_joined(f);
     } else if (drv_flags[f].takes_value) {
         if (*i + 1 >= argc)
             return drv_usage_error("flag '%s' needs a value", arg);

@@ -116,6 +116,7 @@ typedef struct ModSym {
     int npparams;
     Type *pret;
     int pattern_state;      /* 0 not yet, 1 ok, 2 failed */
+    bool used;              /* MS_IMPORT: a name of the module was looked up */
 } ModSym;
 
 typedef struct ModScope {
@@ -166,6 +167,7 @@ typedef struct Ck {
      * check_program starts from nothing in every run; tests/fuzz compiles
      * many programs in one process). */
     Map errors_seen;        /* ck_error: interned "file:line:col:msg" */
+    Map warnings_seen;      /* check_warn.c: the same, with the warning first */
     Map cprefixes;          /* ck_cprefix: C prefixes handed out */
     Map cnames;             /* ck_cname: C names of functions, structs, globals */
     Map structs_busy;       /* ck_struct_complete: StructInst* being resolved */
@@ -180,7 +182,10 @@ extern Ck ck;
 Type *types_struct(StructInst *st);
 
 /* ---- check_module.c ---- */
-void ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* False when the same error was already reported there. */
+bool ck_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ck_error_unknown(Loc loc, const char *habit, const char *guess, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 ModSym *ck_lookup_sym(Module *m, const char *name);
 const char *ck_import_hint(const char *name);
 ModSym *ck_find_struct_sym(const StructInst *si);
@@ -251,6 +256,7 @@ bool ck_place_mutable(Expr *e, const char *action);
 Type *ck_index_on(Expr *e, Type *bt);
 bool ck_place_writable(Expr *e);
 const char *ck_habit_fn_hint(const Expr *e, const char *name);
+const char *ck_habit_name_hint(const char *name, bool type);
 const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method);
 bool ck_ref_arg(Expr *arg, const char *what);
 bool ck_has_len(const Type *t);
@@ -260,6 +266,8 @@ Type *ck_call(Expr *e, Type *hint);
 Type *ck_builtin_call(Expr *e, BuiltinId id, Type *hint);
 Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found);
 BuiltinId ck_builtin_lookup(const char *name, bool method);
+const char *ck_builtin_method_name(int i);
+TypeKind ck_builtin_method_on(int i);
 void ck_args_any(Expr *e, int from);
 int ck_builtin_methods_of(TypeKind on, BuiltinId *out, int max);
 
@@ -282,6 +290,24 @@ Local *ck_new_local(const char *name, Loc loc, Type *t, FnInst *owner);
 void ck_declare(Local *l);
 void ck_push_block(void);
 void ck_pop_block(void);
+
+/* ---- check_warn.c: warnings (reported only for the user's modules) ---- */
+void ck_warn_shadow(const Local *l, const Local *outer);
+void ck_warn_unreachable(const Block *b, int i);
+void ck_warn_unused_result(const Expr *e);
+void ck_warn_program(Program *p);
+
+/* ---- check_suggest.c: "; did you mean X?" for an unknown name, or "" ---- */
+const char *ck_suggest_name(const char *name);
+const char *ck_suggest_type(const char *name, Module *m);
+const char *ck_suggest_member(Module *m, const char *name);
+const char *ck_suggest_field(const Type *t, const char *name);
+const char *ck_suggest_method(const Type *t, const char *name);
+const char *ck_suggest_stdlib(const char *path);
+const char *ck_suggest_import(const char *name);
+const char *ck_suggest_variant(const StructInst *si, const char *name);
+/* The first hint that says something: a ? a : b for hints ("" is none). */
+static inline const char *ck_hint_or(const char *a, const char *b) { return a && *a ? a : b; }
 
 /* ---- check_multi.c: several results ---- */
 bool ck_is_results(const Type *t);

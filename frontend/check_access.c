@@ -63,6 +63,7 @@ Type *ck_ident_value(Expr *e, Local *l)
 {
     e->ident.sym = SYM_LOCAL;
     e->ident.local = l;
+    l->used = true;
     e->is_place = true;
     e->is_ref_value = l->is_ref;
     return l->type;
@@ -113,10 +114,9 @@ Type *ex_ident(Expr *e, Type *hint)
         return ck_ident_sym(e, s);
     if (ck_builtin_lookup(name, false))
         ck_error(e->loc, "builtin %s must be called", name);
-    else if (strcmp(name, "nil") == 0)
-        ck_error(e->loc, "unknown name nil; write none");
     else
-        ck_error(e->loc, "unknown name %s%s", name, ck_import_hint(name));
+        ck_error_unknown(e->loc, ck_habit_name_hint(name, false),
+                         ck_hint_or(ck_import_hint(name), ck_suggest_name(name)), "unknown name %s", name);
     return ty_err();
 }
 
@@ -137,7 +137,7 @@ static Type *ck_module_member(Expr *e, Module *m)
     ModSym *s = ck_lookup_sym(m, name);
     XREF(xref_member(e, m, s));
     if (!s || s->kind == MS_IMPORT) {
-        ck_error(e->loc, "module %s has no member %s", mod, name);
+        ck_error(e->loc, "module %s has no member %s%s", mod, name, ck_suggest_member(m, name));
         return ty_err();
     }
     e->kind = EX_IDENT;
@@ -176,22 +176,86 @@ typedef struct CkHabit {
 
 static bool ck_is_slice(const Type *t) { return t->kind == TY_SLICE; }
 static bool ck_is_optional(const Type *t) { return t->kind == TY_OPTIONAL; }
+static bool ck_is_string(const Type *t) { return t->kind == TY_STRING; }
+static bool ck_any_type(const Type *t) { return t != NULL; }
 
 static const CkHabit ck_habits[] = {
     { false, "length", ck_has_len, "write %s.len" },
+    { false, "size", ck_has_len, "write %s.len" },
     { true, "length", ck_has_len, "write %s.len" },
+    { true, "size", ck_has_len, "write %s.len" },
     { true, "len", ck_has_len, "len is a field: write %s.len" },
+    { true, "is_empty", ck_has_len, "write %s.len == 0" },
     { true, "append", ck_is_slice, "write %s.push(v)" },
+    { true, "add", ck_is_slice, "write %s.push(v)" },
+    { true, "push_back", ck_is_slice, "write %s.push(v)" },
     { true, "is_none", ck_is_optional, "write !%s.is_some()" },
+    { true, "unwrap_or", ck_is_optional, "write %s.or(v)" },
+    { true, "expect", ck_is_optional, "write %s.unwrap()" },
+    { true, "to_string", ck_any_type, "write to_string(%s)" },
+    { true, "contains", ck_is_string, "write strings.contains(%s, sub) (import \"strings\")" },
+    { true, "split", ck_is_string, "write strings.split(%s, sep) (import \"strings\")" },
+    { true, "trim", ck_is_string, "write strings.trim_space(%s) (import \"strings\")" },
+    { true, "starts_with", ck_is_string, "write strings.has_prefix(%s, p) (import \"strings\")" },
+    { true, "ends_with", ck_is_string, "write strings.has_suffix(%s, s) (import \"strings\")" },
+    { true, "to_upper", ck_is_string, "write strings.to_upper(%s) (import \"strings\")" },
+    { true, "to_lower", ck_is_string, "write strings.to_lower(%s) (import \"strings\")" },
+    { true, "replace", ck_is_string, "write strings.replace(%s, old, new) (import \"strings\")" },
+    { true, "find", ck_is_string, "write strings.index(%s, sub) (import \"strings\")" },
 };
 
-/* Go's and Python's functions for what Goose writes as a field or method
- * of their first argument (only when no function of that name exists). */
+/* Go's, Python's and Rust's functions for what Goose writes otherwise,
+ * often as a field or method of their first argument (only when no
+ * function of that name exists). A call of a type's name (Go's int(x))
+ * has its own hint (ck_habit_fn_hint). */
 static const CkHabit ck_fn_habits[] = {
     { false, "len", NULL, "write %s.len" },
     { false, "append", NULL, "write %s.push(v)" },
     { false, "some", NULL, "a value becomes an optional by itself: write the value where a ?T is expected" },
+    { false, "Some", NULL, "a value becomes an optional by itself: write the value where a ?T is expected" },
+    { false, "range", NULL, "write for i in 0..n" },
+    { false, "str", NULL, "write to_string(%s)" },
+    { false, "string", NULL, "write to_string(%s)" },
+    { false, "String", NULL, "write to_string(%s)" },
+    { false, "float", NULL, "convert with as: write %s as f64" },
+    { false, "double", NULL, "convert with as: write %s as f64" },
+    { false, "strlen", NULL, "write %s.len" },
 };
+
+/* Names other languages give to what Goose spells otherwise: an unknown
+ * name (a value) or an unknown type of that spelling gets the hint. */
+typedef struct CkNameHabit {
+    bool type;
+    const char *name, *hint;
+} CkNameHabit;
+
+static const CkNameHabit ck_name_habits[] = {
+    { false, "nil", "write none" }, { false, "null", "write none" }, { false, "NULL", "write none" },
+    { false, "None", "write none" }, { false, "nullptr", "write none" },
+    { false, "True", "write true" }, { false, "False", "write false" },
+    { false, "fmt", "printing is builtin: println(x), printf(\"{}\\n\", x)" },
+    { true, "usize", "write uint" }, { true, "isize", "write int" },
+    { true, "float", "write f64" }, { true, "double", "write f64" }, { true, "f32", "write f64" },
+    { true, "float64", "write f64" }, { true, "float32", "write f64" },
+    { true, "char", "a byte is u8" }, { true, "byte", "a byte is u8" }, { true, "rune", "a byte is u8" },
+    { true, "str", "write string" }, { true, "String", "write string" },
+    { true, "int8", "write i8" }, { true, "int16", "write i16" }, { true, "int32", "write i32" },
+    { true, "int64", "write i64" }, { true, "uint8", "write u8" }, { true, "uint16", "write u16" },
+    { true, "uint32", "write u32" }, { true, "uint64", "write u64" },
+    { true, "i128", "the widest integers are i64 and u64" }, { true, "u128", "the widest integers are i64 and u64" },
+    { true, "Option", "an optional is ?T" }, { true, "Vec", "a growable slice is []T" },
+    { true, "HashMap", "import \"map\" and write map.Map[K, V]" },
+    { true, "loop", "Goose has no loop: write while true { ... }" },
+};
+
+/* The hint for an unknown name (type: in a type) other languages use, else "". */
+const char *ck_habit_name_hint(const char *name, bool type)
+{
+    for (size_t i = 0; i < sizeof ck_name_habits / sizeof ck_name_habits[0]; i++)
+        if (ck_name_habits[i].type == type && strcmp(ck_name_habits[i].name, name) == 0)
+            return ck_name_habits[i].hint;
+    return "";
+}
 
 /* How a hint names a value: its name when it is a plain identifier. */
 static const char *ck_hint_name(const Expr *e)
@@ -199,24 +263,26 @@ static const char *ck_hint_name(const Expr *e)
     return e && e->kind == EX_IDENT ? e->ident.name : "x";
 }
 
-/* "; <hint>" for `base.name` (a call when method) of type t, else "". */
+/* The hint for `base.name` (a call when method) of type t, else "". */
 const char *ck_habit_hint(const Expr *base, const Type *t, const char *name, bool method)
 {
     for (size_t i = 0; i < sizeof ck_habits / sizeof ck_habits[0]; i++) {
         const CkHabit *h = &ck_habits[i];
         if (h->method == method && strcmp(h->name, name) == 0 && h->fits(t))
-            return mem_printf(g_arena, "; %s", mem_printf(g_arena, h->hint, ck_hint_name(base)));
+            return mem_printf(g_arena, h->hint, ck_hint_name(base));
     }
     return "";
 }
 
-/* "; <hint>" for a call e of the unknown function name, else "". */
+/* The hint for a call e of the unknown function name, else "". */
 const char *ck_habit_fn_hint(const Expr *e, const char *name)
 {
     const Expr *arg = e->call.nargs > 0 ? e->call.args[0] : NULL;
     for (size_t i = 0; i < sizeof ck_fn_habits / sizeof ck_fn_habits[0]; i++)
         if (strcmp(ck_fn_habits[i].name, name) == 0)
-            return mem_printf(g_arena, "; %s", mem_printf(g_arena, ck_fn_habits[i].hint, ck_hint_name(arg)));
+            return mem_printf(g_arena, ck_fn_habits[i].hint, ck_hint_name(arg));
+    if (ck_prim_named(name) && e->call.nargs == 1)
+        return mem_printf(g_arena, "convert with as: write %s as %s", ck_hint_name(arg), name);
     return "";
 }
 
@@ -238,8 +304,8 @@ static void ck_field_lookup(Expr *e, Type *bt)
         e->type = types_prim(TY_I64);
         return;
     }
-    ck_error(e->loc, "type %s has no field %s%s", types_spell(bt), name,
-             ck_habit_hint(e->field.base, bt, name, false));
+    ck_error_unknown(e->loc, ck_habit_hint(e->field.base, bt, name, false), ck_suggest_field(bt, name),
+                     "type %s has no field %s", types_spell(bt), name);
 }
 
 /* Fills e (a field access whose base is checked, of type bt). */
@@ -427,7 +493,7 @@ static void ck_field_inits(Expr *e, StructInst *si)
         XREF(xref_field_init(fi->loc, si, k));
         if (k < 0 || seen[k]) {
             if (k < 0)
-                ck_error(fi->loc, "struct %s has no field %s", si->name, fi->name);
+                ck_error(fi->loc, "struct %s has no field %s%s", si->name, fi->name, ck_suggest_field(si->type, fi->name));
             else
                 ck_error(fi->loc, "field %s given twice", fi->name);
             ck_any(&fi->value, true);

@@ -557,6 +557,14 @@ int ck_builtin_methods_of(TypeKind on, BuiltinId *out, int max)
     return n;
 }
 
+/* The i-th builtin method and the type kind it is on; NULL past the last. */
+const char *ck_builtin_method_name(int i)
+{
+    return i >= 0 && (size_t)i < sizeof bm_table / sizeof bm_table[0] ? ast_builtin_name[bm_table[i].id] : NULL;
+}
+
+TypeKind ck_builtin_method_on(int i) { return bm_table[i].on; }
+
 /* e is `recv.name(args)` with recv checked, of type bt. */
 Type *ck_builtin_method(Expr *e, Type *bt, const char *name, bool *found)
 {

@@ -313,7 +313,8 @@ static Type *ck_call_ident(Expr *e, Type *hint)
         }
         return ck_builtin_call(e, b, hint);
     }
-    ck_error(c->loc, "unknown function %s%s", name, ck_habit_fn_hint(e, name));
+    ck_error_unknown(c->loc, ck_habit_fn_hint(e, name), ck_hint_or(ck_import_hint(name), ck_suggest_name(name)),
+                     "unknown function %s", name);
     ck_args_any(e, 0);
     return ty_err();
 }
@@ -343,7 +344,7 @@ static Type *ck_call_member(Expr *e, Module *m)
     ModSym *s = ck_lookup_sym(m, name);
     XREF(xref_member(c, m, s));
     if (!s || s->kind == MS_IMPORT) {
-        ck_error(c->loc, "module %s has no member %s", mod, name);
+        ck_error(c->loc, "module %s has no member %s%s", mod, name, ck_suggest_member(m, name));
         ck_args_any(e, 0);
         return ty_err();
     }
@@ -399,8 +400,9 @@ static Type *ck_call_field(Expr *e, Type *hint)
             return t;
         }
     }
-    ck_error(c->loc, "type %s has no method %s%s", types_spell(bt), c->field.name,
-             ck_habit_hint(c->field.base, bt, c->field.name, true));
+    ck_error_unknown(c->loc, ck_habit_hint(c->field.base, bt, c->field.name, true),
+                     ck_suggest_method(bt, c->field.name), "type %s has no method %s", types_spell(bt),
+                     c->field.name);
     ck_args_any(e, 0);
     return ty_err();
 }

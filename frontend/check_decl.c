@@ -202,10 +202,10 @@ static const struct { const char *name; TypeKind kind; } ty_names[] = {
     { "string", TY_STRING },
 };
 
-/* The i-th name of a primitive type, NULL past the last (completion). */
+/* The i-th builtin type name, NULL past the last. */
 const char *ck_prim_name(int i)
 {
-    return i >= 0 && i < (int)(sizeof ty_names / sizeof ty_names[0]) ? ty_names[i].name : NULL;
+    return i >= 0 && (size_t)i < sizeof ty_names / sizeof ty_names[0] ? ty_names[i].name : NULL;
 }
 
 Type *ck_prim_named(const char *name)
@@ -225,7 +225,8 @@ static Module *ty_module(TypeExpr *te)
         return ck.cur.module;
     ModSym *imp = ck_lookup_sym(ck.cur.module, te->module);
     if (!imp || imp->kind != MS_IMPORT) {
-        ck_error(te->loc, "unknown module %s%s", te->module, ck_import_hint(te->module));
+        ck_error(te->loc, "unknown module %s%s", te->module,
+                 ck_hint_or(ck_import_hint(te->module), ck_suggest_import(te->module)));
         return NULL;
     }
     return imp->target;
@@ -270,8 +271,8 @@ static Type *ty_name(TypeExpr *te)
     ModSym *s = ck_lookup_sym(m, te->name);
     XREF(xref_type_name(te, s));
     if (!s || s->kind != MS_STRUCT) {
-        ck_error(te->loc, "unknown type %s%s%s", te->module ? te->module : "",
-                 te->module ? "." : "", te->name);
+        ck_error_unknown(te->loc, te->module ? "" : ck_habit_name_hint(te->name, true), ck_suggest_type(te->name, m),
+                         "unknown type %s%s%s", te->module ? te->module : "", te->module ? "." : "", te->name);
         return ty_err();
     }
     if (!ty_arg_count(te, s))

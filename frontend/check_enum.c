@@ -225,7 +225,8 @@ Type *ck_variant(Expr *e, Expr *f, Expr *call, Type *hint)
     XREF(xref_variant(f, si));
     int v = ck_variant_index(si, f->field.name);
     if (v < 0) {
-        ck_error(f->loc, "enum %s has no variant %s", si->name, f->field.name);
+        ck_error(f->loc, "enum %s has no variant %s%s", si->name, f->field.name,
+                 ck_suggest_variant(si, f->field.name));
         return ce_fail(call);
     }
     const char *vname = mem_printf(g_arena, "%s.%s", si->name, f->field.name);

@@ -233,7 +233,7 @@ static bool mk_variant_pattern(Mk *m, Pattern *p)
     int v = ck_variant_index(m->en, p->name);
     XREF(xref_variant_at(p->loc, m->en, v));
     if (v < 0) {
-        ck_error(p->loc, "enum %s has no variant %s", m->en->name, p->name);
+        ck_error(p->loc, "enum %s has no variant %s%s", m->en->name, p->name, ck_suggest_variant(m->en, p->name));
         return false;
     }
     p->variant = v;

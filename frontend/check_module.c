@@ -104,7 +104,7 @@ static void ck_inst_notes(void)
 /* One message per place: the same error at the same location (e.g. in
  * every instance of a generic body) is reported once, with the notes of
  * the first instantiation that hit it. */
-void ck_error(Loc loc, const char *fmt, ...)
+bool ck_error(Loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -116,15 +116,35 @@ void ck_error(Loc loc, const char *fmt, ...)
     const char *msg = strchr(strchr(strchr(key, ':') + 1, ':') + 1, ':') + 1;
     sb_free(&b);
     if (map_get(&ck.errors_seen, key))
-        return;
+        return false;
     map_put(&ck.errors_seen, key, (void *)1);
     diag_error(loc, "%s", msg);
     ck_inst_notes();
+    return true;
 }
 
+/* The error for something unknown: a habit from another language (habit,
+ * "" for none) gets a hint line after it; otherwise the message ends with
+ * the guess ("; did you mean x?", or ""). */
+void ck_error_unknown(Loc loc, const char *habit, const char *guess, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf m = { 0 };
+    sb_vprintf(&m, fmt, ap);
+    va_end(ap);
+    if (ck_error(loc, "%s%s", sb_cstr(&m), *habit ? "" : guess) && *habit)
+        diag_hint(loc, "%s", habit);
+    sb_free(&m);
+}
+
+/* Looking an import up is using it (check_warn.c: unused imports). */
 ModSym *ck_lookup_sym(Module *m, const char *name)
 {
-    return m && m->scope ? map_get(&mod_scope(m)->syms, name) : NULL;
+    ModSym *s = m && m->scope ? map_get(&mod_scope(m)->syms, name) : NULL;
+    if (s && s->kind == MS_IMPORT)
+        s->used = true;
+    return s;
 }
 
 ModSym *ck_find_struct_sym(const StructInst *si)
@@ -401,7 +421,7 @@ static Module *ck_import(Module *from, Decl *d)
     if (*p && *name && ck_add_joins(t, key))
         found = true;       /* a module of test files alone (goose test) */
     if (!found) {
-        ck_error(d->loc, "unknown module \"%s\"", p);
+        ck_error(d->loc, "unknown module \"%s\"%s", p, rel ? "" : ck_suggest_stdlib(p));
         return NULL;
     }
     map_put(&ck.modules, key, t);
@@ -729,6 +749,7 @@ bool check_program_joined(Module *root, const char *stdlib_dir, const CheckJoin 
         ck_pool_frees(out);
     if (diag_error_count() != errors)
         return false;
+    ck_warn_program(out);
     ck_verify(out);
     return true;
 }

@@ -54,6 +54,8 @@ void ck_declare(Local *l)
         ck_error(l->loc, "%s redeclared in this block", l->name);
         return;
     }
+    if (top > ck.cur.scope_floor)
+        ck_warn_shadow(l, ck.scope.items[top - 1]);
     vec_push(&ck.scope, l);
     vec_push(&ck.scope_prev, (void *)top);
     map_put(&ck.scope_top, l->name, (void *)(intptr_t)ck.scope.len);
@@ -125,11 +127,20 @@ static bool st_terminates(const Stmt *s)
 /* ---- statements ---- */
 void ck_stmt(Stmt *s);
 
+/* Warns once per block about statements after one that never falls through. */
 static void ck_stmts(Block *b)
 {
-    for (int i = 0; b && i < b->nstmts; i++)
-        if (b->stmts[i])
-            ck_stmt(b->stmts[i]);
+    bool warned = false;
+    for (int i = 0; b && i < b->nstmts; i++) {
+        Stmt *s = b->stmts[i];
+        if (!s)
+            continue;
+        ck_stmt(s);
+        if (!warned && (s->kind == ST_BREAK || s->kind == ST_CONTINUE || st_terminates(s))) {
+            ck_warn_unreachable(b, i);
+            warned = true;
+        }
+    }
 }
 
 static void ck_block(Block *b)
@@ -161,7 +172,8 @@ static void st_let(Stmt *s)
     }
     if (var && s->let.init && ck_may_be_closure(s->let.init))
         ck_error(s->let.init->loc, "a closure cannot be stored in a var (bind it with let)");
-    Local *l = ck_new_local(s->let.name, s->loc, t ? t : ty_err(), ck.cur.fn);
+    Local *l = ck_new_local(s->let.name, s->let.name_loc.line ? s->let.name_loc : s->loc, t ? t : ty_err(),
+                            ck.cur.fn);
     l->is_mutable = var || is_ref;
     l->is_ref = is_ref;
     l->ref_init = is_ref ? s->let.init : NULL;
@@ -199,6 +211,20 @@ static bool ck_is_blank(const Expr *e)
     return e && e->kind == EX_IDENT && strcmp(e->ident.name, "_") == 0 && !ck_scope_find(e->ident.name);
 }
 
+/* Assigning a local is not reading it: it stays unused unless read. A
+ * reference is used by writing through it. */
+static Type *ck_assign_target(Expr **slot)
+{
+    Local *l = (*slot)->kind == EX_IDENT ? ck_scope_find((*slot)->ident.name) : NULL;
+    if (l && l->is_ref)
+        l = NULL;
+    bool used = l && l->used;
+    Type *t = ck_any(slot, false);
+    if (l)
+        l->used = used;
+    return t;
+}
+
 static void st_assign(Stmt *s)
 {
     if (ck_is_blank(s->assign.target) && s->assign.op == ASSIGN_SET) {
@@ -209,7 +235,7 @@ static void st_assign(Stmt *s)
         ck_any(&s->expr.expr, false);
         return;
     }
-    Type *tt = ck_any(&s->assign.target, false);
+    Type *tt = ck_assign_target(&s->assign.target);
     if (!ck_is_err(tt))
         ck_place_mutable(s->assign.target, "assign to %s");
     if (s->assign.op != ASSIGN_SET) {
@@ -437,6 +463,7 @@ static void st_expr(Stmt *s)
 {
     ck.results_ok = true;
     ck_any(&s->expr.expr, true);
+    ck_warn_unused_result(s->expr.expr);
 }
 
 static void st_block(Stmt *s) { ck_block(s->block.block); }

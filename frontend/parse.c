@@ -53,7 +53,9 @@
  * closing the block); a bracket the mistake left open is forgiven at the
  * first line indented no deeper than the statement. `fn name`, `struct`,
  * `import`, `const` or `inline` where a statement should start means a
- * block was left open: reported once, and every open block closes there.
+ * block was left open: reported once, and every open block closes there;
+ * that error and "found end of file" carry a note at the '{' left open,
+ * guessed from indentation (unclosed_brace).
  * At the top level, skip to a declaration keyword in column 1. Every
  * recovery step consumes a token, so nothing loops. At end
  * of file the mute stays on (one "found end of file" at most). Recursion is
@@ -250,11 +252,153 @@ static void flush_lex_diags(Parser *p, Loc upto, bool all)
     }
 }
 
+/* Habits from other languages that stop the parser, by the tokens around
+ * the one it did not expect (and what it expected instead), with what
+ * Goose writes; the first row that fits gives a hint line after the error.
+ * A kind of ANY_TOK matches every token, a NULL name every identifier;
+ * line, when not ANY_TOK, is the kind of the first token on the line. */
+#define ANY_TOK TK__COUNT
+typedef struct ParseHabit {
+    TokKind line;
+    TokKind prev;           /* the token before the unexpected one */
+    const char *prev_name;
+    TokKind found;          /* the unexpected token */
+    const char *found_name;
+    TokKind next;           /* the one after it, touching it */
+    const char *expected;   /* the message is "expected <this>...", or NULL */
+    const char *hint;
+} ParseHabit;
+
+static const ParseHabit parse_habits[] = {
+    { ANY_TOK, ANY_TOK, NULL, TK_COLON, NULL, ANY_TOK, "'in'", "a counting loop is for i in 0..n" },
+    { ANY_TOK, ANY_TOK, NULL, TK_LPAREN, NULL, ANY_TOK, "loop variable", "a counting loop is for i in 0..n" },
+    { ANY_TOK, ANY_TOK, NULL, TK_COLON, NULL, TK_ASSIGN, NULL, "declare with let (or var for a mutable one): let x = v" },
+    { ANY_TOK, ANY_TOK, NULL, TK_COLON, NULL, TK_COLON, NULL, "a module's names are written with a dot: module.name" },
+    { ANY_TOK, TK_IDENT, "mut", ANY_TOK, NULL, ANY_TOK, NULL, "a mutable binding is a var: var x = v" },
+    { ANY_TOK, TK_IDENT, "not", ANY_TOK, NULL, ANY_TOK, NULL, "write !x" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "and", ANY_TOK, NULL, "write &&" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "or", ANY_TOK, NULL, "write ||" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "func", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "def", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "function", ANY_TOK, NULL, "a function is declared with fn" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "impl", ANY_TOK, NULL, "a method is declared on its own: fn (p: P) name() { ... }" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "pub", ANY_TOK, NULL, "Goose has no pub: an importer sees every top-level name" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, "elif", ANY_TOK, NULL, "write else if" },
+    { ANY_TOK, TK_IDENT, "elif", ANY_TOK, NULL, ANY_TOK, NULL, "write else if" },
+    { ANY_TOK, TK_IDENT, NULL, TK_BANG, NULL, TK_LPAREN, NULL, "Goose has no macros: call the function, println(...)" },
+    { ANY_TOK, ANY_TOK, NULL, TK_QUESTION, NULL, ANY_TOK, NULL, "Goose has neither c ? a : b nor Rust's f()?: write an if or a match" },
+    { ANY_TOK, ANY_TOK, NULL, TK_AMP, NULL, ANY_TOK, "expression", "Goose has no &: a ref parameter takes the place itself, f(x)" },
+    { ANY_TOK, ANY_TOK, NULL, TK_STAR, NULL, ANY_TOK, "expression", "Goose has no *: a reference reads and writes as its place" },
+    { TK_FN, TK_RPAREN, NULL, TK_IDENT, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_FN, TK_RPAREN, NULL, TK_COLON, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_FN, TK_RPAREN, NULL, TK_FATARROW, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
+    { TK_IF, ANY_TOK, NULL, ANY_TOK, NULL, ANY_TOK, "'{'", "the body is a block, even of one statement: if c { ... }" },
+    { TK_WHILE, ANY_TOK, NULL, ANY_TOK, NULL, ANY_TOK, "'{'", "the body is a block, even of one statement: while c { ... }" },
+    { TK_FOR, ANY_TOK, NULL, ANY_TOK, NULL, ANY_TOK, "'{'", "the body is a block, even of one statement: for i in 0..n { ... }" },
+    { ANY_TOK, TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':' or '='", "a type follows a colon: var x: int = v" },
+    { ANY_TOK, TK_IDENT, NULL, TK_IDENT, NULL, ANY_TOK, "':'", "a type follows a colon: name: int" },
+    { ANY_TOK, ANY_TOK, NULL, TK_IDENT, NULL, ANY_TOK, "import path", "the path is a string: import \"strings\"" },
+};
+
+/* Columns of blanks that start the line holding byte off. */
+static int line_indent(const SrcFile *f, uint32_t off)
+{
+    const char *s = f->text + off;
+    while (s > f->text && s[-1] != '\n')
+        s--;
+    int n = 0;
+    while (s[n] == ' ' || s[n] == '\t')
+        n++;
+    return n;
+}
+
+static bool first_on_line(const SrcFile *f, uint32_t off)
+{
+    const char *s = f->text + off;
+    while (s > f->text && (s[-1] == ' ' || s[-1] == '\t'))
+        s--;
+    return s == f->text || s[-1] == '\n';
+}
+
+static const bool tok_is_keyword[TK__COUNT] = {
+#define KW_K 1
+#define KW_P 0
+#define KW_L 0
+#define TOK(id, sp, cls, ends, prec, bin, asg) [TK_##id] = KW_##cls,
+#include "tokens.def"
+#undef TOK
+#undef KW_K
+#undef KW_P
+#undef KW_L
+};
+
+/* A misspelt keyword (retrun x, whlie c {) parses as a name and stops the
+ * parser at the token after it (at the name itself for a declaration,
+ * fucn): the keyword nearest to a name of four letters or more that starts
+ * a line or follows '}', one edit away (two from seven letters on), or
+ * NULL. */
+static const char *typo_keyword(Parser *p, const Token *t)
+{
+    if (!t || t->kind != TK_IDENT || !(first_on_line(p->src, t->off) || (t > p->toks && t[-1].kind == TK_RBRACE)))
+        return NULL;
+    int len = (int)strlen(t->name), limit = len >= 7 ? 2 : 1;
+    if (len < 4)
+        return NULL;
+    const char *best = NULL;
+    for (int k = 0, d; k < TK__COUNT; k++)
+        if (tok_is_keyword[k] && len > limit && (d = name_distance(t->name, lex_tok_spelling[k], limit)) <= limit) {
+            best = !best || d < name_distance(t->name, best, limit) ? lex_tok_spelling[k] : best;
+        }
+    return best;
+}
+
+static bool habit_tok(TokKind want, const char *name, const Token *t)
+{
+    return want == ANY_TOK || (t && t->kind == want && (!name || (t->kind == TK_IDENT && strcmp(t->name, name) == 0)));
+}
+
+/* The first token on t's line. */
+static const Token *line_start(Parser *p, const Token *t)
+{
+    while (t > p->toks && t[-1].line == t->line && t[-1].kind != TK_SEMI)
+        t--;
+    return t;
+}
+
+static void habit_hint(Parser *p, const Token *t, const char *msg)
+{
+    if (t < p->toks || t >= p->toks + p->ntoks)
+        return;
+    const Token *prev = t > p->toks ? t - 1 : NULL, *next = t->kind != TK_EOF ? t + 1 : NULL;
+    TokKind first = line_start(p, t)->kind;
+    for (size_t i = 0; i < sizeof parse_habits / sizeof parse_habits[0]; i++) {
+        const ParseHabit *h = &parse_habits[i];
+        if (h->line != ANY_TOK && h->line != first && !(h->line == TK_FN && first == TK_INLINE))
+            continue;
+        if (h->expected && (strncmp(msg, "expected ", 9) != 0 || strncmp(msg + 9, h->expected, strlen(h->expected)) != 0))
+            continue;
+        if (!habit_tok(h->prev, h->prev_name, prev) || !habit_tok(h->found, h->found_name, t))
+            continue;
+        if (h->next != ANY_TOK && !(next && next->kind == h->next && next->off == t->off + 1))
+            continue;
+        diag_hint(tloc(p, t), "%s", h->hint);
+        return;
+    }
+    bool at_decl = strncmp(msg, "expected declaration", 20) == 0;
+    const Token *typo = at_decl && typo_keyword(p, t) ? t : typo_keyword(p, prev) ? prev : NULL;
+    if (typo)
+        diag_hint(tloc(p, typo), "did you mean %s?", typo_keyword(p, typo));
+}
+
 static void emit(Parser *p, const Token *t, const char *fmt, va_list ap)
 {
     Loc loc = tloc(p, t);
     flush_lex_diags(p, loc, false);
-    diag_verror(loc, fmt, ap);
+    StrBuf m = { 0 };
+    sb_vprintf(&m, fmt, ap);
+    diag_error(loc, "%s", sb_cstr(&m));
+    habit_hint(p, t, sb_cstr(&m));
+    sb_free(&m);
 }
 
 /* An error that leaves the parser out of step: report, then stay quiet
@@ -1442,6 +1586,7 @@ static Stmt *parse_let(Parser *p)
     if (!name)
         return s;
     s->let.name = name->name;
+    s->let.name_loc = tloc(p, name);
     if (accept(p, TK_COLON))
         s->let.type = parse_type(p);
     if (accept(p, TK_ASSIGN))
@@ -1505,13 +1650,27 @@ static Stmt *parse_while(Parser *p)
 }
 
 /* for i in a..b, for x in xs, for i, x in xs */
+/* A loop header that is not Goose's (C's `for i := 0; i < n; i++ {`):
+ * skip it to the end of its line and the body there, so that the one
+ * mistake gives one error. */
+static void skip_for(Parser *p)
+{
+    for (Token *t = &p->toks[p->pos]; t->kind != TK_EOF && t->kind != TK_LBRACE; t = &p->toks[++p->pos])
+        if (t->kind == TK_SEMI && t->newline)
+            return;
+    skip_balanced(p);
+}
+
 static Stmt *parse_for(Parser *p)
 {
     Stmt *s = ast_stmt(ST_FOR_EACH, tloc(p, advance(p)));
     Token *v1 = expect_what(p, TK_IDENT, "loop variable");
     Token *v2 = v1 && accept(p, TK_COMMA) ? expect_what(p, TK_IDENT, "loop variable") : NULL;
-    if (!v1 || !expect(p, TK_IN))
+    if (!v1 || !expect(p, TK_IN)) {
+        if (!p->spec)
+            skip_for(p);
         return s;
+    }
     Expr *seq = parse_header(p);
     if (accept(p, TK_DOTDOT)) {
         if (v2)
@@ -1863,6 +2022,43 @@ static bool looks_like_decl(Parser *p, Token *t)
     return tok_starts_decl[t->kind] && t->kind != TK_VAR;
 }
 
+/* ---- which '{' was left open ---- */
+/* The '{' left open when a block runs into toks[upto] (a declaration or
+ * the end of the file), guessed from indentation as rustc and Swift do:
+ * matching braces from the top, the first '{' whose '}' starts a line
+ * indented less than the '{''s own line (so that '}' closed an outer
+ * block), else the innermost '{' still open. */
+static const Token *unclosed_brace(Parser *p, int upto)
+{
+    int n = 0, depth = 0, guess = -1;
+    for (int i = 0; i < upto; i++)
+        n += p->toks[i].kind == TK_LBRACE;
+    int *open = NEW_ARRAY(int, n + 1);
+    for (int i = 0; i < upto; i++) {
+        const Token *t = &p->toks[i];
+        if (t->kind == TK_LBRACE)
+            open[depth++] = i;
+        if (t->kind != TK_RBRACE || depth == 0)
+            continue;
+        const Token *o = &p->toks[open[--depth]];
+        if (guess < 0 && first_on_line(p->src, t->off) && line_indent(p->src, t->off) < line_indent(p->src, o->off))
+            guess = open[depth];
+    }
+    if (guess >= 0)
+        return &p->toks[guess];
+    return depth > 0 ? &p->toks[open[depth - 1]] : NULL;
+}
+
+/* "expected '}'" where a block ran out, and a note at the '{' left open. */
+static void expected_close(Parser *p)
+{
+    bool shown = !p->in_error && !p->spec && peek(p)->kind != TK_ERROR;
+    expected(p, "'}'");
+    const Token *o = shown ? unclosed_brace(p, p->pos) : NULL;
+    if (o)
+        diag_note(tloc(p, o), "unclosed '{'");
+}
+
 static void parse_stmts(Parser *p, Block *b)
 {
     int base = p->sp;
@@ -1873,7 +2069,7 @@ static void parse_stmts(Parser *p, Block *b)
             break;
         }
         if (t->kind == TK_EOF) {
-            expected(p, "'}'");
+            expected_close(p);
             break;
         }
         if (t->kind == TK_SEMI) {
@@ -1882,7 +2078,7 @@ static void parse_stmts(Parser *p, Block *b)
         }
         if (looks_like_decl(p, t)) {
             if (p->decl_stop != p->pos)     /* once, not per open block */
-                expected(p, "'}'");
+                expected_close(p);
             p->decl_stop = p->pos;
             break;
         }

@@ -8,14 +8,17 @@ The mode of a test is picked by which files exist next to X.gs:
                         Optional X.args (one argument per line), X.in (stdin),
                         or a `// args: a b c` header line (examples/).
                         A `// goose-flags: --unsafe-no-lifetime-checks` header
-                        (the only flag it takes) builds and runs the program
-                        without lifetime checks: a test device that reads
-                        placements through a freed view (tests/golden/pool).
+                        builds and runs the program without lifetime checks:
+                        a test device that reads placements through a freed
+                        view (tests/golden/pool); `-Wno-shadow` (the only
+                        other flag it takes) is for a test about shadowing.
                         `// expect: <line>` header lines may stand in for
                         X.out, not both. stderr must equal
                         X.stderr, or be empty when there is none.
   X.err                 diagnostics test: `goose check X.gs` exits 1 and the
                         stderr lines that start with `X.gs:` equal X.err.
+                        A `// goose-flags: -Werror` header (and -Wno-NAME)
+                        goes to goose check: a test of warnings.
   `// expect runtime error: <line prefix>` header, or X.rterr (one line):
                         runtime-error test: built and run like a run test,
                         exits 101, stderr is one line and starts with the text;
@@ -125,7 +128,11 @@ RTERR_RE = re.compile(rb"^[ \t]*//[ \t]*expect runtime error:[ \t]?(.*?)[ \t\r]*
 EXIT_RE = re.compile(rb"^[ \t]*//[ \t]*exit:[ \t]*(-?\d+)[ \t\r]*$", re.M)
 ARGS_RE = re.compile(rb"^[ \t]*//[ \t]*args:(.*)$", re.M)
 FLAGS_RE = re.compile(rb"^[ \t]*//[ \t]*goose-flags:(.*)$", re.M)
-GOOSE_FLAGS_OK = {"--unsafe-no-lifetime-checks"}
+GOOSE_FLAGS_OK = {"--unsafe-no-lifetime-checks", "-Wno-shadow"}
+# A diagnostics test of warnings makes them errors (goose check exits 1
+# only then) and may turn some off (docs/tools.md, Diagnostics).
+WARNING_FLAGS_OK = {"-Werror"} | {f"-Wno-{w}" for w in (
+    "unused-variable", "unused-import", "unused-result", "unreachable-code", "shadow")}
 EXPECT_RE = re.compile(rb"^[ \t]*//[ \t]*expect: ?(.*)$", re.M)
 
 
@@ -199,6 +206,7 @@ class Test:
         run_only = [f"{n}.stderr"] if self.sibling(".stderr") else []
         run_only += ["`// exit:`"] if headers["`// exit:`"] else []
         hints = inputs + run_only
+        flags_ok = GOOSE_FLAGS_OK if runs else WARNING_FLAGS_OK if "diag" in modes else set()
         rules = [
             (not modes and (hints or not self.in_lib()),
              f"nothing checks this program{' (it has ' + ', '.join(hints) + ')' if hints else ''}: "
@@ -221,10 +229,11 @@ class Test:
              f"{', '.join(inputs)}: no run or runtime-error test reads them"),
             (modes and run_only and "run" not in modes,
              f"{', '.join(run_only)}: checked only in a run test"),
-            (set(self.flags()) - GOOSE_FLAGS_OK,
-             f"`// goose-flags:` takes only {', '.join(sorted(GOOSE_FLAGS_OK))}"),
-            (self.flags() and not runs,
-             "`// goose-flags:`: no run or runtime-error test builds with them"),
+            (set(self.flags()) - flags_ok,
+             f"`// goose-flags:` takes only {', '.join(sorted(flags_ok))} in "
+             f"{'a diagnostics' if 'diag' in modes else 'this'} test"),
+            (self.flags() and not runs and "diag" not in modes,
+             "`// goose-flags:`: no run, runtime-error or diagnostics test builds with them"),
         ]
         return [text for bad, text in rules if bad]
 
@@ -425,7 +434,7 @@ class Runner:
         return self.grouped(fails)
 
     def mode_diag(self, t, tmp):
-        st, _, err = run([self.goose, "check", t.path], self.root, b"", COMPILE_TIMEOUT)
+        st, _, err = run([self.goose, "check", t.path] + t.flags(), self.root, b"", COMPILE_TIMEOUT)
         prefix = (t.path + ":").encode()
         got = b"".join(l + b"\n" for l in err.split(b"\n") if l.startswith(prefix))
         want = read_bytes(t.base + ".err")

@@ -104,16 +104,54 @@ SrcFile *src_get(int id);
 /* The length of the well-formed UTF-8 sequence at p (before end), else 0. */
 int utf8_len(const unsigned char *p, const unsigned char *end);
 
+/* ---- names ---- */
+/* The edit distance of a and b (insertions, deletions, substitutions and
+ * swaps of two neighbours: "did you mean"), or limit + 1 as soon as it
+ * must exceed limit, and for a b longer than 64 bytes. */
+int name_distance(const char *a, const char *b, int limit);
+
 /* ---- diagnostics (diag_) ---- */
 void diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_verror(Loc loc, const char *fmt, va_list ap);
 int diag_error_count(void);
-/* A sink that also sees each diagnostic as it is reported: kind is "error"
- * or "note", msg the message alone (no location, no colour). The language
+/* A sink that also sees each diagnostic as it is reported: kind is "error",
+ * "warning", "note" or "hint", msg the message alone (no location, no colour). The language
  * server collects them this way; NULL (the default): none. */
 typedef void DiagSink(Loc loc, const char *kind, const char *msg);
 void diag_set_sink(DiagSink *sink);
+
+/* Warnings: W(id, flag name, what it reports). Each is on unless turned
+ * off by -Wno-<name>; -Werror makes every warning that is on an error.
+ * A warning waits like an error, but is dropped (with its notes) when the
+ * flush finds errors: a program that does not check is not analysed
+ * further, so a mistake never also shows as a warning. */
+#define DIAG_WARNINGS(W) \
+    W(UNUSED_VARIABLE, "unused-variable", "a local variable that is never read") \
+    W(UNUSED_IMPORT, "unused-import", "an import whose module is never named") \
+    W(UNUSED_RESULT, "unused-result", "a value dropped: no call, or a builtin without effects") \
+    W(UNREACHABLE_CODE, "unreachable-code", "a statement after return, break, continue, panic") \
+    W(SHADOW, "shadow", "a local hiding one of an enclosing block, same function")
+
+typedef enum DiagWarn {
+#define W_ENUM(id, name, what) DW_##id,
+    DIAG_WARNINGS(W_ENUM)
+#undef W_ENUM
+    DW__COUNT
+} DiagWarn;
+
+extern const char *const diag_warn_name[DW__COUNT];
+extern const char *const diag_warn_what[DW__COUNT];
+bool diag_warn_enabled(DiagWarn w);
+/* One -W option without its "-W": "error", "no-error", "<name>" or
+ * "no-<name>", where "all" names every warning.
+ * False when it names no warning. */
+bool diag_warn_option(const char *opt);
+/* False when the warning is off (then add no note to it). */
+bool diag_warning(DiagWarn w, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A hint: one line attached to the error or warning before it, without
+ * the source line (it is about the line just shown). */
+void diag_hint(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes the diagnostics reported so far to stderr, sorted by file, line
  * and column (a note stays after its error), and forgets them. The driver
  * calls it after each phase; it also runs at exit. */

@@ -146,7 +146,6 @@ fn (c: ref Cache) find(k: []u8, h: u64) -> int {
         }
         i = (i + 1) & c.mask
     }
-    return NIL
 }
 
 // Empties table slot i, moving later entries of its probe run back.

@@ -100,7 +100,6 @@ fn fannkuch(n_in: int) -> (i32, i32) {
         }
         perm_count += 1
     }
-    return (checksum, max_flips)
 }
 
 // flips for an even permutation count, -flips for an odd one.

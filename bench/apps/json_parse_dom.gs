@@ -19,7 +19,6 @@
 
 import "json"
 import "math"
-import "strings"
 
 const NAME: string = "Json::ParseDom"
 

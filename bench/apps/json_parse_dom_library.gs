@@ -26,7 +26,6 @@
 import "json"
 import "math"
 import "pool"
-import "strings"
 
 const NAME: string = "Json::ParseDom"
 

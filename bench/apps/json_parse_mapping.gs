@@ -18,7 +18,6 @@
 
 import "json"
 import "math"
-import "strings"
 
 const NAME: string = "Json::ParseMapping"
 

@@ -98,7 +98,6 @@ fn (z: ref Lzw) find(s: []u8, h: u64) -> int {
         }
         i = (i + 1) & z.mask
     }
-    return NIL
 }
 
 // Doubles the table and puts every code back.

@@ -429,6 +429,7 @@ struct Stmt {
     union {
         struct {                        /* LET, VAR */
             const char *name;           /* (syntax) */
+            Loc name_loc;               /* (syntax) */
             TypeExpr *type;             /* (syntax) or NULL */
             Expr *init;                 /* (syntax) or NULL (VAR only) */
             Local *local;               /* [checked] */
@@ -539,6 +540,7 @@ struct Local {
     Expr *ref_init;     /* [checked] a let bound to a ref: its initializer */
     bool is_param;
     bool captured;      /* named by a closure: must live in memory */
+    bool used;          /* [checked] read somewhere (being assigned is no use) */
     FnInst *owner;      /* the function whose frame holds it */
 };
 

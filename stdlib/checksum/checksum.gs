@@ -270,7 +270,7 @@ fn ck_crc_tables() -> [8][256]u32 {
     var t: [8][256]u32
     for i in 0..256 {
         var c = i as u32
-        for k in 0..8 {
+        for _ in 0..8 {
             c = (c >> 1) ^ (CK_CRC_POLY & (0 - (c & 1)))
         }
         t[0][i] = c
@@ -289,7 +289,7 @@ fn ck_crc_braid_tables() -> [8][256]u32 {
     for k in 0..8 {
         for i in 0..256 {
             var c = ck_crc[7 - k][i]
-            for z in 0..CK_STRIDE - 8 {
+            for _ in 0..CK_STRIDE - 8 {
                 c = (c >> 8) ^ ck_crc[0][c & 0xff]
             }
             t[k][i] = c
@@ -333,7 +333,7 @@ inline fn ck_braid_lane(c: u32, b: ref [40]u8, off: int) -> u32 {
 // The register after 8 bytes whose xor with the register is w.
 inline fn ck_crc_word(w: u64) -> u64 {
     var x = w
-    for k in 0..8 {
+    for _ in 0..8 {
         x = (x >> 8) ^ ck_crc[0][x & 0xff] as u64
     }
     return x

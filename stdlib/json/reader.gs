@@ -252,5 +252,4 @@ fn (r: ref Reader) skip() -> ?Error {
             return none
         }
     }
-    return none
 }

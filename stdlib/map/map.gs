@@ -56,7 +56,6 @@ fn (m: ref Map[K, V]) find(k: K) -> int {
         i = (i + 1) & mask
         d += 1
     }
-    return -1
 }
 
 // Stores v under k, replacing the value when k is present (the stored key

@@ -49,7 +49,6 @@ fn count(s: string, sub: string) -> int {
         n += 1
         at += i + sub.len
     }
-    return n
 }
 
 // -1, 0 or 1 as a sorts before, equal to or after b (bytewise).

@@ -39,6 +39,10 @@ DIAG = "fn main() {\n    let x: int = true\n    println(x)\n}\n"
 DIAG_ERR = "g/d.gs:2:18: error: expected int, found bool\n"
 IMPORTS_BAD = "import \"./lib/bad\"\nfn main() {\n    println(bad.f())\n}\n"
 BAD_LIB = "fn f() -> int { return true }\n"
+# An unused variable: a warning, an error under -Werror (g/w.gs:2:9).
+WARN = "// goose-flags: -Werror\nfn main() {\n    let a = 1\n}\n"
+WARN_ERR = ("g/w.gs:3:9: error: unused variable a [-Werror,-Wunused-variable]\n"
+            "g/w.gs:3:9: hint: if it is meant to be unused, name it _a (or _)\n")
 EMIT_C = object()   # stands for `goose emit-c -O0` of the trial's x.gs
 
 
@@ -141,6 +145,16 @@ CASES = {
     "diag_empty_err": [
         trial({"d.gs": DIAG, "d.err": DIAG_ERR}, "PASS"),
         trial({"i.gs": IMPORTS_BAD, "i.err": "", "lib/bad.gs": BAD_LIB}, "FAIL", "i.err is empty"),
+    ],
+    # A diagnostics test's `// goose-flags:` reach goose check (-Werror makes
+    # a warning an error, -Wno-NAME turns it off); flags that are not about
+    # warnings are refused there.
+    "diag_flags": [
+        trial({"w.gs": WARN, "w.err": WARN_ERR}, "PASS"),
+        trial({"w.gs": WARN.replace("-Werror", "-Werror -Wno-unused-variable"), "w.err": WARN_ERR}, "FAIL",
+              "expected exit status 1, got status 0"),
+        trial({"d.gs": "// goose-flags: --unsafe-no-lifetime-checks\n" + DIAG,
+               "d.err": DIAG_ERR.replace(":2:", ":3:")}, "FAIL", "`// goose-flags:` takes only"),
     ],
 }
 

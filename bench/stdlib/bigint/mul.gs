@@ -9,7 +9,7 @@ fn main() {
     let a = bigint.from_int(3).pow(20959)
     let b = bigint.from_int(7).pow(11833)
     var z = bigint.Int{}
-    for i in 0..rounds {
+    for _i in 0..rounds {
         z.set_mul(a, b)
     }
     let low = z.rem(bigint.from_int(1).shl(64))

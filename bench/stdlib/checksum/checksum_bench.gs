@@ -10,7 +10,6 @@ fn arg_int(s: string) -> int {
         some(v) => return v
         none => panic("checksum_bench: not a number: " + s)
     }
-    return 0
 }
 
 fn main() {

@@ -17,7 +17,7 @@ fn main() {
     var sum: u64 = 0
     for r in 0..rounds {
         b.clear()
-        for i in 0..1048576 {
+        for _i in 0..1048576 {
             if by_byte {
                 for k in 0..64 {
                     b.write_byte(p[k])

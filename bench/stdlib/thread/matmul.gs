@@ -37,7 +37,7 @@ fn main() {
             b[i * n + j] = ((i * 5 + j * 2) % 13 - 6) as f64
         }
     }
-    for r in 0..reps {
+    for _r in 0..reps {
         if threads == 0 {
             mul_rows(a, b, c, n, 0, n)
         } else {

@@ -166,8 +166,8 @@ static void gs_main_main(void)
     gs_grow gs_mk0 = gs_slice_make(&gs_site2, 0, 300, sizeof(gs_slice_u8));
     gs_slice_sl_u8 held_1 = (gs_slice_sl_u8){(gs_slice_u8 *)gs_mk0.ptr, 0, gs_mk0.cap};
     bool t71 = gs_is_live(held_1.ptr, held_1.len, held_1.cap);
-    for (int64_t round_2 = 0; round_2 < 3; round_2++) {
-        for (int64_t i_3 = 0; i_3 < 300; i_3++) {
+    for (int64_t _round_2 = 0; _round_2 < 3; _round_2++) {
+        for (int64_t _i_3 = 0; _i_3 < 300; _i_3++) {
             gs_grow gs_mk1 = gs_make_cls(&gs_site3, 1, 32 * sizeof(uint8_t), 32);
             gs_slice_u8 b_4 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 32, gs_mk1.cap};
             t2 = ok_0;

@@ -26,8 +26,8 @@ fn main() {
     // dirty blocks come back zeroed, across refills of the cache
     var ok = true
     var held = make([][]u8, 0, 300)
-    for round in 0..3 {
-        for i in 0..300 {
+    for _round in 0..3 {
+        for _i in 0..300 {
             let b = make([]u8, 32)
             ok = ok && zeros(b) && b.len == 32
             fill(b, 255)

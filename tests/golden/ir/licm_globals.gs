@@ -48,7 +48,7 @@ fn shrinks(n: int) -> int {
 
 fn through_fn(f: fn(), n: int) -> int {
     var s = 0
-    for i in 0..n {
+    for _i in 0..n {
         s += data.len
         f()
     }

@@ -128,7 +128,7 @@ fn second_check(xs: []int, ys: []int, i: int) -> int {
 fn moving(xs: []int) -> int {
     var s = 0
     var i = 0
-    for k in 0..3 {
+    for _k in 0..3 {
         s += xs[i]
         i += 1
     }

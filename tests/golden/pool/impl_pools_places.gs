@@ -28,12 +28,12 @@ fn main() {
     println(b[4], g.bufs.len)
     let x: u8 = 2
     println(g.nodes[x].key)
-    let f = fn(v: int) { let i = gp.alloc(v) }
+    let f = fn(v: int) { let _i = gp.alloc(v) }
     f(7)
     f(8)
     println(gp.len, gp[1])
     let a = gq.alloc_slice(3)
     let c = gq.resize(a, 6)
     println(c.len, gq.spans.len)
-    let r = g.lib.alloc_ref(Node{key: 77})
+    let _r = g.lib.alloc_ref(Node{key: 77})
 }

@@ -2,7 +2,7 @@
 // Freeing a slice from make into a `reusable[] T`.
 fn main() {
     var s: reusable[] int
-    let a = s.alloc(4)
+    let _a = s.alloc(4)
     let m = make([]int, 4)
     s.free(m)
 }

@@ -4,6 +4,6 @@
 fn main() {
     var s: reusable[] u8
     let a = s.alloc(8)
-    let b = s.alloc(8)
+    let _b = s.alloc(8)
     s.free(a[0:4])
 }

@@ -3,7 +3,7 @@
 fn main() {
     var s: reusable[] int
     let a = s.alloc(8)
-    let b = s.alloc(4)
+    let _b = s.alloc(4)
     s.free(a)
     s.free(a)
 }

@@ -5,7 +5,7 @@ fn main() {
     var s: reusable[] int
     let a = s.alloc(8)
     let b = s.alloc(8)
-    let c = s.alloc(8)
+    let _c = s.alloc(8)
     s.free(a)
     s.free(b)
     s.free(b)

@@ -5,7 +5,7 @@ import "pool"
 fn main() {
     var q = pool.slice_pool[int]{}
     let a = q.alloc_slice(4)
-    let b = q.alloc_slice(4)
+    let _b = q.alloc_slice(4)
     let c = q.resize(a, 100)
     println(c.len)
     q.free(a)

@@ -10,7 +10,7 @@ fn free_in(q: ref pool.slice_pool[int], b: []int) {
 fn main() {
     var q = pool.slice_pool[int]{}
     var s: reusable[] int
-    let a = q.alloc_slice(8)
+    let _a = q.alloc_slice(8)
     let b = s.alloc(8)
     free_in(q, b)
 }

@@ -4,7 +4,7 @@ import "pool"
 
 fn main() {
     var q = pool.slice_pool[int]{}
-    let a = q.alloc_slice(8)
+    let _a = q.alloc_slice(8)
     let m = make([]int, 8)
     q.free(m)
 }

@@ -10,7 +10,7 @@ fn free_in(q: ref pool.slice_pool[int], b: []int) {
 fn main() {
     var q = pool.slice_pool[int]{}
     var other = pool.slice_pool[int]{}
-    let a = q.alloc_slice(8)
+    let _a = q.alloc_slice(8)
     let b = other.alloc_slice(8)
     free_in(q, b)
 }

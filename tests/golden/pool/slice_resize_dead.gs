@@ -5,7 +5,7 @@ import "pool"
 fn main() {
     var q = pool.slice_pool[int]{}
     let a = q.alloc_slice(4)
-    let b = q.alloc_slice(4)
+    let _b = q.alloc_slice(4)
     q.free(a)
     let c = q.resize(a, 8)
     println(c.len)

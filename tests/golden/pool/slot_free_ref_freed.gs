@@ -6,8 +6,8 @@ struct Node { key: int }
 
 fn main() {
     var p = pool.slot_pool[Node]{}
-    let a = p.alloc(Node{key: 1})
-    let b = p.alloc(Node{key: 2})
+    let _a = p.alloc(Node{key: 1})
+    let _b = p.alloc(Node{key: 2})
     let r = p.alloc_ref(Node{key: 3})
     p.free_ref(r)
     p.free_ref(r)

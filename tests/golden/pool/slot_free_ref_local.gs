@@ -6,7 +6,7 @@ struct Node { key: int }
 
 fn main() {
     var p = pool.slot_pool[Node]{}
-    let a = p.alloc(Node{key: 1})
+    let _a = p.alloc(Node{key: 1})
     var local = Node{key: 5}
     p.free_ref(local)
 }

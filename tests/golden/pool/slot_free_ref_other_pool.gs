@@ -7,7 +7,7 @@ struct Node { key: int }
 fn main() {
     var p = pool.slot_pool[Node]{}
     var other = pool.slot_pool[Node]{}
-    let a = p.alloc(Node{key: 1})
+    let _a = p.alloc(Node{key: 1})
     let r = other.alloc_ref(Node{key: 2})
     p.free_ref(r)
 }

@@ -1,16 +1,16 @@
-// expect runtime error: tests/golden/rterr/bce_closure_pops.gs:14:14: runtime error: index 3 out of range for length 3
+// expect runtime error: tests/golden/rterr/bce_closure_pops.gs:14:15: runtime error: index 3 out of range for length 3
 // for i in 0..xs.len over a local that a capturing closure pops: the call
 // may change xs, so xs[i] keeps its check.
 fn main() {
     println("before")
     var xs = make([]int, 5)
     let shrink = fn() { xs.pop() }
-    var t = 0
+    var _t = 0
     for i in 0..xs.len {
         if i == 2 {
             shrink()
             shrink()
         }
-        t += xs[i]
+        _t += xs[i]
     }
 }

@@ -3,7 +3,7 @@
 // was evaluated (102 elements), not the 2-element header read before.
 var xs: []int
 fn grow() -> []int {
-    for i in 0..100 { xs.push(0) }
+    for _i in 0..100 { xs.push(0) }
     return make([]int, 2)
 }
 fn main() {

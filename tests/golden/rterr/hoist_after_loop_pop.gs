@@ -6,7 +6,7 @@ fn main() {
     var xs = make([]int, 5)
     let c = 2
     var t = 0
-    for k in 0..3 {
+    for _k in 0..3 {
         t += xs[c]
         xs.pop()
     }

@@ -13,7 +13,7 @@ fn main() {
     var i = 0
     var s = 0
     let r = id(i)
-    for k in 0..5 {
+    for _k in 0..5 {
         let v = xs[r]
         i = i + 1
         s += v

@@ -3,7 +3,7 @@
 // order, so with both out of range xs[i] still fails first, with i = 4.
 fn sum(xs: []int, ys: []int, i: int, j: int) -> int {
     var s = 0
-    for k in 0..4 {
+    for _k in 0..4 {
         s += xs[i] + ys[j]
     }
     return s

@@ -12,7 +12,7 @@ fn reset(c: ref Cache) {
 fn main() {
     var c = Cache{}
     c.m.put(7, "seven")
-    for k, v in c.m {
+    for _k, _v in c.m {
         reset(c)
     }
 }

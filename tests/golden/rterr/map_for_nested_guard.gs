@@ -9,7 +9,7 @@ fn main() {
     m.put(1, 1)
     m.put(2, 2)
     for a in m {
-        for b in m {
+        for _b in m {
             break
         }
         for b in m {

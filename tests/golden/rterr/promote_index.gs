@@ -1,4 +1,4 @@
-// expect runtime error: tests/golden/rterr/promote_index.gs:15:17: runtime error: index 3 out of range for length 3
+// expect runtime error: tests/golden/rterr/promote_index.gs:15:18: runtime error: index 3 out of range for length 3
 // A check inside a loop whose global is held in a local
 // (golden/c/promote_global.gs) reads the local: the length it reports is
 // the one the program has at that point.
@@ -10,8 +10,8 @@ fn main() {
     var i = 0
     while i < 10 {
         stack.push(i)
-        let y = stack[i + 2]
+        let _y = stack[i + 2]
         i += 1
-        let x = stack[stack.len]
+        let _x = stack[stack.len]
     }
 }

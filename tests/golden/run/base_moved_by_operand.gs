@@ -11,11 +11,11 @@ fn grow() -> int {
     return 1
 }
 fn grow_arrs() -> int {
-    for i in 0..100 { arrs.push(A{}) }
+    for _i in 0..100 { arrs.push(A{}) }
     return 2
 }
 fn grow_rows() -> int {
-    for i in 0..100 { rows.push(make([]int, 0)) }
+    for _i in 0..100 { rows.push(make([]int, 0)) }
     return 0
 }
 fn main() {

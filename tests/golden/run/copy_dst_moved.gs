@@ -7,14 +7,14 @@ struct A { a: [2]int }
 var xs: []int
 var arrs: []A
 fn grow() -> []int {
-    for i in 0..100 { xs.push(0) }
+    for _i in 0..100 { xs.push(0) }
     let t = make([]int, 2)
     t[0] = 7
     t[1] = 7
     return t
 }
 fn grow_arrs() -> [2]int {
-    for i in 0..100 { arrs.push(A{}) }
+    for _i in 0..100 { arrs.push(A{}) }
     return [7, 7]
 }
 fn main() {

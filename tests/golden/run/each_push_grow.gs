@@ -42,7 +42,7 @@ fn main() {
     var s1 = 0
     for x in xs {
         s1 += x
-        for k in 0..50 { xs.push(1000) }
+        for _k in 0..50 { xs.push(1000) }
     }
     println("push50", s1, xs.len)
 
@@ -51,7 +51,7 @@ fn main() {
     ys.push(5)
     ys.push(6)
     for i, y in ys {
-        for k in 0..40 { ys.push(i * 100 + y) }
+        for _k in 0..40 { ys.push(i * 100 + y) }
         println("idx", i, y)
     }
     println("ys", ys.len, ys[2], ys[42])
@@ -99,7 +99,7 @@ fn main() {
         s4 += x
         j = 0
         rows[1].push(99)
-        for k in 0..20 { rows.push(make([]int, 1)) }
+        for _k in 0..20 { rows.push(make([]int, 1)) }
     }
     println("element", s4, rows[1].len, rows.len)
 

@@ -14,7 +14,7 @@ fn main() {
         print(c, "")
         n += 1
     }
-    for c in s { s = "" }
+    for _c in s { s = "" }
     println(n)
     delete(t)
 }

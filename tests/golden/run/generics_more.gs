@@ -27,7 +27,7 @@ fn find_index[T](xs: []T, pred: fn(T) -> bool) -> ?int {
 
 fn repeat[T](v: T, n: int) -> []T {
     var out = make([]T, 0, n)
-    for i in 0..n { out.push(v) }
+    for _i in 0..n { out.push(v) }
     return out
 }
 

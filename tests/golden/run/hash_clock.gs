@@ -19,7 +19,7 @@ fn main() {
     println(t1 >= t0, x)
     var prev = clock_ns()
     var ok = true
-    for i in 0..100 {
+    for _i in 0..100 {
         let now = clock_ns()
         if now < prev { ok = false }
         prev = now

@@ -44,14 +44,14 @@ fn main() {
         outer(i + 1)
     }
     println(seen, log.len)
-    for i in 0..3 {
+    for _i in 0..3 {
         box.grow()
         total += box.xs.len
     }
     println(total)
     let f = bump
     var lens = 0
-    for i in 0..3 {
+    for _i in 0..3 {
         f()
         lens = lens * 10 + data.len
     }

@@ -53,7 +53,7 @@ fn main() {
     // the loop stops right after the call that deletes what it walks
     g = make([]int, 5)
     var n = 0
-    for x in g {
+    for _x in g {
         n += 1
         if n == 3 {
             reset()

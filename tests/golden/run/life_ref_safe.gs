@@ -89,7 +89,7 @@ fn main() {
     println(xs[1], ys.len)
 
     var local = 3
-    for i in 0..10 {
+    for _i in 0..10 {
         bump_global(local)
     }
     println(local, g.len)

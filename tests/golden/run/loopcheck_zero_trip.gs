@@ -3,7 +3,7 @@
 // pass_loopcheck.c must not do it before the loop: nothing fails here.
 fn runtime_bound(xs: []int, i: int, m: int) -> int {
     var s = 0
-    for k in 0..m {
+    for _k in 0..m {
         s += xs[i]
     }
     return s
@@ -11,10 +11,10 @@ fn runtime_bound(xs: []int, i: int, m: int) -> int {
 
 fn empty_ranges(xs: []int, i: int) -> int {
     var s = 0
-    for k in 3..3 {
+    for _k in 3..3 {
         s += xs[i]
     }
-    for k in 5..2 {
+    for _k in 5..2 {
         s += xs[i]
     }
     return s
@@ -32,7 +32,7 @@ fn never_taken(xs: []int, i: int) -> int {
 
 fn early_break(xs: []int, i: int) -> int {
     var s = 0
-    for k in 0..3 {
+    for _k in 0..3 {
         if xs.len < 10 {
             break
         }

@@ -40,7 +40,7 @@ fn main() {
     var model: []Entry
     var bad = 0
     var sum: u64 = 0
-    for step in 0..30_000 {
+    for _step in 0..30_000 {
         let op = rnd(100)
         let k = rnd(1500) - 300
         let i = lower(model, k)

@@ -65,7 +65,7 @@ fn pair_summing_to(m: ref map.Map[int, int], s: int) -> int {
 fn built() -> map.Map[int, int] {
     var m = map.Map[int, int]{}
     m.put(1, 1)
-    for k in m {
+    for _k in m {
         return m
     }
     return m
@@ -81,10 +81,10 @@ fn take_one(m: ref map.Map[int, int]) -> bool {
 fn main() {
     var m = map.Map[int, int]{}
     var n = 0
-    for k, v in m {
+    for _k, _v in m {
         n += 1
     }
-    for k in m {
+    for _k in m {
         n += 1
     }
     println("empty", n)
@@ -119,7 +119,7 @@ fn main() {
         odd += 1
     }
     var seen = 0
-    for k in m {
+    for _k in m {
         seen += 1
         if seen == 3 {
             break
@@ -140,14 +140,14 @@ fn main() {
     var pairs = 0
     var inner = 0
     var all = 0
-    for a, x in m {
-        for b, y in m {
+    for a, _x in m {
+        for b, _y in m {
             if b == a {
                 break
             }
             inner += 1
         }
-        for b, y in m {
+        for _b, _y in m {
             all += 1
         }
         for b in m {
@@ -159,13 +159,13 @@ fn main() {
     println("pairs", pairs, "all", all, "inner<=", inner <= 56)
     m.put(11, 121)
     m.clear()
-    for k in m {
+    for _k in m {
         n += 1
     }
     println("cleared", n, m.len)
     m.put(1, 1)
     m.free()
-    for k, v in m {
+    for _k, _v in m {
         n += 1
     }
     println("freed", n, m.len)

@@ -80,7 +80,7 @@ fn main() {
     var sum = 0
     for k, v in ms[j] {
         j = 1 // the element is chosen once
-        for r in 0..10 {
+        for _r in 0..10 {
             ms.push(map.Map[int, int]{})
         }
         ms[0].put(k, v * 3)
@@ -96,8 +96,8 @@ fn main() {
     // A let map and a closure that returns inside the loop body.
     let fixed = words()
     var nested = 0
-    for a in fixed {
-        for b in fixed {
+    for _a in fixed {
+        for _b in fixed {
             nested += 1
         }
     }
@@ -116,7 +116,7 @@ fn main() {
     println("len", fr.len, fr.get("four").unwrap())
 
     var w = words()
-    for k in w {
+    for _k in w {
         w = map.Map[string, string]{}
         break
     }

@@ -23,7 +23,7 @@ fn grow_cs() -> int {
     return 7
 }
 fn grow_rows() -> int {
-    for i in 0..100 { rows.push(make([]int, 0)) }
+    for _i in 0..100 { rows.push(make([]int, 0)) }
     return 7
 }
 fn (s: ref S) grow() -> int {

@@ -21,16 +21,16 @@ fn (r: ref Rng) next() -> u64 {
 
 fn lcg32(seed: i32, n: int) -> i32 {
     var x = seed
-    for i in 0..n { x = x * 1664525 + 1013904223 }
+    for _i in 0..n { x = x * 1664525 + 1013904223 }
     return x
 }
 
 fn main() {
     println(fnv1a(""), fnv1a("a"), fnv1a("hello world"))
     var r = Rng{state: 88172645463325252}
-    for i in 0..5 { println(r.next()) }
+    for _i in 0..5 { println(r.next()) }
     var buckets: [8]int
-    for i in 0..1000 { buckets[r.next() % 8] += 1 }
+    for _i in 0..1000 { buckets[r.next() % 8] += 1 }
     var total = 0
     for b in buckets { total += b }
     println(total)

@@ -59,9 +59,9 @@ fn main() {
     b.cells[2][2] = true
     show(b)
     println("--")
-    for i in 0..4 { b = step(b) }
+    for _i in 0..4 { b = step(b) }
     show(b)
     println(population(b))
-    for i in 0..28 { b = step(b) }
+    for _i in 0..28 { b = step(b) }
     println(population(b), b.cells[0][1], b.cells[2][2])
 }

@@ -73,7 +73,7 @@ fn main() {
     println(isqrt(0), isqrt(15), isqrt(16), isqrt(1000000))
     println(powmod(2, 10, 1000), powmod(3, 200, 1000000007), powmod(7, 0, 13))
     var p: u64 = 1
-    for i in 0..70 { p *= 3 }
+    for _i in 0..70 { p *= 3 }
     println(p)
     var digits = 0
     var n = 9876543210

@@ -23,7 +23,7 @@ fn main() {
         if q.put(i) { accepted += 1 }
     }
     println(accepted, q.len)
-    for i in 0..5 { print(q.take().unwrap(), "") }
+    for _i in 0..5 { print(q.take().unwrap(), "") }
     println()
     for i in 100..104 { q.put(i) }
     var out = q.take()

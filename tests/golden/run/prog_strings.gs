@@ -84,6 +84,6 @@ fn main() {
     }
     print(csv)
     var long = ""
-    for i in 0..1000 { long = long + "ab" }
+    for _i in 0..1000 { long = long + "ab" }
     println(long.len, long[1000:1004])
 }

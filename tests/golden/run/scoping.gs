@@ -1,5 +1,7 @@
 // Scopes: an inner block may shadow; names are visible after their
 // declaration to the end of their block; a local may shadow a global.
+// The shadowing is what this test is about: no warnings about it.
+// goose-flags: -Wno-shadow
 var x: int = 100
 
 fn show_global() { println(x) }

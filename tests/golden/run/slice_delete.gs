@@ -29,7 +29,7 @@ fn main() {
     grown.push(5)
     delete(grown)
     delete(sub)
-    for round in 0..100 {
+    for _round in 0..100 {
         var tmp = make([]u8, 1000)
         tmp[999] = 1
         delete(tmp)

@@ -29,7 +29,7 @@ fn main() {
     sort.sort(ys)
     zeros(ys)
     var all: []f64
-    for i in 0..3 { all.push(nan) }
+    for _i in 0..3 { all.push(nan) }
     sort.sort(all)
     show(all)
     var big: []f64

@@ -34,7 +34,7 @@ fn random_10k() {
     let k = 3000
     var count = make([]int, k)
     var xs: []int
-    for i in 0..10_000 {
+    for _i in 0..10_000 {
         let v = (rnd() % (k as u64)) as int
         xs.push(v)
         count[v] += 1

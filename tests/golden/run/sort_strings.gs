@@ -13,7 +13,7 @@ fn main() {
     println()
     var ys: []string
     var seed: u64 = 99
-    for i in 0..2000 {
+    for _i in 0..2000 {
         seed = seed * 6364136223846793005 + 1442695040888963407
         ys.push(to_string((seed >> 40) % 500))
     }

@@ -19,7 +19,7 @@ fn main() {
     show("100!", f)
     var a = bigint.Int{}
     var b = bigint.from_int(1)
-    for i in 0..300 {
+    for _i in 0..300 {
         a.set_add(a, b)
         b.set_sub(a, b)
     }

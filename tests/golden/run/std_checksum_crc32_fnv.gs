@@ -8,7 +8,7 @@ fn crc_bitwise(data: []u8) -> u32 {
     var c: u32 = 0xffffffff
     for b in data {
         c ^= b as u32
-        for k in 0..8 {
+        for _k in 0..8 {
             if c & 1 == 1 {
                 c = (c >> 1) ^ 0xedb88320
             } else {

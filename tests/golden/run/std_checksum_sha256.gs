@@ -34,7 +34,7 @@ fn main() {
     for i in 0..1000 {
         piece[i] = 97
     }
-    for k in 0..1000 {
+    for _k in 0..1000 {
         d.write(piece)
     }
     show(d.sum())

@@ -12,7 +12,7 @@ struct Point {
 // Reads {"name": ..., "x": ..., "y": ...} (other members skipped).
 fn read_point(r: ref json.Reader) -> (Point, ?json.Error) {
     var p = Point{}
-    let (t, err) = r.next()
+    let (_t, err) = r.next()
     if err != none {
         return (p, err)
     }
@@ -90,7 +90,7 @@ fn main() {
 
     // Every token, and skip() of a member and of a whole value.
     var t = json.new_reader(" {\"skip\": {\"deep\": [1, [2, 3]]}, \"k\\n\": [true, null, \"s\"], \"last\": 7} ")
-    var n = 0
+    var _n = 0
     while true {
         let (tok, err) = t.next()
         if err != none {
@@ -98,7 +98,7 @@ fn main() {
             break
         }
         println(tok)
-        n += 1
+        _n += 1
         match tok {
             Key(k) => {
                 if k == "skip" {

@@ -22,7 +22,7 @@ fn main() {
     var count: thread.Atomic
     var last: thread.Atomic
     thread.parallel(8, fn(i: int) {
-        for k in 0..20_000 {
+        for _k in 0..20_000 {
             let v = count.add(1)
             if v == 160_000 {
                 last.store(1)
@@ -35,7 +35,7 @@ fn main() {
     var cas: thread.Atomic
     var retries: thread.Atomic
     thread.parallel(4, fn(i: int) {
-        for k in 0..10_000 {
+        for _k in 0..10_000 {
             while true {
                 let old = cas.load()
                 if cas.compare_swap(old, old + 2) {

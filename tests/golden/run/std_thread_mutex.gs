@@ -18,7 +18,7 @@ fn main() {
     var mu: thread.Mutex
     var total = 0
     thread.parallel(8, fn(i: int) {
-        for k in 0..5000 {
+        for _k in 0..5000 {
             mu.lock()
             total += i
             mu.unlock()
@@ -42,7 +42,7 @@ fn main() {
     // a Mutex in a struct, through a reference
     var acc = Account{balance: 100}
     thread.parallel(4, fn(i: int) {
-        for k in 0..2500 {
+        for _k in 0..2500 {
             deposit(acc, 1)
         }
     })

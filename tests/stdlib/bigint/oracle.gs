@@ -11,7 +11,6 @@ fn big(s: string, base: int) -> bigint.Int {
         some(v) => return v
         none => panic("oracle: parse failed: " + s)
     }
-    return bigint.Int{}
 }
 
 // The space-separated fields of line.

@@ -12,7 +12,6 @@ fn header_int(s: string) -> int {
         some(v) => return v
         none => panic("oracle: bad header number: " + s)
     }
-    return 0
 }
 
 fn show(d: [32]u8) {

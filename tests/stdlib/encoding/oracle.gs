@@ -11,7 +11,6 @@ fn header_int(s: string) -> int {
         some(v) => return v
         none => panic("oracle: bad header number: " + s)
     }
-    return 0
 }
 
 fn show_decoded(data: []u8, bad: ?encoding.Error) {

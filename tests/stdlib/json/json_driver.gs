@@ -29,12 +29,12 @@ fn main() -> int {
         let n = parse_int(text[i:j]).unwrap()
         let doc = text[j + 1:j + 1 + n]
         i = j + 2 + n
-        let text = one(doc)
+        let got = one(doc)
         if with_reader {
-            reader_check(doc, text)
+            reader_check(doc, got)
         }
-        if text.len > 0 {
-            delete(text)
+        if got.len > 0 {
+            delete(got)
         }
     }
     return 0

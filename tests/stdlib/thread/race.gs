@@ -8,7 +8,7 @@ fn main() {
     var total = 0
     var atomic: thread.Atomic
     thread.parallel(4, fn(i: int) {
-        for k in 0..2000 {
+        for _k in 0..2000 {
             if fixed {
                 atomic.add(1)
             } else {
