@@ -10,5 +10,5 @@ fn main() {
         println(i)
     }
     fmt.Println("hi")
-    loop {}
+    loop{}
 }

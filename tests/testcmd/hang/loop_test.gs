@@ -3,6 +3,7 @@ fn test_forever() {
     var n = 0
     while true {
         n += 1
+        if n < 0 { println(n) }
     }
 }
 
