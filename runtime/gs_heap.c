@@ -545,19 +545,20 @@ typedef struct ht_profile {
 
 #define MIB ((size_t)1 << 20)
 #define HT_PROFILE_DEFAULT 5
+#define HT_PROFILE_5 {GS_HEAP_CACHE_BYTES, 4 * MIB, 64 * MIB, 256 * MIB, 64, 16 * MIB}
 static const ht_profile ht_profiles[10] = {
     {2048, 0, 0, 0, 0, 0},
     {4096, 1 * MIB, 8 * MIB, 16 * MIB, 16, 1 * MIB},
     {8192, 2 * MIB, 16 * MIB, 64 * MIB, 32, 4 * MIB},
     {12288, 3 * MIB, 32 * MIB, 128 * MIB, 48, 8 * MIB},
-    {GS_HEAP_CACHE_BYTES, 4 * MIB, 64 * MIB, 256 * MIB, 64, 16 * MIB},
+    HT_PROFILE_5,
     {24576, 8 * MIB, 128 * MIB, 512 * MIB, 128, 32 * MIB},
     {32768, 16 * MIB, 256 * MIB, 1024 * MIB, 256, 64 * MIB},
     {49152, 32 * MIB, 512 * MIB, 2048 * MIB, 512, 128 * MIB},
     {65536, 64 * MIB, 1024 * MIB, 4096 * MIB, 1024, 256 * MIB},
     {131072, 128 * MIB, 4096 * MIB, 16384 * MIB, 4096, 1024 * MIB},
 };
-static ht_profile ht_prof = {GS_HEAP_CACHE_BYTES, 4 * MIB, 64 * MIB, 256 * MIB, 64, 16 * MIB};
+static ht_profile ht_prof = HT_PROFILE_5; /* until GOOSE_HEAP_PROFILE is read */
 static int ht_rung = HT_PROFILE_DEFAULT;
 
 /* GOOSE_HEAP_PROFILE's rung (HT_PROFILE_DEFAULT when unset or not 1..10). */

@@ -58,12 +58,18 @@ static void *pool_xrealloc(void *p, size_t n) {
     return q;
 }
 
-/* A new region of GS_POOL_RESERVE bytes (less when the address space
- * refuses that much: gs_region_reserve); out of memory when refused. */
-static gs_region *pool_region_new(void) {
-    gs_region *r = (gs_region *)pool_xrealloc(NULL, sizeof *r);
+/* Reserves r: GS_POOL_RESERVE bytes (less when the address space refuses
+ * that much: gs_region_reserve), keeping the memory dial's pages waiting;
+ * out of memory when refused. */
+static void pool_region_reserve(gs_region *r) {
     if (!gs_region_reserve(r, GS_POOL_RESERVE)) gs_fail_oom(NULL);
     r->keep = gs_heap_pool_keep();
+}
+
+/* A new region (pool_region_reserve). */
+static gs_region *pool_region_new(void) {
+    gs_region *r = (gs_region *)pool_xrealloc(NULL, sizeof *r);
+    pool_region_reserve(r);
     return r;
 }
 
@@ -179,8 +185,8 @@ GS_INLINE void live_remove_at(gs_spans_state *st, size_t i) {
 
 static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t esz) {
     gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
-    if (st == NULL || !gs_region_reserve(&st->region, GS_POOL_RESERVE)) gs_fail_oom(NULL);
-    st->region.keep = gs_heap_pool_keep();
+    if (st == NULL) gs_fail_oom(NULL);
+    pool_region_reserve(&st->region);
     gs_pool_note(st->region.base, st->region.reserved, true);
     st->tagged = !gs_shadow_off && gs_shadow_track(st->region.base, st->region.reserved);
     st->esz = esz;
