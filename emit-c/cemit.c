@@ -135,7 +135,7 @@ static bool cm_uses_temp(const IrIns *in, int t) { return cm_count_uses(in, t) >
 
 static bool cm_passable(const IrIns *in)
 {
-    return in->op == IR_NOP || ir_op_info[in->op].is_check || cm_pure_value(in->op);
+    return in->op == IR_NOP || in->op == IR_LIVE_TEST || ir_op_info[in->op].is_check || cm_pure_value(in->op);
 }
 
 static bool cm_safe_store(const IrIns *in)
@@ -328,6 +328,8 @@ static const char *cm_signature(Cm *cm, const IrFunc *f)
         sb_puts(&b, fn->nparams ? "void *env_, " : "void *env_");
     for (int i = 0; i < fn->nparams; i++)
         sb_printf(&b, "%s%s", i ? ", " : "", cm_param(cm, fn->params[i]));
+    for (int k = 0; k < f->ncarry; k++)     /* after a parameter, so never the first */
+        sb_printf(&b, ", bool %s", cm_local_name(f->carry[k].flag));
     if (!fn->is_closure && !ir_fn_has_site(fn) && fn->nparams == 0)
         sb_puts(&b, "void");
     sb_puts(&b, ")");
@@ -420,13 +422,18 @@ static void cm_top_decls(Cm *cm, const IrFunc *f)
                     f->ins[i].dst);
 }
 
+static void cm_unused_param(Cm *cm, const Local *l)
+{
+    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
+        cm_line(cm, "(void)%s;", cm_local_name(l));
+}
+
 static void cm_unused_params(Cm *cm, const IrFunc *f)
 {
-    for (int i = 0; i < f->fn->nparams; i++) {
-        const Local *l = f->fn->params[i];
-        if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
-            cm_line(cm, "(void)%s;", cm_local_name(l));
-    }
+    for (int i = 0; i < f->fn->nparams; i++)
+        cm_unused_param(cm, f->fn->params[i]);
+    for (int k = 0; k < f->ncarry; k++)
+        cm_unused_param(cm, f->carry[k].flag);
 }
 
 static bool cm_ends_with_return(const IrFunc *f)

@@ -461,8 +461,11 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
 
 void ir_dump_func(StrBuf *o, const IrFunc *f)
 {
-    sb_printf(o, "fn %s (%d temps, %d checks)%s%s\n", f->cname, f->ntemps, ir_count_checks(f),
+    sb_printf(o, "fn %s (%d temps, %d checks)%s%s", f->cname, f->ntemps, ir_count_checks(f),
               f->noreturn ? " noreturn" : "", f->inline_always ? " inline" : "");
+    for (int k = 0; k < f->ncarry; k++)     /* the hidden bool parameters, after the others */
+        sb_printf(o, "%s%s.%d", k ? ", " : " carries ", f->carry[k].flag->name, f->carry[k].flag->id);
+    sb_puts(o, "\n");
     int depth = 0;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];

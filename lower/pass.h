@@ -28,6 +28,9 @@ bool pass_frees_elem(const IrProgram *ir, const IrIns *in, const Type *elem);
  * unnecessary go (pass_live_proofs). */
 void pass_live(const IrProgram *ir, IrFunc *f);
 void pass_live_proofs(const IrProgram *ir, IrFunc *f);
+/* pass_live.c: -O1 and up, before live-proofs, the whole program once:
+ * header parameters whose liveness the callers test and pass (IrFunc.carry). */
+void pass_live_args(const IrProgram *ir, IrFunc *unused);
 /* pass_fields.c: -O1 and up, before live-proofs, the whole program once:
  * which slice fields and globals only their own place holds
  * (ir_place_confined). */

@@ -430,6 +430,19 @@ static void lv_facts_block(const IrIns *in, LvFacts *cur, LvIf *ifs, int *nif, i
     cur->n = 0;
 }
 
+/* Test c (the answer a call passes, live-args) reads an earlier one's
+ * answer, in temp flag. */
+static void lv_read_test(Lv *v, IrIns *c, int flag)
+{
+    *c = (IrIns){ .op = IR_MOV, .dst = c->dst, .a = ir_tempopd(v->f, flag), .site = -1, .loc = c->loc };
+}
+
+/* A check of a header's storage, or a test of it that stops nothing. */
+static bool lv_is_check(const IrIns *in)
+{
+    return (in->op == IR_CHECK_LIVE && in->aux == IR_LIVE_USE) || in->op == IR_LIVE_TEST;
+}
+
 /* A check whose header an earlier check already passed, on every path to
  * it with nothing since that may change it, is dropped; so is a check of a
  * loop's test that an earlier check of the same test dominates; and a
@@ -447,7 +460,8 @@ static void lv_dedupe(Lv *v)
         if (in->op == IR_CHECK_LIVE && (in->aux == IR_LIVE_USE || in->aux == IR_LIVE_FLAG)) {
             bool dup = false;
             for (int k = 0; k < cur.n && !dup; k++)
-                dup = f->ins[cur.at[k]].aux == in->aux && lv_same_header(&v->src[cur.at[k]], &v->src[i]);
+                dup = f->ins[cur.at[k]].op == IR_CHECK_LIVE && f->ins[cur.at[k]].aux == in->aux &&
+                      lv_same_header(&v->src[cur.at[k]], &v->src[i]);
             if (dup) {
                 in->op = IR_NOP;
                 f->live_removed++;
@@ -457,13 +471,26 @@ static void lv_dedupe(Lv *v)
             continue;
         }
         if (in->op == IR_LIVE_TEST) {
-            bool known = false;
-            for (int k = 0; k < cur.n && !known; k++)
-                known = f->ins[cur.at[k]].aux == IR_LIVE_USE && lv_same_header(&v->src[cur.at[k]], &v->src[i]);
-            if (known) {
+            int known = -1, tested = -1;
+            for (int k = 0; k < cur.n && known < 0; k++) {
+                const IrIns *e = &f->ins[cur.at[k]];
+                if (!lv_same_header(&v->src[cur.at[k]], &v->src[i]))
+                    continue;
+                if (e->op == IR_CHECK_LIVE && e->aux == IR_LIVE_USE)
+                    known = k;
+                else if (e->op == IR_LIVE_TEST && tested < 0)
+                    tested = k;
+            }
+            if (known >= 0) {
                 *in = (IrIns){ .op = IR_MOV, .dst = in->dst, .a = ir_bool(types_prim(TY_BOOL), true), .site = -1 };
                 continue;
             }
+            if (tested >= 0) {  /* the same header tested before: the same answer */
+                lv_read_test(v, in, f->ins[cur.at[tested]].dst);
+                continue;
+            }
+            cur.at[cur.n++] = i;
+            continue;
         }
         if (ir_op_info[in->op].control != IR_CTL_NONE) {
             lv_facts_block(in, &cur, ifs, &nif, LV_MAX_IF);
@@ -516,8 +543,8 @@ static void lv_read_flag(Lv *v, IrIns *c, int flag)
     c->place = NULL;
 }
 
-/* Loops that give nothing back: each check there on a header the loop
- * keeps reads a test made once before the loop. */
+/* Loops that give nothing back: each check or test there on a header the
+ * loop keeps reads a test made once before the loop. */
 static void lv_loops(Lv *v)
 {
     IrFunc *f = v->f;
@@ -525,7 +552,7 @@ static void lv_loops(Lv *v)
     int *test_loop = SCRATCH_ARRAY(int, f->nins + 1), nt = 0;
     for (int i = 0; i < f->nins; i++) {
         IrIns *c = &f->ins[i];
-        if (c->op != IR_CHECK_LIVE || c->aux != IR_LIVE_USE)
+        if (!lv_is_check(c))
             continue;
         const IrIns *src = &v->src[i];
         int loop = -1;      /* the outermost loop around c that keeps its header */
@@ -537,18 +564,19 @@ static void lv_loops(Lv *v)
         if (loop < 0)
             continue;
         int same = lv_test_for(tests, test_loop, nt, loop, src);
-        if (same >= 0) {    /* the loop tests this header already: read that test */
-            lv_read_flag(v, c, tests[same]->dst);
-            continue;
+        if (same < 0) {
+            IrIns *t = NEW(IrIns);
+            *t = *src;
+            t->op = IR_LIVE_TEST;
+            t->site = -1;
+            t->dst = ir_temp(f, types_prim(TY_BOOL));
+            tests[nt] = t;
+            test_loop[same = nt++] = loop;
         }
-        IrIns *t = NEW(IrIns);
-        *t = *src;
-        t->op = IR_LIVE_TEST;
-        t->site = -1;
-        t->dst = ir_temp(f, types_prim(TY_BOOL));
-        tests[nt] = t;
-        test_loop[nt++] = loop;
-        lv_read_flag(v, c, t->dst);
+        if (c->op == IR_LIVE_TEST)
+            lv_read_test(v, c, tests[same]->dst);
+        else
+            lv_read_flag(v, c, tests[same]->dst);
     }
     if (nt == 0)
         return;
@@ -677,10 +705,275 @@ static void lv_confined(Lv *v)
     }
 }
 
+/* ---- liveness carried into callees (live-args) ----
+ * A check in g of a header parameter p, where g and its callees give back
+ * no storage of p's element type, gets the answer a test at g's entry
+ * would get: nothing gives that storage back in between, and p never
+ * changes. So each caller makes that test before the call (a LIVE_TEST,
+ * which its own proofs make true where the argument is known live, or
+ * once before a loop that keeps it) and passes the answer as a hidden bool
+ * parameter (IrFunc.carry); g's checks of p read it and still stop where
+ * and when they would. Only a function every call of which is a direct
+ * call in the IR with one argument per parameter carries: not a closure,
+ * not one used as a value. */
+
+/* The check or test at i reads parameter p itself (its source). */
+static bool lv_reads_param(const Lv *v, int i, const Local *p)
+{
+    const IrIns *s = &v->src[i];
+    return s->place && s->place->nproj == 0 && s->place->root.kind == OPD_LOCAL && s->place->root.local == p;
+}
+
+/* g gives back no storage p may name, and p is a plain header parameter. */
+static bool lv_can_carry(const IrFunc *g, const Local *p)
+{
+    if (!p || p->is_ref || p->captured || !lv_header_type(p->type))
+        return false;
+    return !g->frees_any && !ir_set_has(&g->frees_elems, ir_storage_elem(p->type));
+}
+
+static Local *lv_flag_local(IrFunc *g, const Local *p)
+{
+    Local *l = NEW(Local);
+    *l = (Local){ .name = intern_cstr(mem_printf(g_arena, "%s_live", p->name)), .loc = p->loc,
+                  .type = types_prim(TY_BOOL), .id = ir_local_ids(g), .is_param = true, .used = true,
+                  .owner = g->fn };
+    vec_push(&g->fn->locals, l);
+    return l;
+}
+
+/* Which instructions of g run on every call that gets that far: those in
+ * no if, counting the arms of a versioned loop (pass_version's guard, an
+ * IF likely) as the loop itself. */
+static bool *lv_unconditional(const IrFunc *g)
+{
+    bool *plain = SCRATCH_ARRAY(bool, g->nins + 1), *versioned = SCRATCH_ARRAY(bool, g->nins + 1);
+    int depth = 0, open = 0;    /* open: IFs open; depth: those not versioned */
+    for (int i = 0; i < g->nins; i++) {
+        const IrIns *in = &g->ins[i];
+        if (in->op == IR_ENDIF && open > 0)
+            depth -= !versioned[--open];
+        plain[i] = depth == 0;
+        if (in->op == IR_IF) {
+            versioned[open] = (in->aux & IR_IF_LIKELY) != 0;
+            depth += !versioned[open++];
+        }
+    }
+    return plain;
+}
+
+static IrFunc *lv_carrier(const IrProgram *ir, const IrIns *in)
+{
+    IrFunc *g = in->op == IR_CALL ? ir_find_func(ir, in->fn) : NULL;
+    return g && g->ncarry > 0 ? g : NULL;
+}
+
+/* in is a call that passes parameter p on to a callee that carries it. */
+static bool lv_passes_on(const IrProgram *ir, const IrIns *in, const Local *p)
+{
+    const IrFunc *g = lv_carrier(ir, in);
+    for (int k = 0; g && k < g->ncarry; k++) {
+        const IrOpd *a = &in->args[g->carry[k].index];
+        if (g->carry[k].index < in->nargs && a->kind == OPD_LOCAL && a->local == p)
+            return true;
+    }
+    return false;
+}
+
+static bool lv_carries(const IrFunc *g, const Local *p)
+{
+    for (int k = 0; k < g->ncarry; k++)
+        if (g->carry[k].param == p)
+            return true;
+    return false;
+}
+
+/* The header parameters of g that g tests on every call (a check or test,
+ * in a loop made once before the loop, or a call passing it on to a
+ * function that carries it): a caller's test costs no more, and less
+ * where the caller knows the answer. Whether it chose one. */
+static bool lv_choose(const IrProgram *ir, IrFunc *g)
+{
+    const FnInst *fn = g->fn;
+    if (!fn || fn->is_closure || g->used_as_value || fn->nparams == 0 || g->frees_any)
+        return false;
+    ArenaMark m = mem_mark(g_scratch);
+    Lv v = { .ir = ir, .f = g, .found = -1 };
+    ir_addressed_locals(g, &v.addressed);
+    lv_sources(&v);
+    bool *plain = lv_unconditional(g), chose = false;
+    for (int k = 0; k < fn->nparams; k++) {
+        const Local *p = fn->params[k];
+        bool read = false;
+        for (int i = 0; i < g->nins && !read && lv_can_carry(g, p) && !lv_carries(g, p); i++)
+            read = plain[i] && ((lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p)) ||
+                                lv_passes_on(ir, &g->ins[i], p));
+        if (!read)
+            continue;
+        if (!g->carry)
+            g->carry = NEW_ARRAY(IrCarry, fn->nparams);
+        g->carry[g->ncarry++] = (IrCarry){ k, fn->params[k], lv_flag_local(g, p) };
+        chose = true;
+    }
+    mem_release(g_scratch, m);
+    return chose;
+}
+
+/* A call of a carrier with other than one argument per parameter makes it
+ * carry nothing. */
+static void lv_drop_odd(const IrProgram *ir, const IrFunc *f)
+{
+    for (int i = 0; f && i < f->nins; i++) {
+        IrFunc *g = lv_carrier(ir, &f->ins[i]);
+        if (g && f->ins[i].nargs != g->fn->nparams)
+            g->ncarry = 0;
+    }
+}
+
+/* Where the test of argument a of the call at i goes: as early as nothing
+ * between there and the call may change a or give its storage back, in
+ * the same block, so that what is computed for the call stays next to it
+ * (the C emitter folds a call's result only into the next instruction). */
+static int lv_test_at(const Lv *v, int i, const IrOpd *a)
+{
+    IrIns k = { .op = IR_CHECK_LIVE, .a = *a };
+    if (a->kind == OPD_LOCAL || a->kind == OPD_GLOBAL) {
+        k.place = ir_place_root(*a, a->type);
+        k.a = ir_none();
+    }
+    int at = i;
+    for (; at > 0; at--) {
+        const IrIns *in = &v->f->ins[at - 1];
+        if (ir_op_info[in->op].control != IR_CTL_NONE || (a->kind == OPD_TEMP && in->dst == a->temp) ||
+            lv_may_change(v, in, &k))
+            break;
+    }
+    return at;
+}
+
+/* A test to put before instruction at, in the order made. */
+typedef struct LvArgTest {
+    IrIns ins;
+    int at, next;
+} LvArgTest;
+
+/* The answer the call at i passes for argument a (literals and zero values
+ * name no storage that is ever given back): a test queued in tests. */
+static IrOpd lv_arg_flag(const Lv *v, int i, const IrOpd *a, LvArgTest *tests, int *nt)
+{
+    if (a->kind == OPD_NONE || a->kind == OPD_STR || a->kind == OPD_ZERO)
+        return ir_bool(types_prim(TY_BOOL), true);
+    LvArgTest *t = &tests[(*nt)++];
+    *t = (LvArgTest){ .ins = { .op = IR_LIVE_TEST, .a = *a, .site = -1, .loc = v->f->ins[i].loc },
+                      .at = lv_test_at(v, i, a), .next = -1 };
+    t->ins.dst = ir_temp(v->f, types_prim(TY_BOOL));
+    return ir_tempopd(v->f, t->ins.dst);
+}
+
+/* Each call of a carrier in f: the tests of its carried arguments before
+ * it, their answers after its arguments. */
+static void lv_pass_flags(const IrProgram *ir, IrFunc *f)
+{
+    int n = 0;
+    for (int i = 0; f && i < f->nins; i++)
+        n += f->ins[i].op == IR_CALL && lv_carrier(ir, &f->ins[i]) ? lv_carrier(ir, &f->ins[i])->ncarry : 0;
+    if (n == 0)
+        return;
+    Lv v = { .ir = ir, .f = f, .found = -1 };
+    ir_addressed_locals(f, &v.addressed);
+    LvArgTest *tests = SCRATCH_ARRAY(LvArgTest, n);
+    int nt = 0, *first = SCRATCH_ARRAY(int, f->nins + 1), *last = SCRATCH_ARRAY(int, f->nins + 1);
+    for (int i = 0; i < f->nins; i++) {
+        first[i] = last[i] = -1;
+        IrIns *call = &f->ins[i];
+        const IrFunc *g = lv_carrier(ir, call);
+        if (!g)
+            continue;
+        IrOpd *args = NEW_ARRAY(IrOpd, call->nargs + g->ncarry);
+        memcpy(args, call->args, sizeof(IrOpd) * (size_t)call->nargs);
+        for (int k = 0; k < g->ncarry; k++)
+            args[call->nargs + k] = lv_arg_flag(&v, i, &call->args[g->carry[k].index], tests, &nt);
+        call->args = args;
+        call->nargs += g->ncarry;
+    }
+    for (int t = 0; t < nt; t++) {     /* each instruction's list, in the order made */
+        int at = tests[t].at;
+        if (last[at] >= 0)
+            tests[last[at]].next = t;
+        else
+            first[at] = t;
+        last[at] = t;
+    }
+    IrFunc old = ir_rebuild(f);
+    for (int i = 0; i < old.nins; i++) {
+        for (int t = first[i]; t >= 0; t = tests[t].next)
+            ir_put(f, &tests[t].ins);
+        ir_put(f, &old.ins[i]);
+    }
+}
+
+void pass_live_args(const IrProgram *ir, IrFunc *unused)
+{
+    (void)unused;
+    enum { LV_CHAIN_ROUNDS = 4 };   /* how far up a chain of calls passing a parameter on it reaches */
+    bool more = true;
+    for (int r = 0; r < LV_CHAIN_ROUNDS && more; r++) {
+        more = false;
+        for (int i = 0; i < ir->nfuncs; i++)
+            more |= lv_choose(ir, ir->funcs[i]);
+    }
+    for (int i = 0; i < ir->nfuncs; i++)
+        lv_drop_odd(ir, ir->funcs[i]);
+    lv_drop_odd(ir, ir->init);
+    for (int i = 0; i < ir->nfuncs; i++) {
+        ArenaMark m = mem_mark(g_scratch);
+        lv_pass_flags(ir, ir->funcs[i]);
+        mem_release(g_scratch, m);
+    }
+    lv_pass_flags(ir, ir->init);
+}
+
+/* f's checks and tests of the parameters it carries read their flags,
+ * copied into temps at the entry (where the guards of versioned loops can
+ * take them). Whether it changed f. */
+static bool lv_carried(Lv *v)
+{
+    IrFunc *f = v->f;
+    int *flag = SCRATCH_ARRAY(int, f->ncarry + 1), any = 0;
+    for (int k = 0; k < f->ncarry; k++)
+        flag[k] = -1;
+    for (int i = 0; i < f->nins; i++) {
+        IrIns *c = &f->ins[i];
+        for (int k = 0; k < f->ncarry && lv_is_check(c); k++) {
+            if (!lv_reads_param(v, i, f->carry[k].param))
+                continue;
+            flag[k] = flag[k] < 0 ? ir_temp(f, types_prim(TY_BOOL)) : flag[k];
+            if (c->op == IR_LIVE_TEST)
+                lv_read_test(v, c, flag[k]);
+            else
+                lv_read_flag(v, c, flag[k]);
+            any++;
+        }
+    }
+    if (any == 0)
+        return false;
+    IrFunc old = ir_rebuild(f);
+    for (int k = 0; k < f->ncarry; k++) {
+        Local *l = f->carry[k].flag;
+        IrIns mov = { .op = IR_MOV, .dst = flag[k], .a = { .kind = OPD_LOCAL, .type = l->type, .local = l },
+                      .site = -1, .loc = l->loc };
+        if (flag[k] >= 0)
+            ir_put(f, &mov);
+    }
+    for (int i = 0; i < old.nins; i++)
+        ir_put(f, &old.ins[i]);
+    return true;
+}
+
 /* -O1 and up: the checks proven unnecessary go. */
 void pass_live_proofs(const IrProgram *ir, IrFunc *f)
 {
-    if (ir_count_ops(f, IR_CHECK_LIVE) == 0)
+    if (ir_count_ops(f, IR_CHECK_LIVE) + ir_count_ops(f, IR_LIVE_TEST) == 0)
         return;
     Lv v = { .ir = ir, .f = f, .found = -1 };
     ir_addressed_locals(f, &v.addressed);
@@ -688,6 +981,8 @@ void pass_live_proofs(const IrProgram *ir, IrFunc *f)
     ir_blocks_init(&v.b, f);
     lv_confined(&v);
     lv_sources(&v);
+    if (f->ncarry > 0 && lv_carried(&v))
+        lv_sources(&v);
     lv_loops(&v);
     lv_guards(&v);
     lv_sources(&v);

@@ -41,6 +41,7 @@ static const Pass pl_passes[] = {
     { "promote", 2, false, PS_REACHABLE, false, pass_promote },      /* after licm */
     { "loopcheck", 2, false, PS_FUNCS, true, pass_loopcheck },
     { "fields", 1, true, PS_PROGRAM, false, pass_fields },          /* confined fields, for live-proofs */
+    { "live-args", 1, true, PS_PROGRAM, false, pass_live_args },    /* liveness passed to callees */
     { "live-proofs", 1, true, PS_FUNCS, true, pass_live_proofs },   /* on the code as it ends up */
 };
 #define PL_NPASSES ((int)(sizeof pl_passes / sizeof pl_passes[0]))

@@ -148,6 +148,14 @@ typedef struct IrSite {
     IrOp kind;
 } IrSite;
 
+/* A header parameter whose liveness the callers pass (pass_live.c,
+ * live-args): param's checks read the hidden bool parameter flag. */
+typedef struct IrCarry {
+    int index;              /* param's position in fn->params */
+    Local *param;
+    Local *flag;
+} IrCarry;
+
 typedef struct IrFunc {
     FnInst *fn;             /* NULL for the global initialiser */
     const char *cname;
@@ -172,6 +180,8 @@ typedef struct IrFunc {
     int borrows_removed;    /* ... and those proven to need no note */
     int live_removed;       /* lifetime checks of headers proven by an earlier one (pass_live.c) */
     PtrSet held;            /* -O2: locals holding a global slice over a loop (pass_promote.c) */
+    IrCarry *carry;         /* -O1+: header parameters whose liveness every call passes, after */
+    int ncarry;             /* ... fn's parameters (emitted as bool parameters, in this order) */
 } IrFunc;
 
 struct IrProgram {

@@ -265,6 +265,8 @@ class Gen:
                                '        xs.push(Item{v: i, w: n})', '    }', '}'],
                 'at': ['fn at(xs: ref []int, i: int) -> ref int {', '    return xs[i]', '}'],
                 'gr': ['fn gr() -> ref int {', '    return g_n', '}'],
+                'rd_int': ['fn rd_int(xs: []int, k: int) -> int {', '    return xs[k]', '}'],
+                'rd_str': ['fn rd_str(s: string, k: int) -> u8 {', '    return s[k]', '}'],
             }[name]
             self.s.helpers[name] = [Line(t) for t in src]
         return self.s.helpers[name][2] if name.startswith('push') else None
@@ -804,11 +806,19 @@ class Gen:
     # sub-string, a pool span copy, a `for` loop's copy) used after X was
     # given back stops at that use with `use of freed storage`. Uses are
     # always element reads (alias[k]), never .len alone.
-    def use_alias(self, hdr, expr):
-        """println(expr[k]) for an alias hdr = [storage, offset, len]."""
+    def use_alias(self, hdr, expr, text=False):
+        """println(expr[k]) for an alias hdr = [storage, offset, len], or
+        the same read in a helper given the alias (the callee's read then
+        stops, with the liveness its caller passed it)."""
         st, off, n = hdr
         k = self.r.randrange(n)
-        ln = self.emit('println(%s[%d])' % (expr, k))
+        if self.chance(0.3):
+            name = 'rd_str' if text else 'rd_int'
+            self.helper(name)
+            self.emit('println(%s(%s, %d))' % (name, expr, k))
+            ln = self.s.helpers[name][1]
+        else:
+            ln = self.emit('println(%s[%d])' % (expr, k))
         if st.freed:
             if self.s.stop is None:
                 self.s.stop = (ln, FREED)
@@ -863,7 +873,7 @@ class Gen:
         self.emit('let %s = %s[%d:%d]' % (tn, sn, i, j))
         hdr = [st, i, j - i]
         for _ in range(self.r.randint(0, 2)):
-            self.use_alias(hdr, tn)
+            self.use_alias(hdr, tn, text=True)
         if self.chance(0.75):
             ln = self.emit('delete(%s)' % sn)
             self.give_back(st, ln)
@@ -871,7 +881,7 @@ class Gen:
             other = self.fresh('o')
             self.emit('let %s = "%s" + "%s"' % (other, q, p))
             self.emit('delete(%s)' % other)
-        self.use_alias(hdr, tn)
+        self.use_alias(hdr, tn, text=True)
 
     def sc_pool_free(self, env):
         """Spans of a slice_pool or a builtin `reusable[] int`; a copied

@@ -13,7 +13,7 @@ struct gs_slice_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int64_t d_3);
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int64_t d_3, bool xs_live_6);
 GS_INLINE void gs_main_show(gs_slice_u8 bs_0, int64_t i_1);
 static void gs_main_main(void);
 
@@ -39,19 +39,22 @@ static void gs__init_globals(void)
 {
 }
 
-GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int64_t d_3)
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, int64_t j_2, int64_t d_3, bool xs_live_6)
 {
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
+    bool t16 = xs_live_6;
     if (GS_UNLIKELY((uint64_t)j_2 > (uint64_t)xs_0.len)) { abort_site_ = &gs_site0; abort_i_ = j_2; abort_n_ = xs_0.len; goto abort_slice_end_; }
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)j_2)) { abort_site_ = &gs_site0; abort_i_ = i_1; abort_n_ = j_2; goto abort_slice_start_; }
     gs_slice_i64 a_4 = (gs_slice_i64){(i_1 != 0 ? xs_0.ptr + i_1 : xs_0.ptr), j_2 - i_1, (j_2 - i_1) | (xs_0.cap & GS_TAG_MASK)};
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) { abort_site_ = &gs_site1; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_slice_end_; }
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) { abort_site_ = &gs_site1; abort_i_ = 1; abort_n_ = i_1; goto abort_slice_start_; }
     gs_slice_i64 b_5 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, (i_1 - 1) | (xs_0.cap & GS_TAG_MASK)};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site2; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)t16))) {
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site3);
+        { abort_site_ = &gs_site2; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
+    }
     int64_t t6 = (int64_t)((uint64_t)j_2 - (uint64_t)1);
     if (GS_UNLIKELY((uint64_t)t6 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site4; abort_i_ = t6; abort_n_ = xs_0.len; goto abort_index_; }
     if (GS_UNLIKELY(d_3 == 0)) gs_fail_div_zero(&gs_site5);
@@ -94,10 +97,11 @@ static void gs_main_main(void)
     int64_t abort_n_;
     gs_grow gs_mk0 = gs_make_cls(&gs_site9, 2, 5 * sizeof(int64_t), 5);
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 5, gs_mk0.cap};
+    bool t5 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site10; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
     gs_check_live(&gs_site11, xs_0.ptr, xs_0.len, xs_0.cap);
     xs_0.ptr[2] = 7;
-    gs_print_i64(gs_main_pick(xs_0, 2, 5, 4));
+    gs_print_i64(gs_main_pick(xs_0, 2, 5, 4, t5));
     gs_print_nl();
     gs_grow gs_mk3 = gs_make_cls(&gs_site12, 0, 3 * sizeof(uint8_t), 3);
     gs_slice_u8 bs_1 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 3, gs_mk3.cap};

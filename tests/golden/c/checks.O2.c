@@ -17,8 +17,8 @@ struct gs_slice_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2);
-GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0);
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2, bool xs_live_5, bool s_live_6);
+GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0, bool xs_live_3);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -43,31 +43,37 @@ static void gs__init_globals(void)
 {
 }
 
-GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2)
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, gs_str s_2, bool xs_live_5, bool s_live_6)
 {
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
+    bool t13 = xs_live_5;
+    bool t14 = s_live_6;
     gs_arr3_i64 arr_3 = (gs_arr3_i64){{1, 2, 3}};
     if (GS_UNLIKELY((uint64_t)i_1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site0, i_1, xs_0.len);
     if (GS_UNLIKELY((uint64_t)1 > (uint64_t)i_1)) gs_fail_slice_start(&gs_site0, 1, i_1);
     gs_slice_i64 t_4 = (gs_slice_i64){xs_0.ptr + 1, i_1 - 1, (i_1 - 1) | (xs_0.cap & GS_TAG_MASK)};
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site1; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_check_live(&gs_site2, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)t13))) {
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site2);
+        { abort_site_ = &gs_site1; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
+    }
     int64_t t8 = (int64_t)((uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)arr_3.a[2])) + (uint64_t)t_4.len);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)GS_SLEN(s_2))) { abort_site_ = &gs_site3; abort_i_ = 0; abort_n_ = GS_SLEN(s_2); goto abort_index_; }
-    gs_check_live(&gs_site4, s_2.ptr, GS_SLEN(s_2), s_2.len);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(GS_SLEN(s_2) & -(int64_t)t14))) {
+        if ((uint64_t)0 < (uint64_t)GS_SLEN(s_2)) gs_fail_freed(&gs_site4);
+        { abort_site_ = &gs_site3; abort_i_ = 0; abort_n_ = GS_SLEN(s_2); goto abort_index_; }
+    }
     return (int64_t)((uint64_t)t8 + (uint64_t)((int64_t)s_2.ptr[0]));
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
     return 0;
 }
 
-GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0)
+GS_INLINE int64_t gs_main_total(gs_slice_i64 xs_0, bool xs_live_3)
 {
+    bool t5 = xs_live_3;
     int64_t t_1 = 0;
     int64_t t0 = xs_0.len;
-    bool t5 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
         if (GS_UNLIKELY(!t5)) gs_fail_freed(&gs_site5);
         t_1 = (int64_t)((uint64_t)t_1 + (uint64_t)xs_0.ptr[i_2]);
@@ -80,6 +86,8 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     gs_grow gs_mk0 = gs_make_cls(&gs_site6, 1, 4 * sizeof(int64_t), 4);
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 4, gs_mk0.cap};
+    bool t13 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    bool t14 = t13;
     gs_check_live(&gs_site7, xs_0.ptr, xs_0.len, xs_0.cap);
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site8, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 5;
@@ -91,10 +99,10 @@ static void gs_main_main(void)
     if (GS_UNLIKELY(!o_2.has)) gs_fail_unwrap(&gs_site11);
     if (GS_UNLIKELY(!(o_2.val == 3))) { abort_site_ = &gs_site12; goto abort_assert_; }
     double f_3 = 2.8999999999999999;
-    int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1));
+    int64_t t8 = gs_main_pick(xs_0, 2, GS_STR_LIT("A", 1), t13, true);
     if (GS_UNLIKELY(!(f_3 > -2147483649.0 && f_3 < 2147483648.0))) gs_fail_f2i(&gs_site13, f_3);
     int32_t t9 = (int32_t)f_3;
-    int64_t t10 = gs_main_total(xs_0);
+    int64_t t10 = gs_main_total(xs_0, t14);
     gs_print_i64(t8);
     gs_print_space();
     gs_print_i64(t9);

@@ -14,7 +14,7 @@ struct gs_slice_i64 {
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
 GS_INLINE void gs_main_close(int64_t n_0);
-static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1);
+static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1, bool xs_live_6);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -36,11 +36,11 @@ GS_INLINE void gs_main_close(int64_t n_0)
     gs_main_closed = (int64_t)((uint64_t)gs_main_closed + (uint64_t)n_0);
 }
 
-static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
+static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1, bool xs_live_6)
 {
+    bool t11 = xs_live_6;
     int64_t defer_next_4 = 0;
     int64_t defer_ret_5 = 0;
-    bool t11 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (;;) {
         if (xs_0.len == 0) {
             defer_ret_5 = (-1);
@@ -86,6 +86,9 @@ static int64_t gs_main_find(gs_slice_i64 xs_0, int64_t want_1)
 static void gs_main_main(void)
 {
     gs_slice_i64 xs_0 = (gs_slice_i64){0};
+    bool t5 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    bool t6 = t5;
+    bool t7 = t5;
     gs_check_live(&gs_site1, xs_0.ptr, xs_0.len, xs_0.cap);
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site2, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 3;
@@ -93,14 +96,15 @@ static void gs_main_main(void)
     xs_0.ptr[xs_0.len++] = 0;
     if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site4, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
     xs_0.ptr[xs_0.len++] = 7;
-    gs_print_i64(gs_main_find(xs_0, 7));
+    gs_print_i64(gs_main_find(xs_0, 7, t5));
     gs_print_nl();
-    gs_print_i64(gs_main_find(xs_0, 5));
+    gs_print_i64(gs_main_find(xs_0, 5, t6));
     gs_print_nl();
-    gs_print_i64(gs_main_find(xs_0, 500));
+    gs_print_i64(gs_main_find(xs_0, 500, t7));
     gs_print_nl();
     gs_slice_i64 empty_1 = (gs_slice_i64){0};
-    gs_print_i64(gs_main_find(empty_1, 1));
+    bool t8 = gs_is_live(empty_1.ptr, empty_1.len, empty_1.cap);
+    gs_print_i64(gs_main_find(empty_1, 1, t8));
     gs_print_nl();
     gs_print_i64(gs_main_closed);
     gs_print_nl();

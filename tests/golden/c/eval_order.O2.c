@@ -16,7 +16,7 @@ struct gs_arr3_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE int64_t gs_main_next(gs_str tag_0);
+GS_INLINE int64_t gs_main_next(gs_str tag_0, bool tag_live_1);
 GS_INLINE int64_t gs_main_add3(int64_t a_0, int64_t b_1, int64_t c_2);
 static void gs_main_main(void);
 
@@ -31,11 +31,12 @@ static void gs__init_globals(void)
     gs_main_calls = 0;
 }
 
-GS_INLINE int64_t gs_main_next(gs_str tag_0)
+GS_INLINE int64_t gs_main_next(gs_str tag_0, bool tag_live_1)
 {
+    bool t4 = tag_live_1;
     gs_main_calls = (int64_t)((uint64_t)gs_main_calls + (uint64_t)1);
     int64_t t2 = gs_main_calls;
-    gs_check_live(&gs_site0, tag_0.ptr, GS_SLEN(tag_0), tag_0.len);
+    if (GS_UNLIKELY(!t4)) gs_fail_freed(&gs_site0);
     gs_print_str(tag_0);
     gs_print_space();
     gs_print_i64(t2);
@@ -52,14 +53,14 @@ static void gs_main_main(void)
 {
     bool t20;
     gs_arr3_i64 xs_0 = (gs_arr3_i64){{10, 20, 30}};
-    int64_t t1 = gs_main_next(GS_STR_LIT("a", 1));
-    int64_t t2 = gs_main_next(GS_STR_LIT("b", 1));
-    int64_t s_1 = gs_main_add3(t1, t2, gs_main_next(GS_STR_LIT("c", 1)));
-    int64_t t5 = gs_main_next(GS_STR_LIT("b", 1));
-    gs_main_P p_2 = (gs_main_P){gs_main_next(GS_STR_LIT("a", 1)), t5};
-    int64_t t9 = (int64_t)((uint64_t)gs_main_next(GS_STR_LIT("index", 5)) - (uint64_t)4);
+    int64_t t1 = gs_main_next(GS_STR_LIT("a", 1), true);
+    int64_t t2 = gs_main_next(GS_STR_LIT("b", 1), true);
+    int64_t s_1 = gs_main_add3(t1, t2, gs_main_next(GS_STR_LIT("c", 1), true));
+    int64_t t5 = gs_main_next(GS_STR_LIT("b", 1), true);
+    gs_main_P p_2 = (gs_main_P){gs_main_next(GS_STR_LIT("a", 1), true), t5};
+    int64_t t9 = (int64_t)((uint64_t)gs_main_next(GS_STR_LIT("index", 5), true) - (uint64_t)4);
     if (GS_UNLIKELY((uint64_t)t9 >= (uint64_t)3)) gs_fail_index(&gs_site1, t9, 3);
-    int64_t t10 = gs_main_next(GS_STR_LIT("value", 5));
+    int64_t t10 = gs_main_next(GS_STR_LIT("value", 5), true);
     xs_0.a[t9] = (int64_t)((uint64_t)xs_0.a[t9] + (uint64_t)t10);
     int64_t t13 = p_2.a;
     int64_t t14 = p_2.b;
@@ -78,9 +79,9 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t17);
     gs_print_nl();
-    t20 = gs_main_next(GS_STR_LIT("l", 1)) > 100;
+    t20 = gs_main_next(GS_STR_LIT("l", 1), true) > 100;
     if (t20) {
-        t20 = gs_main_next(GS_STR_LIT("r", 1)) > 0;
+        t20 = gs_main_next(GS_STR_LIT("r", 1), true) > 0;
     }
     bool ok_3 = t20;
     gs_print_bool(ok_3);

@@ -15,11 +15,11 @@ struct gs_slice_i64 {
 static void gs__init_globals(void);
 GS_INLINE int64_t gs_main_take(gs_slice_i64 *xs_0);
 GS_INLINE int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1);
-GS_INLINE int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1);
+GS_INLINE int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2);
 GS_INLINE uint64_t gs_main_mask(uint64_t x_0, int64_t s_1);
 GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1);
 GS_NORETURN GS_COLD GS_NOINLINE static void gs_main_bad(int64_t i_0);
-GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1);
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -69,10 +69,12 @@ GS_INLINE int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1)
     return 0;
 }
 
-GS_INLINE int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1)
+GS_INLINE int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2)
 {
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site4, i_1, xs_0.len);
-    gs_check_live(&gs_site5, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site5);
+        gs_fail_index(&gs_site4, i_1, xs_0.len);
+    }
     return (int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)((int64_t)((uint64_t)xs_0.ptr[i_1] * (uint64_t)2)));
 }
 
@@ -104,13 +106,16 @@ GS_NORETURN GS_COLD GS_NOINLINE static void gs_main_bad(int64_t i_0)
     gs_fail_panic(&gs_site9, (gs_str_concat(GS_STR_LIT("bad ", 4), t0)));
 }
 
-GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1)
+GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2)
 {
+    bool t3 = xs_live_2;
     if (i_1 < 0) {
         gs_main_bad(i_1);
     }
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site10, i_1, xs_0.len);
-    gs_check_live(&gs_site11, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)t3))) {
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site11);
+        gs_fail_index(&gs_site10, i_1, xs_0.len);
+    }
     return xs_0.ptr[i_1];
 }
 
@@ -118,10 +123,10 @@ static void gs_main_main(void)
 {
     gs_grow gs_mk0 = gs_make_cls(&gs_site12, 0, 0 * sizeof(int64_t), 0);
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 0, gs_mk0.cap};
-    bool t19 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    bool t21 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site13);
+        if (GS_UNLIKELY(!t21)) gs_fail_freed(&gs_site13);
         if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site14, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }
@@ -136,7 +141,8 @@ static void gs_main_main(void)
     gs_print_nl();
     int64_t t9 = gs_main_get_if(xs_0, 10);
     int64_t t11 = gs_main_get_if(xs_0, 2);
-    int64_t t13 = gs_main_twice(xs_0, 1);
+    bool t19 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t13 = gs_main_twice(xs_0, 1, t19);
     uint64_t t14 = gs_main_mask(3, 1);
     gs_print_i64(t9);
     gs_print_space();
@@ -147,7 +153,8 @@ static void gs_main_main(void)
     gs_print_u64(t14);
     gs_print_nl();
     int64_t t16 = gs_main_sum_some(xs_0, 9);
-    int64_t t18 = gs_main_pick(xs_0, 2);
+    bool t20 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t18 = gs_main_pick(xs_0, 2, t20);
     gs_print_i64(t16);
     gs_print_space();
     gs_print_i64(t18);

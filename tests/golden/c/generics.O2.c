@@ -19,7 +19,7 @@ struct gs_main_Pair__str__i64 {
 static void gs__init_globals(void);
 static void gs_main_main(void);
 GS_INLINE int64_t gs_main_max__i64(int64_t a_0, int64_t b_1);
-GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1);
+GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1, bool a_live_2, bool b_live_3);
 GS_INLINE double gs_main_max__f64(double a_0, double b_1);
 GS_INLINE gs_main_Pair__str__i64 gs_main_Pair__i64__str_swap(const gs_main_Pair__i64__str *p_0);
 
@@ -37,7 +37,7 @@ static void gs__init_globals(void)
 static void gs_main_main(void)
 {
     int64_t t0 = gs_main_max__i64(3, 9);
-    gs_str t1 = gs_main_max__str(GS_STR_LIT("pear", 4), GS_STR_LIT("apple", 5));
+    gs_str t1 = gs_main_max__str(GS_STR_LIT("pear", 4), GS_STR_LIT("apple", 5), true, true);
     double t2 = gs_main_max__f64(2.5, (-1.0));
     gs_print_i64(t0);
     gs_print_space();
@@ -65,10 +65,11 @@ GS_INLINE int64_t gs_main_max__i64(int64_t a_0, int64_t b_1)
     return b_1;
 }
 
-GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1)
+GS_INLINE gs_str gs_main_max__str(gs_str a_0, gs_str b_1, bool a_live_2, bool b_live_3)
 {
-    gs_check_live(&gs_site2, a_0.ptr, GS_SLEN(a_0), a_0.len);
-    gs_check_live(&gs_site3, b_1.ptr, GS_SLEN(b_1), b_1.len);
+    bool t2 = b_live_3;
+    if (GS_UNLIKELY(!a_live_2)) gs_fail_freed(&gs_site2);
+    if (GS_UNLIKELY(!t2)) gs_fail_freed(&gs_site3);
     if (gs_str_cmp(a_0, b_1) > 0) {
         return a_0;
     }

@@ -54,8 +54,8 @@ struct gs_slice_opt_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE void gs_main_fill(gs_slice_u8 xs_0, uint8_t v_1);
-GS_INLINE bool gs_main_zeros(gs_slice_u8 xs_0);
+GS_INLINE void gs_main_fill(gs_slice_u8 xs_0, uint8_t v_1, bool xs_live_3);
+GS_INLINE bool gs_main_zeros(gs_slice_u8 xs_0, bool xs_live_2);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -132,20 +132,20 @@ static void gs__init_globals(void)
 {
 }
 
-GS_INLINE void gs_main_fill(gs_slice_u8 xs_0, uint8_t v_1)
+GS_INLINE void gs_main_fill(gs_slice_u8 xs_0, uint8_t v_1, bool xs_live_3)
 {
+    bool t2 = xs_live_3;
     int64_t t0 = xs_0.len;
-    bool t2 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
         if (GS_UNLIKELY(!t2)) gs_fail_freed(&gs_site0);
         xs_0.ptr[i_2] = v_1;
     }
 }
 
-GS_INLINE bool gs_main_zeros(gs_slice_u8 xs_0)
+GS_INLINE bool gs_main_zeros(gs_slice_u8 xs_0, bool xs_live_2)
 {
+    bool t4 = xs_live_2;
     int64_t t0 = xs_0.len;
-    bool t4 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_1 = 0; i_1 < t0; i_1++) {
         if (GS_UNLIKELY(!t4)) gs_fail_freed(&gs_site1);
         if (xs_0.ptr[i_1] != 0) {
@@ -165,28 +165,30 @@ static void gs_main_main(void)
     bool ok_0 = true;
     gs_grow gs_mk0 = gs_slice_make(&gs_site2, 0, 300, sizeof(gs_slice_u8));
     gs_slice_sl_u8 held_1 = (gs_slice_sl_u8){(gs_slice_u8 *)gs_mk0.ptr, 0, gs_mk0.cap};
-    bool t71 = gs_is_live(held_1.ptr, held_1.len, held_1.cap);
+    bool t73 = gs_is_live(held_1.ptr, held_1.len, held_1.cap);
     for (int64_t _round_2 = 0; _round_2 < 3; _round_2++) {
         for (int64_t _i_3 = 0; _i_3 < 300; _i_3++) {
             gs_grow gs_mk1 = gs_make_cls(&gs_site3, 1, 32 * sizeof(uint8_t), 32);
             gs_slice_u8 b_4 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 32, gs_mk1.cap};
             t2 = ok_0;
             if (t2) {
-                t2 = gs_main_zeros(b_4);
+                bool t71 = gs_is_live(b_4.ptr, b_4.len, b_4.cap);
+                t2 = gs_main_zeros(b_4, t71);
             }
             t4 = t2;
             if (t4) {
                 t4 = b_4.len == 32;
             }
+            bool t72 = gs_is_live(b_4.ptr, b_4.len, b_4.cap);
             ok_0 = t4;
-            gs_main_fill(b_4, 255);
-            if (GS_UNLIKELY(!t71)) gs_fail_freed(&gs_site4);
+            gs_main_fill(b_4, 255, t72);
+            if (GS_UNLIKELY(!t73)) gs_fail_freed(&gs_site4);
             if (GS_UNLIKELY(held_1.len == GS_CAP(held_1))) gs_slice_grow_at(&gs_site5, (void *)&held_1.ptr, held_1.len, &held_1.cap, sizeof(gs_slice_u8));
             held_1.ptr[held_1.len++] = b_4;
         }
         for (;;) {
             if (!(held_1.len > 0)) break;
-            if (GS_UNLIKELY(!t71)) gs_fail_freed(&gs_site6);
+            if (GS_UNLIKELY(!t73)) gs_fail_freed(&gs_site6);
             gs_slice_u8 t10 = held_1.ptr[--held_1.len];
             gs_slice_u8 b_5 = t10;
             if (GS_UNLIKELY(!gs_is_live(b_5.ptr, 1, b_5.cap))) gs_fail_msg(&gs_site7, "delete of storage already deleted");
@@ -249,9 +251,9 @@ static void gs_main_main(void)
     gs_slice_delete(&gs_site28, c_10.ptr, c_10.cap);
     gs_grow gs_mk26 = gs_make_cls(&gs_site29, 1, 4 * sizeof(int64_t), 4);
     gs_slice_i64 xs_11 = (gs_slice_i64){(int64_t *)gs_mk26.ptr, 4, gs_mk26.cap};
-    bool t72 = gs_is_live(xs_11.ptr, xs_11.len, xs_11.cap);
+    bool t74 = gs_is_live(xs_11.ptr, xs_11.len, xs_11.cap);
     for (int64_t i_12 = 0; i_12 < 100; i_12++) {
-        if (GS_UNLIKELY(!t72)) gs_fail_freed(&gs_site30);
+        if (GS_UNLIKELY(!t74)) gs_fail_freed(&gs_site30);
         if (GS_UNLIKELY(xs_11.len == GS_CAP(xs_11))) gs_slice_grow_at(&gs_site31, (void *)&xs_11.ptr, xs_11.len, &xs_11.cap, sizeof(int64_t));
         xs_11.ptr[xs_11.len++] = i_12;
     }

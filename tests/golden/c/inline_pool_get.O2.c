@@ -43,8 +43,8 @@ struct gsm_pool_slot_pool__main_Cell {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1);
-static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slice_i64 grid_1);
+GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1, bool grid_live_6);
+static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slice_i64 grid_1, bool grid_live_6);
 static void gs_main_main(void);
 GS_INLINE gs_main_Cell * gsm_pool_slot_pool__main_Cell_get(const gs_site *site_, gsm_pool_slot_pool__main_Cell *p_0, int64_t i_1);
 GS_INLINE int64_t gsm_pool_slot_pool__main_Cell_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Cell *p_0, gs_main_Cell v_1);
@@ -74,16 +74,16 @@ static void gs__init_globals(void)
 {
 }
 
-GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
+GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1, bool grid_live_6)
 {
     bool t12;
     bool t14;
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
+    bool t24 = grid_live_6;
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
-    bool t24 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
         if (GS_UNLIKELY(!t24)) gs_fail_freed(&gs_site0);
         int64_t c_2 = t0.ptr[t2];
@@ -108,9 +108,8 @@ GS_INLINE void gs_main_step_builtin(gs_slots *cells_0, gs_slice_i64 grid_1)
     }
     gs_slice_i64 t17 = grid_1;
     int64_t t18 = t17.len;
-    bool t25 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t19 = 0; t19 < t18; t19++) {
-        if (GS_UNLIKELY(!t25)) gs_fail_freed(&gs_site3);
+        if (GS_UNLIKELY(!t24)) gs_fail_freed(&gs_site3);
         int64_t c_5 = t17.ptr[t19];
         if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)(*cells_0).len)) { abort_site_ = &gs_site4; abort_i_ = c_5; abort_n_ = (*cells_0).len; goto abort_index_; }
         ((gs_main_Cell *)(*cells_0).ptr)[c_5].alive = ((gs_main_Cell *)(*cells_0).ptr)[c_5].next;
@@ -120,16 +119,16 @@ abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
 }
 
-static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slice_i64 grid_1)
+static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slice_i64 grid_1, bool grid_live_6)
 {
     bool t15;
     bool t17;
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
+    bool t48 = grid_live_6;
     gs_slice_i64 t0 = grid_1;
     int64_t t1 = t0.len;
-    bool t48 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t2 = 0; t2 < t1; t2++) {
         if (GS_UNLIKELY(!t48)) gs_fail_freed(&gs_site5);
         int64_t c_2 = t0.ptr[t2];
@@ -156,9 +155,8 @@ static void gs_main_step_library(gsm_pool_slot_pool__main_Cell *cells_0, gs_slic
     }
     gs_slice_i64 t21 = grid_1;
     int64_t t22 = t21.len;
-    bool t49 = gs_is_live(grid_1.ptr, grid_1.len, grid_1.cap);
     for (int64_t t23 = 0; t23 < t22; t23++) {
-        if (GS_UNLIKELY(!t49)) gs_fail_freed(&gs_site8);
+        if (GS_UNLIKELY(!t48)) gs_fail_freed(&gs_site8);
         int64_t c_5 = t21.ptr[t23];
         if (GS_UNLIKELY((uint64_t)c_5 >= (uint64_t)(*cells_0).slots.len)) { abort_site_ = &gs_site9; abort_i_ = c_5; abort_n_ = (*cells_0).slots.len; goto abort_index_; }
         (*&(*cells_0).slots.ptr[c_5]).alive = (*&(*cells_0).slots.ptr[c_5]).next;
@@ -176,13 +174,13 @@ static void gs_main_main(void)
     gs_slots b_0 = (gs_slots){0};
     gsm_pool_slot_pool__main_Cell l_1 = (gsm_pool_slot_pool__main_Cell){0};
     gs_slice_i64 grid_2 = (gs_slice_i64){0};
-    bool t39 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
+    bool t41 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
     for (int64_t i_3 = 0; i_3 < 9; i_3++) {
         bool alive_4 = ((int64_t)(i_3 % 3)) == 0;
         gs_main_Cell t4 = (gs_main_Cell){.alive = alive_4};
         int64_t t5 = gs_slots_alloc((&b_0), sizeof(gs_main_Cell));
         ((gs_main_Cell *)b_0.ptr)[t5] = t4;
-        if (GS_UNLIKELY(!t39)) gs_fail_freed(&gs_site10);
+        if (GS_UNLIKELY(!t41)) gs_fail_freed(&gs_site10);
         if (GS_UNLIKELY(grid_2.len == GS_CAP(grid_2))) gs_slice_grow_at(&gs_site11, (void *)&grid_2.ptr, grid_2.len, &grid_2.cap, sizeof(int64_t));
         grid_2.ptr[grid_2.len++] = t5;
         (void)gsm_pool_slot_pool__main_Cell_alloc(&gs_site12, &l_1, (gs_main_Cell){.alive = alive_4});
@@ -195,16 +193,17 @@ static void gs_main_main(void)
             (*&l_1.slots.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
-    bool t40 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
+    bool t42 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
     for (int64_t __7 = 0; __7 < 3; __7++) {
-        gs_main_step_builtin(&b_0, grid_2);
-        gs_main_step_library(&l_1, grid_2);
+        bool t40 = t42;
+        gs_main_step_builtin(&b_0, grid_2, t42);
+        gs_main_step_library(&l_1, grid_2, t40);
         int64_t sb_8 = 0;
         int64_t sl_9 = 0;
         gs_slice_i64 t20 = grid_2;
         int64_t t21 = t20.len;
         for (int64_t t22 = 0; t22 < t21; t22++) {
-            if (GS_UNLIKELY(!t40)) gs_fail_freed(&gs_site15);
+            if (GS_UNLIKELY(!t42)) gs_fail_freed(&gs_site15);
             int64_t c_10 = t20.ptr[t22];
             if (GS_UNLIKELY((uint64_t)c_10 >= (uint64_t)b_0.len)) { abort_site_ = &gs_site16; abort_i_ = c_10; abort_n_ = b_0.len; goto abort_index_; }
             if (((gs_main_Cell *)b_0.ptr)[c_10].alive) {

@@ -13,7 +13,7 @@ struct gs_slice_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE bool gs_main_same(gs_slice_u8 a_0, gs_slice_u8 b_1);
+GS_INLINE bool gs_main_same(gs_slice_u8 a_0, gs_slice_u8 b_1, bool a_live_3, bool b_live_4);
 GS_INLINE int64_t gs_main_dot(gs_slice_i64 a_0, gs_slice_i64 b_1);
 static void gs_main_main(void);
 
@@ -36,14 +36,14 @@ static void gs__init_globals(void)
 {
 }
 
-GS_INLINE bool gs_main_same(gs_slice_u8 a_0, gs_slice_u8 b_1)
+GS_INLINE bool gs_main_same(gs_slice_u8 a_0, gs_slice_u8 b_1, bool a_live_3, bool b_live_4)
 {
+    bool t9 = a_live_3;
+    bool t10 = b_live_4;
     if (a_0.len != b_1.len) {
         return false;
     }
     int64_t t3 = a_0.len;
-    bool t9 = gs_is_live(a_0.ptr, a_0.len, a_0.cap);
-    bool t10 = gs_is_live(b_1.ptr, b_1.len, b_1.cap);
     for (int64_t i_2 = 0; i_2 < t3; i_2++) {
         if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site0);
         uint8_t t5 = a_0.ptr[i_2];
@@ -76,16 +76,22 @@ static void gs_main_main(void)
 {
     gs_grow gs_mk0 = gs_make_cls(&gs_site4, 0, 3 * sizeof(uint8_t), 3);
     gs_slice_u8 x_0 = (gs_slice_u8){(uint8_t *)gs_mk0.ptr, 3, gs_mk0.cap};
+    bool t13 = gs_is_live(x_0.ptr, x_0.len, x_0.cap);
+    bool t14 = t13;
+    bool t15 = t13;
+    bool t17 = t13;
     gs_grow gs_mk1 = gs_make_cls(&gs_site5, 0, 3 * sizeof(uint8_t), 3);
     gs_slice_u8 y_1 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 3, gs_mk1.cap};
+    bool t16 = gs_is_live(y_1.ptr, y_1.len, y_1.cap);
     if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)y_1.len)) gs_fail_index(&gs_site6, 1, y_1.len);
     gs_check_live(&gs_site7, y_1.ptr, y_1.len, y_1.cap);
     y_1.ptr[1] = 7;
     gs_grow gs_mk3 = gs_make_cls(&gs_site8, 0, 2 * sizeof(uint8_t), 2);
     gs_slice_u8 z_2 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 2, gs_mk3.cap};
-    bool t4 = gs_main_same(x_0, x_0);
-    bool t5 = gs_main_same(x_0, y_1);
-    bool t6 = gs_main_same(x_0, z_2);
+    bool t18 = gs_is_live(z_2.ptr, z_2.len, z_2.cap);
+    bool t4 = gs_main_same(x_0, x_0, t13, t14);
+    bool t5 = gs_main_same(x_0, y_1, t15, t16);
+    bool t6 = gs_main_same(x_0, z_2, t17, t18);
     gs_print_bool(t4);
     gs_print_space();
     gs_print_bool(t5);
@@ -95,10 +101,10 @@ static void gs_main_main(void)
     gs_grow gs_mk7 = gs_make_cls(&gs_site9, 1, 4 * sizeof(int64_t), 4);
     gs_slice_i64 t7 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
     gs_slice_i64 p_3 = t7;
-    bool t13 = gs_is_live(t7.ptr, t7.len, t7.cap);
+    bool t19 = gs_is_live(t7.ptr, t7.len, t7.cap);
     for (int64_t i_4 = 0; i_4 < 4; i_4++) {
         int64_t t9 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
-        if (GS_UNLIKELY(!t13)) gs_fail_freed(&gs_site10);
+        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site10);
         p_3.ptr[i_4] = t9;
     }
     int64_t t10 = gs_main_dot(p_3, p_3);

@@ -12,7 +12,7 @@ struct gs_arr10_str {
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
 static int64_t gs_main_command(gs_str s_0);
-GS_INLINE bool gs_main_small(gs_str s_0);
+GS_INLINE bool gs_main_small(gs_str s_0, bool s_live_1);
 static void gs_main_main(void);
 
 /* ---- data ---- */
@@ -100,10 +100,10 @@ static int64_t gs_main_command(gs_str s_0)
     return 0;
 }
 
-GS_INLINE bool gs_main_small(gs_str s_0)
+GS_INLINE bool gs_main_small(gs_str s_0, bool s_live_1)
 {
     gs_str t0 = s_0;
-    gs_check_live(&gs_site3, t0.ptr, GS_SLEN(t0), t0.len);
+    if (GS_UNLIKELY(!s_live_1)) gs_fail_freed(&gs_site3);
     if ((gs_str_eq(t0, GS_STR_LIT("on", 2))) || (gs_str_eq(t0, GS_STR_LIT("yes", 3)))) {
         return true;
     } else {
@@ -124,9 +124,9 @@ static void gs_main_main(void)
         gs_print_str(GS_STR_LIT("", 0));
     }
     gs_print_nl();
-    bool t5 = gs_main_small(GS_STR_LIT("on", 2));
-    bool t6 = gs_main_small(GS_STR_LIT("yes", 3));
-    bool t7 = gs_main_small(GS_STR_LIT("no", 2));
+    bool t5 = gs_main_small(GS_STR_LIT("on", 2), true);
+    bool t6 = gs_main_small(GS_STR_LIT("yes", 3), true);
+    bool t7 = gs_main_small(GS_STR_LIT("no", 2), true);
     gs_print_bool(t5);
     gs_print_space();
     gs_print_bool(t6);
