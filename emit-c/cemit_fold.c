@@ -11,7 +11,12 @@
  *     (file, line, column, what): two instances of one generic body report
  *     at the same place with the same message, through their own records.
  * Rounds repeat until none folds more (classes only ever merge, so what
- * was equal stays equal). The first function of a class in emission order
+ * was equal stays equal). Each function's C is scanned once, into pieces
+ * (raw bytes, then one such name); a round hashes the pieces with the
+ * names read anew and compares the bytes on a hash hit. Only functions
+ * that share their signature (name left out) and line count with another
+ * are scanned at all. Every function's C name starts with "gs" (cprefix,
+ * gs__init_globals), so only names starting so are looked up. The first function of a class in emission order
  * is kept; the others lose their prototype, definition and site records,
  * and every name of them in the rest of the C becomes the kept one's.
  * Never folded: main, closures (their environment's struct is named after
@@ -67,48 +72,68 @@ static int cf_tab_get(CfTab *t, const char *s, size_t n, int add)
     return -1;
 }
 
-/* ---- C tokens: identifiers, and what to copy without looking inside ---- */
+/* ---- C text: the next name that may be a function's or a site's ---- */
 
 static bool cf_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 static bool cf_ident_char(char c) { return cf_ident_start(c) || (c >= '0' && c <= '9'); }
 
-/* The end of the token at s[i] (i < n): an identifier, a number (with its
- * suffix: 0x1fu is no name), a string or character literal, a comment, or
- * one byte. *ident says whether it is an identifier. */
-static size_t cf_token_end(const char *s, size_t i, size_t n, bool *ident)
+/* The first identifier starting with "gs" at or after s[i] (before n),
+ * skipping other identifiers, numbers (0x1fu is no name), string and
+ * character literals and comments; returns its start (n when none) and
+ * sets *end past it. */
+static size_t cf_next_name(const char *s, size_t i, size_t n, size_t *end)
 {
-    char c = s[i];
-    *ident = cf_ident_start(c);
-    if (*ident || (c >= '0' && c <= '9')) {
-        for (i++; i < n; i++) {
-            bool exp = (s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]) && !*ident;
-            if (!cf_ident_char(s[i]) && !(s[i] == '.' && !*ident) && !exp)
-                break;
-        }
-        return i;
-    }
-    if (c == '"' || c == '\'') {
-        for (i++; i < n && s[i] != c; i++)
-            i += s[i] == '\\';
-        return i < n ? i + 1 : n;
-    }
-    if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-        const char *e = strstr(s + i + 2, "*/");    /* the buffer is NUL-terminated */
-        return e && (size_t)(e - s) + 2 <= n ? (size_t)(e - s) + 2 : n;
-    }
-    if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-        while (i < n && s[i] != '\n')
+    while (i < n) {
+        char c = s[i];
+        if (cf_ident_start(c)) {
+            size_t j = i + 1;
+            while (j < n && cf_ident_char(s[j]))
+                j++;
+            if (c == 'g' && j - i > 2 && s[i + 1] == 's') {
+                *end = j;
+                return i;
+            }
+            i = j;
+        } else if (c >= '0' && c <= '9') {
+            for (i++; i < n && (cf_ident_char(s[i]) || s[i] == '.' ||
+                                ((s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1])));
+                 i++)
+                ;
+        } else if (c == '"' || c == '\'') {
+            for (i++; i < n && s[i] != c; i++)
+                i += s[i] == '\\';
             i++;
-        return i;
+        } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+            const char *e = strstr(s + i + 2, "*/");    /* the buffer is NUL-terminated */
+            i = e ? (size_t)(e - s) + 2 : n;
+        } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+            while (i < n && s[i] != '\n')
+                i++;
+        } else {
+            i++;
+        }
     }
-    return i + 1;
+    *end = n;
+    return n;
 }
 
 /* ---- the state of one folding ---- */
 
+/* Raw bytes, then a name read as what it stands for (none in a last piece). */
+enum { CF_NONE, CF_SELF, CF_FN, CF_SITE };
+typedef struct CfPiece {
+    size_t raw;             /* offset of the raw bytes in the text */
+    uint32_t len;
+    uint8_t kind;
+    int ref;                /* CF_FN: the function's index; CF_SITE: the canonical site */
+} CfPiece;
+
 typedef struct CfFn {
     size_t start, end;      /* its C in the functions' buffer */
     bool candidate;
+    CfPiece *pieces;
+    int npieces;
+    uint64_t raw_hash;      /* of every raw byte */
 } CfFn;
 
 typedef struct Cf {
@@ -170,52 +195,154 @@ static void cf_site_keys(Cf *cf, const IrFunc *f, const int *num, CfTab *seen)
     }
 }
 
-/* Function i's C with the names read as the header comment says: its own
- * name is "@", a function's is its class's first, a site its first twin. */
-static void cf_normalise(Cf *cf, int i, StrBuf *b)
+/* ---- scanning a function once ---- */
+
+/* What the name s[p, q) in function i stands for; CF_NONE: raw bytes. */
+static int cf_classify(Cf *cf, int i, size_t p, size_t q, int *ref)
 {
-    const char *s = cf->text;
-    b->len = 0;
-    for (size_t p = cf->fns[i].start, e = cf->fns[i].end; p < e;) {
-        bool ident;
-        size_t q = cf_token_end(s, p, e, &ident);
-        int j, site;
-        if (ident && (j = cf_tab_get(&cf->names, s + p, q - p, -1)) >= 0)
-            sb_puts(b, j == i ? "@" : cf->cm->ir->funcs[cf_find(cf, j)]->cname);
-        else if (ident && cf_site_token(s + p, q - p, &site) && site < cf->cm->nsites)
-            sb_printf(b, "gs_site%d", cf->site_canon[site]);
-        else
-            sb_putn(b, s + p, q - p);
-        p = q;
+    int site;
+    if ((*ref = cf_tab_get(&cf->names, cf->text + p, q - p, -1)) >= 0)
+        return *ref == i ? CF_SELF : CF_FN;
+    if (cf_site_token(cf->text + p, q - p, &site) && site < cf->cm->nsites) {
+        *ref = cf->site_canon[site];
+        return CF_SITE;
+    }
+    return CF_NONE;
+}
+
+static void cf_scan(Cf *cf, int i)
+{
+    CfFn *fn = &cf->fns[i];
+    int cap = 16;
+    fn->pieces = SCRATCH_ARRAY(CfPiece, cap);
+    fn->raw_hash = 1469598103934665603ull;
+    size_t raw = fn->start, q;
+    for (size_t p = fn->start;; p = q) {
+        p = cf_next_name(cf->text, p, fn->end, &q);
+        CfPiece c = { .raw = raw, .len = (uint32_t)(p - raw), .kind = CF_NONE };
+        if (p < fn->end && (c.kind = (uint8_t)cf_classify(cf, i, p, q, &c.ref)) == CF_NONE)
+            continue;       /* a name that stays as it is: part of the raw bytes */
+        if (fn->npieces == cap)
+            fn->pieces = mem_grow(g_scratch, fn->pieces, &cap, fn->npieces, sizeof(CfPiece));
+        fn->pieces[fn->npieces++] = c;
+        fn->raw_hash = fn->raw_hash * 31 + cf_hash(cf->text + c.raw, c.len);
+        if (p >= fn->end)
+            break;
+        raw = q;
     }
 }
 
-/* One round: each candidate joins the class of the first whose text is
+/* ---- one round ---- */
+
+/* What a piece's name reads as this round (its kind says which table). */
+static int cf_piece_ref(Cf *cf, const CfPiece *c)
+{
+    return c->kind == CF_FN ? cf_find(cf, c->ref) : c->kind == CF_SITE ? c->ref : 0;
+}
+
+static uint64_t cf_round_hash(Cf *cf, int i)
+{
+    const CfFn *fn = &cf->fns[i];
+    uint64_t h = fn->raw_hash ^ (uint64_t)fn->npieces;
+    for (int k = 0; k < fn->npieces; k++)
+        h = (h ^ (uint64_t)(fn->pieces[k].kind * 0x9e3779b9u + (unsigned)cf_piece_ref(cf, &fn->pieces[k]))) *
+            1099511628211ull;
+    return h;
+}
+
+static bool cf_same(Cf *cf, int a, int b)
+{
+    const CfFn *x = &cf->fns[a], *y = &cf->fns[b];
+    if (x->npieces != y->npieces || x->raw_hash != y->raw_hash)
+        return false;
+    for (int k = 0; k < x->npieces; k++) {
+        const CfPiece *c = &x->pieces[k], *d = &y->pieces[k];
+        if (c->len != d->len || c->kind != d->kind || cf_piece_ref(cf, c) != cf_piece_ref(cf, d) ||
+            memcmp(cf->text + c->raw, cf->text + d->raw, c->len))
+            return false;
+    }
+    return true;
+}
+
+/* Each scanned function joins the class of the first whose pieces read
  * the same. Returns whether any class grew. */
-static bool cf_round(Cf *cf)
+static bool cf_round(Cf *cf, const int *scanned, int n)
 {
     ArenaMark m = mem_mark(g_scratch);
-    CfTab seen = cf_tab_new(g_scratch, (size_t)cf->nfns);
-    StrBuf b = { 0 };
+    size_t cap = 16;
+    while (cap < 2 * (size_t)n + 2)
+        cap *= 2;
+    int *slot = SCRATCH_ARRAY(int, cap);        /* 1 + index into scanned, 0 empty */
+    uint64_t *hash = SCRATCH_ARRAY(uint64_t, n + 1);
     bool grew = false;
-    for (int i = 0; i < cf->nfns; i++) {
-        if (!cf->fns[i].candidate)
-            continue;
-        cf_normalise(cf, i, &b);
-        const char *k = mem_strndup(g_scratch, b.data ? b.data : "", b.len);
-        int first = cf_tab_get(&seen, k, b.len, i);
-        if (first >= 0)
-            grew |= cf_union(cf, first, i);
+    for (int k = 0; k < n; k++) {
+        hash[k] = cf_round_hash(cf, scanned[k]);
+        size_t s = (size_t)hash[k] & (cap - 1);
+        for (; slot[s]; s = (s + 1) & (cap - 1)) {
+            int j = slot[s] - 1;
+            if (hash[j] == hash[k] && cf_same(cf, scanned[j], scanned[k]))
+                break;
+        }
+        if (slot[s])
+            grew |= cf_union(cf, scanned[slot[s] - 1], scanned[k]);
+        else
+            slot[s] = k + 1;
     }
-    sb_free(&b);
     mem_release(g_scratch, m);
     return grew;
 }
 
+/* ---- what may fold ---- */
+
 static bool cf_candidate(const Cm *cm, const IrFunc *f)
 {
     return f->reachable && f->fn && !f->fn->is_closure && f->ncaptures == 0 && !f->used_as_value &&
-           f->fn != cm->ir->prog->main_fn;
+           f->fn != cm->ir->prog->main_fn && !strncmp(f->cname, "gs", 2);
+}
+
+/* Its signature without its name, and its line count: equal in any two
+ * functions that fold. */
+static const char *cf_shape(const Cf *cf, int i)
+{
+    const CfFn *fn = &cf->fns[i];
+    const char *name = cf->cm->ir->funcs[i]->cname, *s = cf->text + fn->start;
+    size_t n = strlen(name);
+    const char *at = strstr(s, name);
+    while (at && at[n] != '(')      /* the name as declared, not inside another */
+        at = strstr(at + 1, name);
+    const char *eol = at ? strchr(at, '\n') : NULL;
+    if (!at || !eol || eol >= cf->text + fn->end)
+        return NULL;
+    int lines = 0;
+    for (const char *p = s; p < cf->text + fn->end && (p = memchr(p, '\n', (size_t)(cf->text + fn->end - p)));
+         p++)
+        lines++;
+    const char *line = at;
+    while (line > s && line[-1] != '\n')
+        line--;
+    return mem_printf(g_scratch, "%d:%.*s%.*s", lines, (int)(at - line), line, (int)(eol - at - n), at + n);
+}
+
+/* The candidates whose shape another shares, scanned, in emission order. */
+static int cf_scan_alike(Cf *cf, int *scanned)
+{
+    const char **shape = SCRATCH_ARRAY(const char *, cf->nfns + 1);
+    CfTab first = cf_tab_new(g_scratch, (size_t)cf->nfns);
+    bool *twin = SCRATCH_ARRAY(bool, cf->nfns + 1);
+    for (int i = 0; i < cf->nfns; i++) {
+        if (!cf->fns[i].candidate || !(shape[i] = cf_shape(cf, i)))
+            continue;
+        int j = cf_tab_get(&first, shape[i], strlen(shape[i]), i);
+        if (j >= 0)
+            twin[i] = twin[j] = true;
+    }
+    int n = 0;
+    for (int i = 0; i < cf->nfns; i++)
+        if (twin[i]) {
+            cf_scan(cf, i);
+            scanned[n++] = i;
+        }
+    return n;
 }
 
 void cm_fold_plan(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *end, int **nums)
@@ -235,12 +362,14 @@ void cm_fold_plan(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *
     cf_site_keys(&cf, ir->init, nums[ir->nfuncs], &seen);
     for (int i = 0; i < ir->nfuncs; i++) {
         const IrFunc *f = ir->funcs[i];
-        cf.fns[i] = (CfFn){ start[i], end[i], cf_candidate(cm, f) };
+        cf.fns[i] = (CfFn){ .start = start[i], .end = end[i], .candidate = cf_candidate(cm, f) };
         if (f->reachable)
             cf_tab_get(&cf.names, f->cname, strlen(f->cname), i);
         cf_site_keys(&cf, f, nums[i], &seen);
     }
-    while (cf_round(&cf))
+    int *scanned = SCRATCH_ARRAY(int, ir->nfuncs + 1);
+    int n = cf_scan_alike(&cf, scanned);
+    while (n > 1 && cf_round(&cf, scanned, n))
         ;
     for (int i = 0; i < ir->nfuncs; i++)
         cf_find(&cf, i);        /* every entry its class's first */
@@ -249,8 +378,8 @@ void cm_fold_plan(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *
 
 bool cm_fold_gone(const Cm *cm, int i) { return cm->fold_to && cm->fold_to[i] != i; }
 
-/* The functions' C into out, without the folded functions (their ranges
- * in skip, ascending) and with every name of one read as the kept one. */
+/* The functions' C into out, without the folded functions and with every
+ * name of one read as the kept one's. */
 void cm_fold_write(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *end, StrBuf *out)
 {
     const IrProgram *ir = cm->ir;
@@ -260,29 +389,23 @@ void cm_fold_write(Cm *cm, const StrBuf *fns, const size_t *start, const size_t 
     for (int i = 0; i < ir->nfuncs; i++)
         if (cm_fold_gone(cm, i) && ++nfolded)
             cf_tab_get(&folded, ir->funcs[i]->cname, strlen(ir->funcs[i]->cname), i);
-    if (!nfolded) {
-        sb_putn(out, fns->data, fns->len);
-        mem_release(g_scratch, m);
-        return;
-    }
     const char *s = fns->data;
-    int next = 0;           /* the next function whose range may be skipped */
-    for (size_t p = 0; p < fns->len;) {
-        while (next < ir->nfuncs && (!cm_fold_gone(cm, next) || end[next] <= p))
-            next++;
-        if (next < ir->nfuncs && p == start[next]) {
-            p = end[next];
+    size_t from = 0;        /* copied up to here */
+    for (int i = 0; nfolded && i <= ir->nfuncs; i++) {
+        if (i < ir->nfuncs && !cm_fold_gone(cm, i))
             continue;
-        }
-        size_t stop = next < ir->nfuncs ? start[next] : fns->len;
-        bool ident;
-        size_t q = cf_token_end(s, p, stop, &ident);
-        int j = ident ? cf_tab_get(&folded, s + p, q - p, -1) : -1;
-        if (j >= 0)
+        size_t stop = i < ir->nfuncs ? start[i] : fns->len, q;
+        for (size_t p = cf_next_name(s, from, stop, &q); p < stop; p = cf_next_name(s, q, stop, &q)) {
+            int j = cf_tab_get(&folded, s + p, q - p, -1);
+            if (j < 0)
+                continue;
+            sb_putn(out, s + from, p - from);
             sb_puts(out, ir->funcs[cm->fold_to[j]]->cname);
-        else
-            sb_putn(out, s + p, q - p);
-        p = q;
+            from = q;
+        }
+        sb_putn(out, s + from, stop - from);
+        from = i < ir->nfuncs ? end[i] : fns->len;
     }
+    sb_putn(out, s + from, fns->len - from);
     mem_release(g_scratch, m);
 }
