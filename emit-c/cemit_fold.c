@@ -74,43 +74,70 @@ static int cf_tab_get(CfTab *t, const char *s, size_t n, int add)
 
 /* ---- C text: the next name that may be a function's or a site's ---- */
 
-static bool cf_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-static bool cf_ident_char(char c) { return cf_ident_start(c) || (c >= '0' && c <= '9'); }
+/* Bytes by what they may start: CF_ID an identifier, CF_DIG a number,
+ * CF_LIT a literal or comment, 0 nothing to look at (CF_DIG's bytes and
+ * the letters are identifier bytes). */
+enum { CF_ID = 1, CF_DIG = 2, CF_LIT = 4 };
+static const uint8_t cf_class[256] = {
+    ['"'] = CF_LIT, ['\''] = CF_LIT, ['/'] = CF_LIT,
+    ['0'] = CF_DIG, ['1'] = CF_DIG, ['2'] = CF_DIG, ['3'] = CF_DIG, ['4'] = CF_DIG,
+    ['5'] = CF_DIG, ['6'] = CF_DIG, ['7'] = CF_DIG, ['8'] = CF_DIG, ['9'] = CF_DIG, ['_'] = CF_ID,
+    ['a'] = CF_ID, ['b'] = CF_ID, ['c'] = CF_ID, ['d'] = CF_ID, ['e'] = CF_ID, ['f'] = CF_ID,
+    ['g'] = CF_ID, ['h'] = CF_ID, ['i'] = CF_ID, ['j'] = CF_ID, ['k'] = CF_ID, ['l'] = CF_ID,
+    ['m'] = CF_ID, ['n'] = CF_ID, ['o'] = CF_ID, ['p'] = CF_ID, ['q'] = CF_ID, ['r'] = CF_ID,
+    ['s'] = CF_ID, ['t'] = CF_ID, ['u'] = CF_ID, ['v'] = CF_ID, ['w'] = CF_ID, ['x'] = CF_ID,
+    ['y'] = CF_ID, ['z'] = CF_ID, ['A'] = CF_ID, ['B'] = CF_ID, ['C'] = CF_ID, ['D'] = CF_ID,
+    ['E'] = CF_ID, ['F'] = CF_ID, ['G'] = CF_ID, ['H'] = CF_ID, ['I'] = CF_ID, ['J'] = CF_ID,
+    ['K'] = CF_ID, ['L'] = CF_ID, ['M'] = CF_ID, ['N'] = CF_ID, ['O'] = CF_ID, ['P'] = CF_ID,
+    ['Q'] = CF_ID, ['R'] = CF_ID, ['S'] = CF_ID, ['T'] = CF_ID, ['U'] = CF_ID, ['V'] = CF_ID,
+    ['W'] = CF_ID, ['X'] = CF_ID, ['Y'] = CF_ID, ['Z'] = CF_ID,
+};
+
+static uint8_t cf_cls(const char *s, size_t i) { return cf_class[(unsigned char)s[i]]; }
+
+/* Past the literal or comment at s[i], or i + 1 for a lone '/'. */
+static size_t cf_skip_lit(const char *s, size_t i, size_t n)
+{
+    char c = s[i];
+    if (c == '"' || c == '\'') {
+        for (i++; i < n && s[i] != c; i++)
+            i += s[i] == '\\';
+        return i + 1;
+    }
+    if (i + 1 < n && s[i + 1] == '*') {
+        const char *e = strstr(s + i + 2, "*/");    /* the buffer is NUL-terminated */
+        return e ? (size_t)(e - s) + 2 : n;
+    }
+    if (i + 1 < n && s[i + 1] == '/') {
+        const char *e = memchr(s + i, '\n', n - i);
+        return e ? (size_t)(e - s) : n;
+    }
+    return i + 1;
+}
 
 /* The first identifier starting with "gs" at or after s[i] (before n),
- * skipping other identifiers, numbers (0x1fu is no name), string and
- * character literals and comments; returns its start (n when none) and
+ * skipping other identifiers, numbers (0x1fu is no name; 1e+5 one
+ * number), literals and comments; returns its start (n when none) and
  * sets *end past it. */
 static size_t cf_next_name(const char *s, size_t i, size_t n, size_t *end)
 {
     while (i < n) {
-        char c = s[i];
-        if (cf_ident_start(c)) {
+        uint8_t k = cf_cls(s, i);
+        if (!k) {
+            i++;
+        } else if (k == CF_LIT) {
+            i = cf_skip_lit(s, i, n);
+        } else {
             size_t j = i + 1;
-            while (j < n && cf_ident_char(s[j]))
-                j++;
-            if (c == 'g' && j - i > 2 && s[i + 1] == 's') {
+            for (; j < n; j++)
+                if (!(cf_cls(s, j) & (CF_ID | CF_DIG)) &&
+                    !(k == CF_DIG && (s[j] == '.' || ((s[j] == '+' || s[j] == '-') && strchr("eEpP", s[j - 1])))))
+                    break;
+            if (k == CF_ID && s[i] == 'g' && s[i + 1] == 's' && j - i > 2) {
                 *end = j;
                 return i;
             }
             i = j;
-        } else if (c >= '0' && c <= '9') {
-            for (i++; i < n && (cf_ident_char(s[i]) || s[i] == '.' ||
-                                ((s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1])));
-                 i++)
-                ;
-        } else if (c == '"' || c == '\'') {
-            for (i++; i < n && s[i] != c; i++)
-                i += s[i] == '\\';
-            i++;
-        } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-            const char *e = strstr(s + i + 2, "*/");    /* the buffer is NUL-terminated */
-            i = e ? (size_t)(e - s) + 2 : n;
-        } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-            while (i < n && s[i] != '\n')
-                i++;
-        } else {
-            i++;
         }
     }
     *end = n;
@@ -180,17 +207,28 @@ static bool cf_site_token(const char *s, size_t n, int *num)
     return true;
 }
 
+/* A site's contents as bytes: file id, line and column, then its message
+ * (a 0 byte before it, a 1 byte for none). */
+static size_t cf_site_key(const IrSite *s, char **out)
+{
+    int32_t pos[3] = { s->loc.file, s->loc.line, s->loc.col };
+    size_t n = s->what ? strlen(s->what) : 0;
+    char *k = mem_alloc(g_scratch, sizeof pos + 1 + n);
+    memcpy(k, pos, sizeof pos);
+    k[sizeof pos] = s->what ? 0 : 1;
+    memcpy(k + sizeof pos + 1, s->what ? s->what : "", n);
+    *out = k;
+    return sizeof pos + 1 + n;
+}
+
 static void cf_site_keys(Cf *cf, const IrFunc *f, const int *num, CfTab *seen)
 {
     for (int i = 0; num && i < f->nsites; i++) {
         if (num[i] < 0)
             continue;
-        const IrSite *s = &f->sites[i];
-        SrcFile *sf = src_get(s->loc.file);
-        const char *path = sf ? sf->path : "?";
-        const char *k = mem_printf(g_scratch, "%zu:%s:%d:%d:%c%s", strlen(path), path, s->loc.line,
-                                   s->loc.col, s->what ? 'w' : '-', s->what ? s->what : "");
-        int first = cf_tab_get(seen, k, strlen(k), num[i]);
+        char *k;
+        size_t n = cf_site_key(&f->sites[i], &k);
+        int first = cf_tab_get(seen, k, n, num[i]);
         cf->site_canon[num[i]] = first >= 0 ? first : num[i];
     }
 }
@@ -300,8 +338,9 @@ static bool cf_candidate(const Cm *cm, const IrFunc *f)
            f->fn != cm->ir->prog->main_fn && !strncmp(f->cname, "gs", 2);
 }
 
-/* Its signature without its name, and its line count: equal in any two
- * functions that fold. */
+/* Its signature without its name, its line count and its IR's size: a
+ * function no other shares this with is not compared (a filter only:
+ * what folds is decided on the text). */
 static const char *cf_shape(const Cf *cf, int i)
 {
     const CfFn *fn = &cf->fns[i];
@@ -320,7 +359,9 @@ static const char *cf_shape(const Cf *cf, int i)
     const char *line = at;
     while (line > s && line[-1] != '\n')
         line--;
-    return mem_printf(g_scratch, "%d:%.*s%.*s", lines, (int)(at - line), line, (int)(eol - at - n), at + n);
+    const IrFunc *f = cf->cm->ir->funcs[i];
+    return mem_printf(g_scratch, "%d:%d:%d:%.*s%.*s", lines, f->nins, f->ntemps, (int)(at - line), line,
+                      (int)(eol - at - n), at + n);
 }
 
 /* The candidates whose shape another shares, scanned, in emission order. */
@@ -378,34 +419,59 @@ void cm_fold_plan(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *
 
 bool cm_fold_gone(const Cm *cm, int i) { return cm->fold_to && cm->fold_to[i] != i; }
 
+/* Whether f's C names a folded function: only a direct call names a
+ * function that may fold (closures and functions used as values, named
+ * by values and thunks, never fold; the entry names main). */
+static bool cf_calls_folded(const Cm *cm, const IrFunc *f, const PtrSet *gone)
+{
+    for (int k = 0; k < f->nins; k++)
+        if (f->ins[k].op == IR_CALL && f->ins[k].fn && ir_set_has(gone, f->ins[k].fn))
+            return true;
+    return false;
+}
+
+/* s[from, to) into out, every name of a folded function read as the kept one's. */
+static void cf_copy_renamed(const Cm *cm, const char *s, size_t from, size_t to, CfTab *folded, StrBuf *out)
+{
+    size_t q;
+    for (size_t p = cf_next_name(s, from, to, &q); p < to; p = cf_next_name(s, q, to, &q)) {
+        int j = cf_tab_get(folded, s + p, q - p, -1);
+        if (j < 0)
+            continue;
+        sb_putn(out, s + from, p - from);
+        sb_puts(out, cm->ir->funcs[cm->fold_to[j]]->cname);
+        from = q;
+    }
+    sb_putn(out, s + from, to - from);
+}
+
 /* The functions' C into out, without the folded functions and with every
- * name of one read as the kept one's. */
+ * call of one calling the kept one. */
 void cm_fold_write(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *end, StrBuf *out)
 {
     const IrProgram *ir = cm->ir;
     ArenaMark m = mem_mark(g_scratch);
     CfTab folded = cf_tab_new(g_scratch, (size_t)ir->nfuncs);
-    int nfolded = 0;
+    PtrSet gone = { 0 };
     for (int i = 0; i < ir->nfuncs; i++)
-        if (cm_fold_gone(cm, i) && ++nfolded)
+        if (cm_fold_gone(cm, i)) {
             cf_tab_get(&folded, ir->funcs[i]->cname, strlen(ir->funcs[i]->cname), i);
-    const char *s = fns->data;
-    size_t from = 0;        /* copied up to here */
-    for (int i = 0; nfolded && i <= ir->nfuncs; i++) {
-        if (i < ir->nfuncs && !cm_fold_gone(cm, i))
-            continue;
-        size_t stop = i < ir->nfuncs ? start[i] : fns->len, q;
-        for (size_t p = cf_next_name(s, from, stop, &q); p < stop; p = cf_next_name(s, q, stop, &q)) {
-            int j = cf_tab_get(&folded, s + p, q - p, -1);
-            if (j < 0)
-                continue;
-            sb_putn(out, s + from, p - from);
-            sb_puts(out, ir->funcs[cm->fold_to[j]]->cname);
-            from = q;
+            ir_set_add(&gone, ir->funcs[i]->fn);
         }
-        sb_putn(out, s + from, stop - from);
-        from = i < ir->nfuncs ? end[i] : fns->len;
+    const char *s = fns->data;
+    size_t pos = ir->nfuncs ? start[0] : fns->len;     /* the initialiser's C ends here */
+    if (gone.len && cf_calls_folded(cm, ir->init, &gone))
+        cf_copy_renamed(cm, s, 0, pos, &folded, out);
+    else
+        sb_putn(out, s, pos);
+    for (int i = 0; gone.len && i < ir->nfuncs; i++) {
+        sb_putn(out, s + pos, start[i] - pos);          /* the thunk before, if any */
+        if (!cm_fold_gone(cm, i) && ir->funcs[i]->reachable && cf_calls_folded(cm, ir->funcs[i], &gone))
+            cf_copy_renamed(cm, s, start[i], end[i], &folded, out);
+        else if (!cm_fold_gone(cm, i))
+            sb_putn(out, s + start[i], end[i] - start[i]);
+        pos = end[i];
     }
-    sb_putn(out, s + from, fns->len - from);
+    sb_putn(out, s + pos, fns->len - pos);
     mem_release(g_scratch, m);
 }
