@@ -20,6 +20,8 @@ struct gs_fn_i64__i64 {
 static void gs__init_globals(void);
 static int64_t gs_main_first_a(gs_slice_i64 xs_0);
 static int64_t gs_main_first_b(gs_slice_i64 xs_0);
+static gs_str gs_main_name_a(void);
+static gs_str gs_main_name_b(void);
 static void gs_main_main(void);
 static int64_t gs_main_count__i64(int64_t n_0);
 static int64_t gs_main_count__u8(int64_t n_0);
@@ -34,19 +36,21 @@ static int64_t gs_main_outer__i32__thunk(void *env, int64_t a0);
 static int64_t gs_main_count__i32(int64_t n_0);
 
 /* ---- data ---- */
-static const gs_site gs_site0 = { "tests/golden/c/fold_instances.gs", 30, 12, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/fold_instances.gs", 30, 12, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/fold_instances.gs", 34, 12, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/fold_instances.gs", 34, 12, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/fold_instances.gs", 40, 14, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/fold_instances.gs", 45, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/fold_instances.gs", 40, 20, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/fold_instances.gs", 40, 23, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/fold_instances.gs", 40, 26, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/fold_instances.gs", 21, 12, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/fold_instances.gs", 21, 12, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/fold_instances.gs", 21, 12, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/fold_instances.gs", 21, 12, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/fold_instances.gs", 32, 12, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/fold_instances.gs", 32, 12, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/fold_instances.gs", 36, 12, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/fold_instances.gs", 36, 12, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/fold_instances.gs", 50, 14, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/fold_instances.gs", 55, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/fold_instances.gs", 50, 20, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/fold_instances.gs", 50, 23, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/fold_instances.gs", 50, 26, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/fold_instances.gs", 56, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/fold_instances.gs", 56, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -71,6 +75,16 @@ static int64_t gs_main_first_b(gs_slice_i64 xs_0)
     int64_t t1 = xs_0.ptr[0];
     int64_t t2 = (int64_t)((uint64_t)t1 * (uint64_t)3);
     return t2;
+}
+
+static gs_str gs_main_name_a(void)
+{
+    return GS_STR_LIT("gs_main_count__i64", 18);
+}
+
+static gs_str gs_main_name_b(void)
+{
+    return GS_STR_LIT("gs_main_count__u8", 17);
 }
 
 static void gs_main_main(void)
@@ -119,6 +133,16 @@ static void gs_main_main(void)
     int64_t t12 = (GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site8, "call of a zero function value") : (void)0, f_1.fn(f_1.env, 3));
     gs_print_i64(t12);
     gs_print_nl();
+    gs_str t13 = gs_main_name_a();
+    gs_str t14 = gs_main_name_b();
+    gs_check_live(&gs_site9, t13.ptr, GS_SLEN(t13), t13.len);
+    gs_print_str(t13);
+    gs_print_space();
+    gs_check_live(&gs_site10, t14.ptr, GS_SLEN(t14), t14.len);
+    gs_print_str(t14);
+    gs_print_space();
+    gs_print_str(GS_STR_LIT("gs_main_count__u8", 17));
+    gs_print_nl();
 }
 
 static int64_t gs_main_count__i64(int64_t n_0)
@@ -162,8 +186,8 @@ static int64_t gs_main_outer__u8(int64_t n_0)
 static int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1)
 {
     int64_t t0 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0)) gs_fail_index(&gs_site9, i_1, t0);
-    gs_check_live(&gs_site10, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0)) gs_fail_index(&gs_site11, i_1, t0);
+    gs_check_live(&gs_site12, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t1 = xs_0.ptr[i_1];
     int64_t t2 = (int64_t)((uint64_t)t1 + (uint64_t)1);
     return t2;
@@ -172,8 +196,8 @@ static int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1)
 static int64_t gs_main_at__u8(gs_slice_i64 xs_0, int64_t i_1)
 {
     int64_t t0 = xs_0.len;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0)) gs_fail_index(&gs_site11, i_1, t0);
-    gs_check_live(&gs_site12, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)t0)) gs_fail_index(&gs_site13, i_1, t0);
+    gs_check_live(&gs_site14, xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t1 = xs_0.ptr[i_1];
     int64_t t2 = (int64_t)((uint64_t)t1 + (uint64_t)1);
     return t2;

@@ -4,7 +4,9 @@
 // next round; at__u8's check reports at the same place as at__i64's, so it
 // folds too, and its site record goes with it. Kept apart: zero[T]'s
 // instances (T spelled), first_a and first_b (their checks are on other
-// lines), and outer__i32 (used as a value: its thunk's address is a value).
+// lines), outer__i32 (used as a value: its thunk's address is a value),
+// and name_a and name_b, whose strings spell names of functions that fold
+// together (a string is text, not a name: neither is read nor rewritten).
 
 fn count[T](n: int) -> int {
     if n <= 0 {
@@ -34,6 +36,14 @@ fn first_b(xs: []int) -> int {
     return xs[0] * 3
 }
 
+fn name_a() -> string {
+    return "gs_main_count__i64"
+}
+
+fn name_b() -> string {
+    return "gs_main_count__u8"
+}
+
 fn main() {
     println(count[i64](3), count[u8](4))
     println(outer[i64](1), outer[u8](2))
@@ -43,4 +53,5 @@ fn main() {
     println(first_a(xs), first_b(xs))
     let f = outer[i32]
     println(f(3))
+    println(name_a(), name_b(), "gs_main_count__u8")
 }
