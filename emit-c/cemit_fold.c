@@ -1,6 +1,6 @@
 /* cemit_fold.c — -O2: functions whose emitted C is the same become one
- * (generic instances such as a helper over []i32 and []u32, or over two
- * structs of one layout, often are). Exact by construction: a function is
+ * (instances of a generic function whose C does not spell its type
+ * argument, helpers written twice). Exact by construction: a function is
  * folded into an earlier one only when their C text, signature included,
  * is byte for byte the same once three kinds of names are read as what
  * they stand for:
@@ -11,19 +11,20 @@
  *     (file, line, column, what): two instances of one generic body report
  *     at the same place with the same message, through their own records.
  * Rounds repeat until none folds more (classes only ever merge, so what
- * was equal stays equal). Each function's C is scanned once, into pieces
- * (raw bytes, then one such name); a round hashes the pieces with the
- * names read anew and compares the bytes on a hash hit. Only functions
- * that share their signature (name left out) and line count with another
- * are scanned at all. Every function's C name starts with "gs" (cprefix,
- * gs__init_globals), so only names starting so are looked up. The first function of a class in emission order
+ * was equal stays equal). The first function of a class in emission order
  * is kept; the others lose their prototype, definition and site records,
- * and every name of them in the rest of the C becomes the kept one's.
+ * and the functions that call one (a direct call is the only way C names
+ * a function that may fold) call the kept one instead.
  * Never folded: main, closures (their environment's struct is named after
  * them) and functions used as values (their thunk's address is a value a
  * program may hold). Off under -g (a debugger names every instance) and
  * with --no-fold (to measure it). Same C in, same C out: every order is
  * emission order; hash tables only answer lookups.
+ * Cost: only functions that share their signature (name left out), line
+ * count and IR size with another are compared. Each is scanned once into
+ * pieces (raw bytes, then one such name; every function's C name starts
+ * with "gs", so only names starting so are looked up); a round hashes the
+ * pieces with the names read anew and compares the bytes on a hash hit.
  * Not for: deciding what is equal beyond the text (no IR comparison). */
 #include "cemit_priv.h"
 
@@ -130,6 +131,12 @@ static size_t cf_skip_lit(const char *s, size_t i, size_t n)
     return i + 1;
 }
 
+/* A number goes on with '.' and with a sign after an exponent's letter. */
+static bool cf_number_char(const char *s, size_t j)
+{
+    return s[j] == '.' || ((s[j] == '+' || s[j] == '-') && strchr("eEpP", s[j - 1]));
+}
+
 /* The first identifier starting with "gs" at or after s[i] (before n),
  * skipping other identifiers, numbers (0x1fu is no name; 1e+5 one
  * number), literals and comments; returns its start (n when none) and
@@ -144,10 +151,8 @@ static size_t cf_next_name(const char *s, size_t i, size_t n, size_t *end)
             i = cf_skip_lit(s, i, n);
         } else {
             size_t j = i + 1;
-            for (; j < n; j++)
-                if (!(cf_cls(s, j) & (CF_ID | CF_DIG)) &&
-                    !(k == CF_DIG && (s[j] == '.' || ((s[j] == '+' || s[j] == '-') && strchr("eEpP", s[j - 1])))))
-                    break;
+            while (j < n && ((cf_cls(s, j) & (CF_ID | CF_DIG)) || (k == CF_DIG && cf_number_char(s, j))))
+                j++;
             if (k == CF_ID && s[i] == 'g' && s[i + 1] == 's' && j - i > 2) {
                 *end = j;
                 return i;
@@ -414,6 +419,8 @@ void cm_fold_plan(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *
     cf.fns = SCRATCH_ARRAY(CfFn, ir->nfuncs + 1);
     cf.names = cf_tab_new(g_scratch, (size_t)ir->nfuncs);
     cf.site_canon = SCRATCH_ARRAY(int, cm->nsites + 1);
+    for (int k = 0; k < cm->nsites; k++)
+        cf.site_canon[k] = k;
     CfTab seen = cf_tab_new(g_scratch, (size_t)cm->nsites);
     cf_site_keys(&cf, ir->init, nums[ir->nfuncs], &seen);
     for (int i = 0; i < ir->nfuncs; i++) {
