@@ -44,6 +44,7 @@ typedef struct Options {
     bool keep_c, stats, debug_lines, time, verify_ir;
     bool debug;             /* -g: debug information that names Goose lines and locals */
     bool no_lifetime;       /* --unsafe-no-lifetime-checks (measurement only) */
+    bool no_fold;           /* --no-fold: identical functions kept apart (measurement only) */
     Dump dump;
     const char *dump_after;     /* DUMP_IR_AFTER: the pass */
     int nargs;              /* program arguments after `--` (run) */
@@ -105,6 +106,7 @@ static void flag_dump_ir(Options *o, const char *v) { o->dump = DUMP_IR; }
 static void flag_dump_ir_before(Options *o, const char *v) { o->dump = DUMP_IR_BEFORE; }
 static void flag_verify_ir(Options *o, const char *v) { o->verify_ir = true; }
 static void flag_no_lifetime(Options *o, const char *v) { o->no_lifetime = true; }
+static void flag_no_fold(Options *o, const char *v) { o->no_fold = true; }
 
 static int drv_usage_error(const char *fmt, const char *arg);
 
@@ -146,6 +148,7 @@ static const struct {
     { "--dump=ir-after=", CMD_LOWERS, true, flag_dump_ir_after },
     { "--verify-ir", CMD_LOWERS, false, flag_verify_ir },
     { "--unsafe-no-lifetime-checks", CMD_LOWERS, false, flag_no_lifetime },
+    { "--no-fold", CMD_LOWERS, false, flag_no_fold },
     { "-W*", CMD_ALL, true, flag_warning },
     { "-w", CMD_ALL, false, flag_no_warnings },
 };
@@ -170,6 +173,8 @@ static void drv_usage(FILE *f)
           "                  UNSAFE, for measuring their cost only: no checks that\n"
           "                  storage is still live (a use of freed storage goes\n"
           "                  unnoticed; docs/temporal_safety.md)\n"
+          "  --no-fold       for measuring only: functions whose C is the same stay\n"
+          "                  apart (-O2 folds them into one; docs/internals.md)\n"
           "  --time          per-phase times on stderr\n"
           "  -Werror         warnings are errors (exit status 1)\n"
           "  -Wno-NAME       turn warning NAME off (-WNAME: on again; NAME all: every\n"
@@ -412,7 +417,7 @@ static void drv_emit(const Options *o, const IrProgram *ir, StrBuf *c)
 {
     double t = drv_now_ms();
     CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .debug_names = o->debug,
-                        .no_lifetime = o->no_lifetime };
+                        .no_lifetime = o->no_lifetime, .no_fold = o->no_fold };
     cemit_program(c, ir, &co);
     drv_phase_ms[PH_EMIT] = drv_now_ms() - t;
 }

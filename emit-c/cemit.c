@@ -357,7 +357,7 @@ static void cm_prototypes(Cm *cm)
     sb_puts(cm->out, "static void gs__init_globals(void);\n");
     for (int i = 0; i < cm->ir->nfuncs; i++) {
         const IrFunc *f = cm->ir->funcs[i];
-        if (!f->reachable)
+        if (!f->reachable || cm_fold_gone(cm, i))
             continue;
         sb_printf(cm->out, "%s;\n", cm_signature(cm, f));
         if (f->used_as_value)
@@ -557,9 +557,30 @@ static void cm_data(Cm *cm, int **nums)
         cm_global(cm, VEC_AT(p->globals, Global *, i));
     cm_sites_of(cm, cm->ir->init, nums[cm->ir->nfuncs]);
     for (int i = 0; i < cm->ir->nfuncs; i++)
-        if (cm->ir->funcs[i]->reachable)
+        if (cm->ir->funcs[i]->reachable && !cm_fold_gone(cm, i))
             cm_sites_of(cm, cm->ir->funcs[i], nums[i]);
     sb_puts(cm->out, "\n");
+}
+
+/* Every function's C (and the entry's) into fns; function i's is
+ * fns[start[i], end[i]), its thunk after it. */
+static void cm_functions(Cm *cm, StrBuf *fns, int **nums, size_t *start, size_t *end)
+{
+    const IrProgram *ir = cm->ir;
+    cm->out = fns;
+    cm_function(cm, ir->init, nums[ir->nfuncs]);
+    for (int i = 0; i < ir->nfuncs; i++) {
+        const IrFunc *f = ir->funcs[i];
+        start[i] = end[i] = fns->len;
+        if (!f->reachable)
+            continue;
+        cm_function(cm, f, nums[i]);
+        end[i] = fns->len;
+        if (f->used_as_value)
+            cm_thunk(cm, f);
+    }
+    cm_entry(cm);
+    sb_cstr(fns);
 }
 
 void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
@@ -581,21 +602,18 @@ void cemit_program(StrBuf *out, const IrProgram *ir, const CemitOptions *o)
     cm_emit_types(&cm);
     cm_env_structs(&cm);
     cm_fmt_emit(&cm);
-    cm_prototypes(&cm);
     int **nums = NEW_ARRAY(int *, ir->nfuncs + 1);
     nums[ir->nfuncs] = cm_number_sites(&cm, ir->init);
     for (int i = 0; i < ir->nfuncs; i++)
         nums[i] = ir->funcs[i]->reachable ? cm_number_sites(&cm, ir->funcs[i]) : NULL;
+    StrBuf fns = { 0 };     /* the functions come first: folding decides what the rest declares */
+    size_t *start = NEW_ARRAY(size_t, ir->nfuncs + 1), *end = NEW_ARRAY(size_t, ir->nfuncs + 1);
+    cm_functions(&cm, &fns, nums, start, end);
+    cm_fold_plan(&cm, &fns, start, end, nums);
+    cm.out = out;
+    cm_prototypes(&cm);
     cm_data(&cm, nums);
     sb_puts(out, "/* ---- functions ---- */\n");
-    cm_function(&cm, ir->init, nums[ir->nfuncs]);
-    for (int i = 0; i < ir->nfuncs; i++) {
-        const IrFunc *f = ir->funcs[i];
-        if (!f->reachable)
-            continue;
-        cm_function(&cm, f, nums[i]);
-        if (f->used_as_value)
-            cm_thunk(&cm, f);
-    }
-    cm_entry(&cm);
+    cm_fold_write(&cm, &fns, start, end, out);
+    sb_free(&fns);
 }

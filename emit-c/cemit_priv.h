@@ -48,6 +48,7 @@ typedef struct Cm {
     uint8_t *sw_role;       /* per instruction: its part of a switch (cemit_switch.c) */
     int *sw_next;           /* CM_SW_CASE: the IF whose cases follow; CM_SW_BREAK: its loop */
     Vec fmt_types;          /* composite types with a debug printer (cemit_fmt.c) */
+    int *fold_to;           /* by function index: the function it is folded into, or itself */
 } Cm;
 
 /* An instruction's part in a match emitted as a C switch. */
@@ -90,6 +91,11 @@ const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
 void cm_fmt_plan(Cm *cm);
 void cm_fmt_emit(Cm *cm);
 const char *cm_fmt_spell(Cm *cm, const IrIns *in);
+
+/* cemit_fold.c */
+void cm_fold_plan(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *end, int **nums);
+bool cm_fold_gone(const Cm *cm, int i);
+void cm_fold_write(Cm *cm, const StrBuf *fns, const size_t *start, const size_t *end, StrBuf *out);
 
 /* cemit_debug.c (goose -g) */
 void cm_line_at(Cm *cm, Loc loc);

@@ -10,6 +10,7 @@ typedef struct CemitOptions {
     bool debug_lines;       /* #line directives (--debug-lines, -g) */
     bool debug_names;       /* -g: locals under their Goose names, temporaries
                                hidden from debuggers (cemit_debug.c) */
+    bool no_fold;           /* --no-fold: no identical functions folded (measurement only) */
     bool no_lifetime;       /* the program keeps no storage tags (measurement only: unsafe) */
 } CemitOptions;
 
