@@ -416,8 +416,9 @@ static Stage drv_lower(const Options *o, const Program *prog, IrProgram **out)
 static void drv_emit(const Options *o, const IrProgram *ir, StrBuf *c)
 {
     double t = drv_now_ms();
+    /* run: TinyCC compiles the folded C no faster than the scan costs (docs/benchmarks.md) */
     CemitOptions co = { .opt_level = o->opt_level, .debug_lines = o->debug_lines, .debug_names = o->debug,
-                        .no_lifetime = o->no_lifetime, .no_fold = o->no_fold };
+                        .no_lifetime = o->no_lifetime, .no_fold = o->no_fold || o->cmd == CMD_RUN };
     cemit_program(c, ir, &co);
     drv_phase_ms[PH_EMIT] = drv_now_ms() - t;
 }
