@@ -18,14 +18,14 @@ struct gs_fn_i64__i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE int64_t gs_main_first_a(gs_slice_i64 xs_0);
-GS_INLINE int64_t gs_main_first_b(gs_slice_i64 xs_0);
+GS_INLINE int64_t gs_main_first_a(gs_slice_i64 xs_0, bool xs_live_1);
+GS_INLINE int64_t gs_main_first_b(gs_slice_i64 xs_0, bool xs_live_1);
 GS_INLINE gs_str gs_main_name_a(void);
 GS_INLINE gs_str gs_main_name_b(void);
 static void gs_main_main(void);
 static int64_t gs_main_count__i64(int64_t n_0);
 static int64_t gs_main_outer__i64(int64_t n_0);
-GS_INLINE int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1);
+GS_INLINE int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2);
 GS_INLINE int64_t gs_main_zero__i64(void);
 GS_INLINE uint8_t gs_main_zero__u8(void);
 static int64_t gs_main_outer__i32(int64_t n_0);
@@ -49,17 +49,21 @@ static void gs__init_globals(void)
 {
 }
 
-GS_INLINE int64_t gs_main_first_a(gs_slice_i64 xs_0)
+GS_INLINE int64_t gs_main_first_a(gs_slice_i64 xs_0, bool xs_live_1)
 {
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site0, 0, xs_0.len);
-    gs_check_live(&gs_site1, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_1))) {
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site1);
+        gs_fail_index(&gs_site0, 0, xs_0.len);
+    }
     return (int64_t)((uint64_t)xs_0.ptr[0] * (uint64_t)3);
 }
 
-GS_INLINE int64_t gs_main_first_b(gs_slice_i64 xs_0)
+GS_INLINE int64_t gs_main_first_b(gs_slice_i64 xs_0, bool xs_live_1)
 {
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site2, 0, xs_0.len);
-    gs_check_live(&gs_site3, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_1))) {
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site3);
+        gs_fail_index(&gs_site2, 0, xs_0.len);
+    }
     return (int64_t)((uint64_t)xs_0.ptr[0] * (uint64_t)3);
 }
 
@@ -94,8 +98,11 @@ static void gs_main_main(void)
     t4.ptr[1] = 6;
     t4.ptr[2] = 7;
     gs_slice_i64 xs_0 = t4;
-    int64_t t5 = gs_main_at__i64(xs_0, 1);
-    int64_t t6 = gs_main_at__i64(xs_0, 2);
+    bool t16 = true;
+    bool t17 = true;
+    bool t18 = true;
+    int64_t t5 = gs_main_at__i64(xs_0, 1, true);
+    int64_t t6 = gs_main_at__i64(xs_0, 2, t16);
     gs_print_i64(t5);
     gs_print_space();
     gs_print_i64(t6);
@@ -106,8 +113,8 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_u64(t8);
     gs_print_nl();
-    int64_t t9 = gs_main_first_a(xs_0);
-    int64_t t10 = gs_main_first_b(xs_0);
+    int64_t t9 = gs_main_first_a(xs_0, t17);
+    int64_t t10 = gs_main_first_b(xs_0, t18);
     gs_print_i64(t9);
     gs_print_space();
     gs_print_i64(t10);
@@ -140,10 +147,12 @@ static int64_t gs_main_outer__i64(int64_t n_0)
     return (int64_t)((uint64_t)gs_main_count__i64(n_0) * (uint64_t)2);
 }
 
-GS_INLINE int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1)
+GS_INLINE int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2)
 {
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)xs_0.len)) gs_fail_index(&gs_site9, i_1, xs_0.len);
-    gs_check_live(&gs_site10, xs_0.ptr, xs_0.len, xs_0.cap);
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site10);
+        gs_fail_index(&gs_site9, i_1, xs_0.len);
+    }
     return (int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)1);
 }
 
