@@ -151,9 +151,11 @@ def goose_arm(goose, src_path, text, backend, level, out_dir, copies):
 
 def cc_flags(backend, level):
     """The flags `goose build` gives the C compiler (driver/cc.c
-    cc_set_flags): -std=c11 and -O2 (-O0 at -O0) for clang and gcc, none
-    for tcc."""
-    return [] if backend == "tcc" else ["-std=c11", "-O0" if level == 0 else "-O2"]
+    cc_set_flags): -std=c11 and -O2 (-O0 at -O0) for clang and gcc, then
+    $GOOSE_CFLAGS split at spaces; none for tcc."""
+    if backend == "tcc":
+        return []
+    return ["-std=c11", "-O0" if level == 0 else "-O2"] + os.environ.get("GOOSE_CFLAGS", "").split()
 
 
 def _libs(backend):
