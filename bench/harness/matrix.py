@@ -9,6 +9,14 @@ mimalloc, jemalloc and c_freelist (built by the cell's back end's C
 compiler: clang -std=c11 -O2, tcc, or `tcc -run` in the jit rows).
 A cell's number is the ratio library / builtin of median child CPU time.
 
+--calls natural|boundary|inline builds the Goose arms of the clang and gcc
+rows from their emitted C with the Spec's call_functions (the exercise
+helper and the workload functions) left as emitted, kept out of line, or
+inlined (calls.py); tcc and jit rows run natural and say so. Each cell
+records the mode it ran. Every Goose arm's emitted C bytes and executable
+bytes are recorded; --compile-metrics adds its compile time (goose -> C ->
+binary), from interleaved compile-only runs (compile_metrics below).
+
 Exit status: 0 done; 1 bad usage; 2 a guard stopped the run (identical
 binaries); 3 the positive control was not separated ("the instrument proved
 nothing"); 4 done, but some arm of some cell is in error (compile failure,
@@ -24,12 +32,13 @@ import os
 import platform
 import sys
 
-from . import build, guards, output, runner, stats, template
+from . import build, calls, compile_metrics, guards, output, runner, stats, template
 
 ARMS = ["builtin", "library", "glibc", "mimalloc", "jemalloc", "c_freelist"]
 GOOSE_ARMS = ("builtin", "library")
 PEERS = ("glibc", "mimalloc", "jemalloc", "c_freelist")
 BACKENDS = ("clang", "tcc", "jit")
+BACKENDS_ALLOWED = ("clang", "gcc", "tcc", "jit")
 LEVELS = (1, 2)
 CONTROL_ARM = "glibc"
 EXIT_USAGE, EXIT_ERRORS = 1, 4
@@ -81,6 +90,9 @@ class Spec:
         # faster, so that matrix uses the C free-list pool).
         self.control_arm = kw.get("control_arm", CONTROL_ARM)
         self.notes = kw.get("notes", "")
+        # The functions --calls marks (Goose names, main module): the
+        # exercise helper and the workload functions it calls.
+        self.call_functions = kw.get("call_functions", ["exercise"] + list(self.workloads))
 
 
 def cell_name(c):
@@ -111,7 +123,7 @@ def parse_args(spec, argv):
     ap.add_argument("--goose", default=None, help="goose binary (default $GOOSE, build/goose, build-lead/goose)")
     ap.add_argument("--quick", action="store_true", help="few samples and short runs: a smoke run, not a decision")
     ap.add_argument("--callgrind", action="store_true", help="add instructions per pair (valgrind --tool=callgrind)")
-    ap.add_argument("--backends", default=",".join(BACKENDS))
+    ap.add_argument("--backends", default=",".join(BACKENDS), help=f"some of {','.join(BACKENDS_ALLOWED)}")
     ap.add_argument("--levels", default=",".join(map(str, LEVELS)))
     ap.add_argument("--workloads", default=",".join(spec.workloads))
     ap.add_argument("--sizes", default=",".join(map(str, spec.sizes)))
@@ -123,11 +135,17 @@ def parse_args(spec, argv):
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every workload's rounds")
     ap.add_argument("--timeout", type=float, default=300, help="seconds before one run is killed")
     ap.add_argument("--jobs", type=int, default=2, help="parallel builds (never parallel measurements)")
+    ap.add_argument("--calls", default="natural", choices=calls.MODES,
+                    help="natural: the emitted C as it is; boundary: the exercise and workload functions "
+                         "kept out of line (noinline); inline: inlining requested (always_inline); clang and "
+                         "gcc rows only, tcc and jit rows run natural (default: %(default)s)")
+    ap.add_argument("--compile-metrics", action="store_true",
+                    help="time each Goose arm's compile (goose -> C -> binary) in interleaved compile-only runs")
     ap.add_argument("--stub-pools", action="store_true",
                     help="self-test of the harness: both Goose arms use Goose-written stand-ins, "
                          "not the pools (results are labelled as such)")
     a = ap.parse_args(argv)
-    a.backends = _csv(a.backends, BACKENDS)
+    a.backends = _csv(a.backends, BACKENDS_ALLOWED)
     a.levels = _csv(a.levels, LEVELS, int)
     a.workloads = _csv(a.workloads, spec.workloads)
     a.sizes = _csv(a.sizes, spec.sizes, int)
@@ -185,7 +203,14 @@ class Run:
         text = template.render(self.template, self.spec.macros(variant, s))
         self.sources[f"{arm}-{s}"] = text
         src = os.path.join(self.build_dir, "src", f"{self.spec.name}_{arm}_{s}_{b}_O{l}.gs")
-        art = build.goose_arm(self.goose, src, text, b, l, os.path.join(self.build_dir, "bin"), self.a.copies)
+        out = os.path.join(self.build_dir, "bin")
+        mode, _ = calls.effective(self.a.calls, b)
+        if mode == "natural":
+            art = build.goose_arm(self.goose, src, text, b, l, out, self.a.copies)
+        else:
+            fns = self.spec.call_functions
+            art = build.goose_c_arm(self.goose, src, text, b, l, out, self.a.copies, tag=f"-{mode}",
+                                    edit=lambda c: calls.apply(c, fns, mode, os.path.basename(src)[:-3] + ".c"))
         if art.emitted_c is not None:
             self.emitted_c[f"{arm}-{s}-O{l}"] = art.emitted_c
         return art
@@ -236,7 +261,9 @@ class Run:
         cr = runner.measure_cell(cmds, ref, rounds, self.a.warmup, self.a.timeout, base=base,
                                  base_rounds=base_rounds) if ok else None
         res = analyze_cell(c, arms, arts, cr, goose_wanted=bool(set(self.a.arms) & set(GOOSE_ARMS)))
-        res.update(args=args, rounds=rounds, control_only=self.control_only and c == self.control)
+        mode, note = calls.effective(self.a.calls, b)
+        res.update(args=args, rounds=rounds, control_only=self.control_only and c == self.control,
+                   calls=mode, calls_note=note)
         if self.a.callgrind:
             callgrind_cell(res, ok, w, wl, s, self.a.scale)
         return res
@@ -423,8 +450,14 @@ def main(spec, argv=None):
     control = control_of(run, results)
     log(control["text"])
     geo, pair_ns = summarize(run, results, control)
+    comp = compile_metrics.collect(run.artifacts, GOOSE_ARMS, (run.control[0], run.control[1], run.control[3]),
+                                   lambda b: calls.effective(a.calls, b)[0], a.compile_metrics, rounds=a.rounds,
+                                   warmup=max(a.warmup, 1), timeout=a.timeout, log=log)
+    if comp["control"]:
+        log("compile metrics: " + comp["control"]["text"])
     doc = {
-        "matrix": spec.name, "title": spec.title, "stub_pools": a.stub_pools,
+        "matrix": spec.name, "title": spec.title, "stub_pools": a.stub_pools, "calls": a.calls,
+        "call_functions": spec.call_functions,
         "date": started.isoformat(timespec="seconds"),
         "duration_s": (datetime.datetime.now().astimezone() - started).total_seconds(),
         "command": [os.path.relpath(sys.argv[0], build.ROOT)] + (argv if argv is not None else sys.argv[1:]),
@@ -439,7 +472,11 @@ def main(spec, argv=None):
         "tools": build.tool_versions(run.goose) if run.goose else build.tool_versions("goose"),
         "flags": {"goose": "goose build <src> -o <exe> -O<level> --cc clang|tcc; goose run -O<level> <src> --",
                   "goose_c_flags": "clang/gcc get -std=c11 -O2 at -O1 and -O2 (driver/cc.c); tcc gets none",
-                  "peers": {"clang": ["clang"] + build.PEER_CFLAGS, "tcc": ["tcc"], "jit": ["tcc", "-run"]}},
+                  "calls": (f"--calls {a.calls}: goose emit-c, calls.apply(C, {spec.call_functions}), then "
+                            "<cc> -std=c11 -O2 -I <runtime> prog.c <runtime objects> -lm -pthread"
+                            if a.calls != "natural" else "natural: goose build as above"),
+                  "peers": {"clang": ["clang"] + build.PEER_CFLAGS, "gcc": ["gcc"] + build.PEER_CFLAGS,
+                            "tcc": ["tcc"], "jit": ["tcc", "-run"]}},
         "sources": {"template": run.template, "rendered": run.sources,
                     "peer": open(os.path.join(build.WORKLOADS, spec.peer)).read(),
                     "peer_alloc.h": open(os.path.join(build.WORKLOADS, "peer_alloc.h")).read()},
@@ -447,11 +484,11 @@ def main(spec, argv=None):
         "binaries": {"/".join(map(str, k)): art.to_json() for k, art in sorted(run.artifacts.items(), key=str)},
         "cells": results,
         "control": control, "verdict": control["text"],
-        "geomean": geo, "pair_ns": pair_ns,
+        "geomean": geo, "pair_ns": pair_ns, "compile": comp,
     }
     output.write_all(a.out, doc, spec)
     log(f"wrote {os.path.join(a.out, 'results.json')}, results.md, ratios.svg")
-    if not control["ok"]:
+    if not control["ok"] or (comp["control"] and not comp["control"]["ok"]):
         log(guards.PROVED_NOTHING)
         return guards.EXIT_CONTROL
     errs = [r for r in results if r["error"] or any(e["error"] for e in r["arms"].values())]

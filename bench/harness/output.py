@@ -4,8 +4,9 @@
                 sources and emitted C, tool versions and flags, binary
                 hashes, checksums, per-cell comparisons, control, geomean,
                 pair_ns
-  results.md    the tables (one per back end and level), the control's
-                verdict, the sample counts and each cell's noise band; or,
+  results.md    the tables (one per back end and level, each row with the
+                call mode it ran), the control's verdict, the sample counts
+                and each cell's noise band, the compile-only metrics; or,
                 when the control failed, only that
   ratios.svg    each cell's library/builtin ratio with its noise band
                 (ratios inside the band around 1.00 are indistinguishable)
@@ -86,11 +87,11 @@ def _size(doc, s):
 
 
 def _table(doc, cells, callgrind):
-    head = ["workload", "size", "builtin ns/pair", "library ns/pair", "library/builtin", "band (2 floors)",
+    head = ["workload", "size", "calls", "builtin ns/pair", "library ns/pair", "library/builtin", "band (2 floors)",
             "verdict"] + [f"{p} ns/pair" for p in PEER_COLS] + ["cell floor", "ref"]
     if callgrind:
         head += ["Ir/pair builtin", "Ir/pair library", "Ir ratio", "Ir/pair " + " / ".join(PEER_COLS)]
-    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * 3 + "---:|" * (len(head) - 3)]
     for r in cells:
         a = r["arms"]
         if r["ratio"]:
@@ -98,7 +99,7 @@ def _table(doc, cells, callgrind):
         else:
             ratio, band, verdict = "error" if r["error"] else "", "", ""
         cf = cell_floor(r)
-        row = [r["workload"], _size(doc, r["size"]), _ns(a.get("builtin")), _ns(a.get("library")), ratio, band,
+        row = [r["workload"], _size(doc, r["size"]), _calls(r), _ns(a.get("builtin")), _ns(a.get("library")), ratio, band,
                verdict] + [_ns(a.get(p)) for p in PEER_COLS] + [f"{cf * 100:.1f}%" if cf is not None else "",
                                                                 r["ref"] or ""]
         if callgrind:
@@ -107,6 +108,57 @@ def _table(doc, cells, callgrind):
                     " / ".join(_ir(a.get(p)) or "-" for p in PEER_COLS)]
         rows.append("| " + " | ".join(row) + " |")
     return "\n".join(rows) + "\n"
+
+
+def _calls(r):
+    """A row's call mode, with the reason when it is not the mode asked for."""
+    mode = r.get("calls", "natural")
+    return f"{mode} ({r['calls_note']})" if r.get("calls_note") else mode
+
+
+def _ms(row, key="median_cpu_s"):
+    v = row.get(key)
+    return f"{v * 1e3:.0f}" if v is not None else ""
+
+
+def _int(v):
+    return f"{v:,}" if v is not None else ""
+
+
+def compile_table(doc):
+    """The compile-only metrics: per group the C bytes, executable bytes
+    and (when timed) the median compile CPU of each Goose arm, and the
+    library/builtin compile-time ratio with its band."""
+    comp = doc.get("compile") or {}
+    if not comp.get("rows"):
+        return ""
+    timed = comp.get("timed")
+    head = ["back end", "level", "size", "calls", "builtin C bytes", "library C bytes", "builtin binary bytes",
+            "library binary bytes"]
+    if timed:
+        head += ["builtin compile ms", "library compile ms", "library/builtin", "band", "verdict"]
+    lines = ["## Compile-only metrics\n"]
+    if timed:
+        ctl = comp.get("control") or {}
+        lines.append("Compile time: median child CPU (goose and the C compiler) of interleaved compile-only "
+                     "runs (goose -> C -> binary, the runtime's objects prebuilt); control: "
+                     + ctl.get("text", "none") + "\n")
+        if not ctl.get("ok"):
+            lines.append(f"**{guards.PROVED_NOTHING}** about compile times: only sizes are reported.\n")
+            timed = False
+            head = head[:8]
+    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * 4 + "---:|" * (len(head) - 4)]
+    for r in comp["rows"]:
+        b, l_ = r["arms"].get("builtin", {}), r["arms"].get("library", {})
+        row = [r["backend"], f"-O{r['level']}", _size(doc, r["size"]), r.get("calls", "natural"),
+               _int(b.get("c_bytes")), _int(l_.get("c_bytes")), _int(b.get("binary_bytes")),
+               _int(l_.get("binary_bytes"))]
+        if timed:
+            cmp = r.get("ratio")
+            row += [_ms(b), _ms(l_)] + ([f"{cmp['ratio']:.3f}", f"+-{cmp['band']:.3f}", cmp["verdict"]]
+                                         if cmp else ["", "", "no compile time" if r["backend"] == "jit" else ""])
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def _group_key(msg):
@@ -147,6 +199,8 @@ def markdown(doc):
               + (f"; load average {doc['host']['loadavg_start'][0]:.1f} at the start, "
                  f"{doc['host']['loadavg_end'][0]:.1f} at the end" if "loadavg_start" in doc["host"] else ""),
               f"- command: `{' '.join(doc['command'])}`",
+              f"- calls: {doc.get('calls', 'natural')} (functions {', '.join(doc.get('call_functions', []))}; "
+              "tcc and jit rows always natural)",
               f"- goose: {t.get('goose')} (sha256 {str(t.get('goose_sha256'))[:12]}), {t.get('clang')}, "
               f"{t.get('tcc')}; {', '.join(t.get('packages', []))}",
               f"- samples: {p['rounds']} measured runs per arm per cell (after {p['warmup']} warm-up round(s)), "
@@ -179,6 +233,9 @@ def markdown(doc):
     pn = doc["pair_ns"]
     lines.append("## ns per alloc+free pair, clang -O2 lifo\n")
     lines.append(" | ".join(f"{k} {v:.1f}" if v is not None else f"{k} —" for k, v in pn.items()) + "\n")
+    ct = compile_table(doc)
+    if ct:
+        lines.append(ct)
     err = _errors(doc)
     if err:
         lines += ["## Errors\n", err]

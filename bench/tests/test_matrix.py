@@ -5,7 +5,9 @@ return synthetic samples: the control that cannot be separated ("the
 instrument proved nothing", exit 3), identical binaries (exit 2), a Goose
 arm that does not compile (its message in the cell, exit 4), a checksum
 mismatch, and a clean run (exit 0) with the JSON keys other tools read
-(geomean, verdict, pair_ns) and a well-formed SVG."""
+(geomean, verdict, pair_ns) and a well-formed SVG; --calls (which builder
+each back end gets, the mode each row records) and --compile-metrics (sizes
+and times in results.json and results.md, its own control)."""
 import contextlib
 import copy
 import io
@@ -19,7 +21,7 @@ from unittest import mock
 
 BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, BENCH)
-from harness import build, guards, matrix, runner  # noqa: E402
+from harness import build, compile_metrics, guards, matrix, runner  # noqa: E402
 import slot_pool  # noqa: E402
 import testmain  # noqa: E402  (the exit status and last line ctest reads)
 
@@ -30,13 +32,17 @@ COST = {"builtin": 1.0, "library": 1.1, "glibc": 3.0, "mimalloc": 2.0, "jemalloc
 class Fakes:
     """Stand-ins for build.goose_arm, build.peer_arm and runner.run_once."""
 
-    def __init__(self, cost=None, same_identity=(), compile_error=None, checksum=None, jitter=0.01):
+    def __init__(self, cost=None, same_identity=(), compile_error=None, checksum=None, jitter=0.01,
+                 compile_cost=None):
         self.cost = dict(COST, **(cost or {}))
         self.same = set(same_identity)
         self.compile_error = compile_error or {}
         self.checksum = checksum or {}
         self.jitter = jitter
         self.n = 0
+        self.edited = []        # (backend, C after the edit) of each goose_c_arm build
+        # CPU seconds of a compile step: goose emit-c, and each arm's whole compile
+        self.compile_cost = dict({"emit-c": 0.01, "builtin": 0.15, "library": 0.18}, **(compile_cost or {}))
 
     def _art(self, arm, key):
         a = build.Artifact(key)
@@ -49,7 +55,22 @@ class Fakes:
         arm = "builtin" if "_builtin_" in os.path.basename(src) else "library"
         a = self._art(arm, f"{arm}-{backend}-O{level}")
         a.emitted_c = "/* fake */" if not a.error else None
+        a.c_bytes, a.binary_bytes = 1000 + len(arm), 20000 + len(arm)
+        a.emit_step = ["fake-compile", "emit-c"]
+        a.compile_steps = [["fake-compile", arm]]
         return a
+
+    def goose_c_arm(self, goose, src, text, backend, level, out_dir, copies, edit=None, **kw):
+        a = self.goose_arm(goose, src, text, backend, level, out_dir, copies)
+        c = "".join(f"static uint64_t gs_main_{f}(int p_0);\n" for f in slot_pool.SPEC.call_functions)
+        c += "".join(f"static uint64_t gs_main_{f}(int p_0)\n{{}}\n" for f in slot_pool.SPEC.call_functions)
+        self.edited.append((backend, edit(c)))
+        return a
+
+    def run_steps(self, steps, timeout=300):
+        self.n += 1
+        cpu = sum(self.compile_cost[s[1]] for s in steps) * (1 + self.jitter * ((self.n * 7919) % 5 - 2))
+        return {"cpu_s": cpu, "wall_s": cpu, "maxrss_kb": 1000, "status": 0, "checksum": "compile", "pairs": 0}
 
     def peer_arm(self, peer, src, defines, backend, out_dir, copies):
         return self._art(peer, f"{peer}-{backend}")
@@ -70,6 +91,8 @@ def run_main(fakes, *extra, spec=None):
             "--workloads", "lifo,scattered", "--sizes", "8", "--rounds", "5", "--jobs", "1"] + list(extra)
     err = io.StringIO()
     with mock.patch.object(build, "goose_arm", fakes.goose_arm), \
+            mock.patch.object(build, "goose_c_arm", fakes.goose_c_arm), \
+            mock.patch.object(compile_metrics, "run_steps", fakes.run_steps), \
             mock.patch.object(build, "peer_arm", fakes.peer_arm), \
             mock.patch.object(build, "tool_versions", lambda g: {"goose": "fake"}), \
             mock.patch.object(runner, "run_once", fakes.run_once), \
@@ -162,6 +185,54 @@ class Guards(unittest.TestCase):
         doc = json.loads(read(out, "results.json"))
         self.assertNotIn("builtin", doc["cells"][0]["arms"])
         self.assertIn("glibc against c_freelist", doc["verdict"])
+
+
+
+class CallsAndCompileMetrics(unittest.TestCase):
+    def test_calls_boundary_edits_clang_and_gcc_only(self):
+        fakes = Fakes()
+        code, out, log = run_main(fakes, "--calls", "boundary", "--backends", "clang,gcc,tcc",
+                                  "--workloads", "lifo")
+        self.assertEqual(code, 0, log)
+        self.assertEqual(sorted({b for b, _ in fakes.edited}), ["clang", "gcc"])
+        self.assertTrue(all(c.count("__attribute__((noinline))") == 8 for _, c in fakes.edited))
+        doc = json.loads(read(out, "results.json"))
+        modes = {r["backend"]: (r["calls"], r["calls_note"]) for r in doc["cells"]}
+        self.assertEqual(modes["clang"], ("boundary", None))
+        self.assertEqual(modes["tcc"][0], "natural")
+        self.assertIn("never inlines", modes["tcc"][1])
+        md = read(out, "results.md")
+        self.assertIn("| lifo | 8 B | boundary |", md)
+        self.assertIn("| lifo | 8 B | natural (tcc: TinyCC never inlines) |", md)
+
+    def test_natural_is_the_default_and_edits_nothing(self):
+        fakes = Fakes()
+        code, out, log = run_main(fakes)
+        self.assertEqual(code, 0, log)
+        self.assertEqual(fakes.edited, [])
+        self.assertEqual({r["calls"] for r in json.loads(read(out, "results.json"))["cells"]}, {"natural"})
+
+    def test_sizes_always_times_on_request(self):
+        code, out, log = run_main(Fakes())
+        comp = json.loads(read(out, "results.json"))["compile"]
+        self.assertFalse(comp["timed"])
+        self.assertEqual(comp["rows"][0]["arms"]["library"]["binary_bytes"], 20007)
+        self.assertNotIn("median_cpu_s", comp["rows"][0]["arms"]["library"])
+        code, out, log = run_main(Fakes(), "--compile-metrics")
+        self.assertEqual(code, 0, log)
+        comp = json.loads(read(out, "results.json"))["compile"]
+        row = comp["rows"][0]
+        self.assertAlmostEqual(row["ratio"]["ratio"], 1.2, places=1)
+        self.assertEqual(row["ratio"]["verdict"], "slower")
+        self.assertTrue(comp["control"]["ok"])
+        self.assertIn("| clang | -O2 | 8 B | natural | 1,007 | 1,007 | 20,007 | 20,007 | 150 | 180 | 1.2",
+                      read(out, "results.md"))
+
+    def test_compile_control_not_separated_proves_nothing(self):
+        code, out, log = run_main(Fakes(compile_cost={"emit-c": 0.15}), "--compile-metrics")
+        self.assertEqual(code, guards.EXIT_CONTROL, log)
+        self.assertFalse(json.loads(read(out, "results.json"))["compile"]["control"]["ok"])
+        self.assertIn(guards.PROVED_NOTHING + "** about compile times", read(out, "results.md"))
 
 
 if __name__ == "__main__":

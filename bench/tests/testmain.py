@@ -3,7 +3,8 @@ module's unittest cases as one ctest test and ends with one line,
   PASS bench/<name>: N cases
   SKIP bench/<name>: K of N cases skipped: <reasons>
   FAIL bench/<name>: ...
-and the exit status ctest reads: 0 all ran and passed, 1 a case failed or
+(with per_case=True, first one `PASS|FAIL|SKIP bench/<name>/<case>` line
+per case), and the exit status ctest reads: 0 all ran and passed, 1 a case failed or
 none ran, SKIP_CODE when every case that ran passed but some were skipped
 (CMakeLists.txt sets SKIP_RETURN_CODE to it, so ctest shows the test as
 skipped: a case that did not run never counts as a pass).
@@ -29,10 +30,40 @@ def verdict(name, result):
     return 0, f"PASS {name}: {n} cases"
 
 
-def main():
-    """Runs __main__'s cases (unittest's command line) and exits with verdict's status."""
+class _CaseLines(unittest.TextTestResult):
+    """A result that prints one PASS/FAIL/SKIP line per case as it ends."""
+    prefix = "bench"
+
+    def _line(self, word, test, why=""):
+        self.stream.writeln(f"{word} {self.prefix}/{test._testMethodName[len('test_'):]}{why}")
+        self.stream.flush()
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        self._line("PASS", test)
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._line("FAIL", test, ": " + str(err[1]).splitlines()[0] if str(err[1]) else "")
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._line("FAIL", test, f": {err[0].__name__}: {err[1]}")
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self._line("SKIP", test, ": " + reason)
+
+
+def main(per_case=False):
+    """Runs __main__'s cases (unittest's command line) and exits with
+    verdict's status; per_case: a line for each case too."""
     name = "bench/" + os.path.basename(sys.argv[0])[len("test_"):-len(".py")]
-    prog = unittest.main(exit=False)
+    runner = None
+    if per_case:
+        _CaseLines.prefix = name
+        runner = unittest.TextTestRunner(stream=sys.stdout, verbosity=0, resultclass=_CaseLines)
+    prog = unittest.main(exit=False, testRunner=runner)
     code, line = verdict(name, prog.result)
     print(line, flush=True)
     sys.exit(code)
