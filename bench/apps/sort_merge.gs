@@ -1,10 +1,11 @@
 // langarena: Sort::Merge size iterations
 //
-// `prepare` draws `size` values with next_int(1000000). Each run copies
-// them into a new slice, sorts it with a top-down merge sort (one
-// scratch slice per run),
-// then adds data[next_int(size)] + sorted[next_int(size)] to the checksum
-// (u32) and deletes the copy. Plain slices only: one file, no pool.
+// `prepare` draws `size` values (i32, as upstream's int32_t) with
+// next_int(1000000). Each run copies them into a new slice, sorts it with
+// upstream's top-down merge sort (each merge copies its range into one
+// scratch slice per run and merges the two halves back), then adds
+// data[next_int(size)] + sorted[next_int(size)] to the checksum (u32) and
+// deletes the copy. Plain slices only: one file, no pool.
 // Usage: sort_merge size iterations expected_checksum
 //   (the expected checksum, a u32 from test.json/run.json, is the last
 //   argument; bench/apps/run_apps.py passes it). Prints one line:
@@ -42,61 +43,64 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
     return 1
 }
 
-// Sorts a[lo:hi] in place, top-down and stable, merging through tmp (the
-// same length as a).
-fn merge_sort(a: []int, tmp: []int, lo: int, hi: int) {
-    if hi - lo < 2 {
-        return
+// Upstream's merge: a[lo..=hi] is copied into tmp, and the halves
+// tmp[lo..=mid] and tmp[mid+1..=hi] are merged back into a (stable; what is
+// left of the right half is already in place).
+fn merge(a: []i32, tmp: []i32, lo: int, mid: int, hi: int) {
+    for i in lo..hi + 1 {
+        tmp[i] = a[i]
     }
-    let mid = lo + (hi - lo) / 2
-    merge_sort(a, tmp, lo, mid)
-    merge_sort(a, tmp, mid, hi)
     var i = lo
-    var j = mid
+    var j = mid + 1
     var k = lo
-    while i < mid && j < hi {
-        if a[j] < a[i] {
-            tmp[k] = a[j]
-            j += 1
-        } else {
-            tmp[k] = a[i]
+    while i <= mid && j <= hi {
+        if tmp[i] <= tmp[j] {
+            a[k] = tmp[i]
             i += 1
+        } else {
+            a[k] = tmp[j]
+            j += 1
         }
         k += 1
     }
-    while i < mid {
-        tmp[k] = a[i]
+    while i <= mid {
+        a[k] = tmp[i]
         i += 1
         k += 1
     }
-    while j < hi {
-        tmp[k] = a[j]
-        j += 1
-        k += 1
+}
+
+// Sorts a[lo..=hi] in place, top-down, through tmp (the same length as a).
+fn merge_sort(a: []i32, tmp: []i32, lo: int, hi: int) {
+    if lo >= hi {
+        return
     }
-    copy_into(a[lo:hi], tmp[lo:hi])
+    let mid = (lo + hi) / 2
+    merge_sort(a, tmp, lo, mid)
+    merge_sort(a, tmp, mid + 1, hi)
+    merge(a, tmp, lo, mid, hi)
 }
 
 var size: int = 0
-var data: []int
+var data: []i32
 var result: u32 = 0
 
 fn prepare() {
-    data = make([]int, size)
+    data = make([]i32, size)
     for i in 0..size {
-        data[i] = next_int(1000000)
+        data[i] = next_int(1000000) as i32
     }
 }
 
 fn run(_: int) {
-    var sorted = make([]int, data.len)
+    var sorted = make([]i32, data.len)
     copy_into(sorted, data)
-    var tmp = make([]int, sorted.len)
-    merge_sort(sorted, tmp, 0, sorted.len)
+    var tmp = make([]i32, sorted.len)
+    merge_sort(sorted, tmp, 0, sorted.len - 1)
     delete(tmp)
     let a = next_int(size)
     let b = next_int(size)
-    result += (data[a] + sorted[b]) as u32
+    result += data[a] as u32 + sorted[b] as u32
     delete(sorted)
 }
 

@@ -1,10 +1,10 @@
 // langarena: Sort::Quick size iterations
 //
-// `prepare` draws `size` values with next_int(1000000). Each run copies
-// them into a new slice, sorts it with a quicksort (Hoare partition,
-// middle element as pivot),
-// then adds data[next_int(size)] + sorted[next_int(size)] to the checksum
-// (u32) and deletes the copy. Plain slices only: one file, no pool.
+// `prepare` draws `size` values (i32, as upstream's int32_t) with
+// next_int(1000000). Each run copies them into a new slice, sorts it with
+// a quicksort (Hoare partition, middle element as pivot), then adds
+// data[next_int(size)] + sorted[next_int(size)] to the checksum (u32) and
+// deletes the copy. Plain slices only: one file, no pool.
 // Usage: sort_quick size iterations expected_checksum
 //   (the expected checksum, a u32 from test.json/run.json, is the last
 //   argument; bench/apps/run_apps.py passes it). Prints one line:
@@ -44,7 +44,7 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 
 // Sorts a[lo..hi] (inclusive) in place: Hoare partition around the middle
 // element, then both sides.
-fn quick_sort(a: []int, lo: int, hi: int) {
+fn quick_sort(a: []i32, lo: int, hi: int) {
     if lo >= hi {
         return
     }
@@ -71,23 +71,23 @@ fn quick_sort(a: []int, lo: int, hi: int) {
 }
 
 var size: int = 0
-var data: []int
+var data: []i32
 var result: u32 = 0
 
 fn prepare() {
-    data = make([]int, size)
+    data = make([]i32, size)
     for i in 0..size {
-        data[i] = next_int(1000000)
+        data[i] = next_int(1000000) as i32
     }
 }
 
 fn run(_: int) {
-    var sorted = make([]int, data.len)
+    var sorted = make([]i32, data.len)
     copy_into(sorted, data)
     quick_sort(sorted, 0, sorted.len - 1)
     let a = next_int(size)
     let b = next_int(size)
-    result += (data[a] + sorted[b]) as u32
+    result += data[a] as u32 + sorted[b] as u32
     delete(sorted)
 }
 

@@ -1,10 +1,10 @@
 // langarena: Sort::Self size iterations
 //
-// `prepare` draws `size` values with next_int(1000000). Each run copies
-// them into a new slice, sorts it with the standard library's
-// sort.sort (a stable bottom-up merge sort),
-// then adds data[next_int(size)] + sorted[next_int(size)] to the checksum
-// (u32) and deletes the copy. Plain slices only: one file, no pool.
+// `prepare` draws `size` values (i32, as upstream's int32_t) with
+// next_int(1000000). Each run copies them into a new slice, sorts it with
+// the standard library's sort.sort (a stable bottom-up merge sort), then
+// adds data[next_int(size)] + sorted[next_int(size)] to the checksum (u32)
+// and deletes the copy. Plain slices only: one file, no pool.
 // Usage: sort_self size iterations expected_checksum
 //   (the expected checksum, a u32 from test.json/run.json, is the last
 //   argument; bench/apps/run_apps.py passes it). Prints one line:
@@ -45,23 +45,23 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 }
 
 var size: int = 0
-var data: []int
+var data: []i32
 var result: u32 = 0
 
 fn prepare() {
-    data = make([]int, size)
+    data = make([]i32, size)
     for i in 0..size {
-        data[i] = next_int(1000000)
+        data[i] = next_int(1000000) as i32
     }
 }
 
 fn run(_: int) {
-    var sorted = make([]int, data.len)
+    var sorted = make([]i32, data.len)
     copy_into(sorted, data)
     sort.sort(sorted)
     let a = next_int(size)
     let b = next_int(size)
-    result += (data[a] + sorted[b]) as u32
+    result += data[a] as u32 + sorted[b] as u32
     delete(sorted)
 }
 

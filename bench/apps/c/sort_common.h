@@ -8,24 +8,24 @@
 #include "la.h"
 
 static int64_t size;
-static int64_t *data;
+static int32_t *data; /* upstream's int32_t */
 static uint32_t result;
 
-static void sort_array(int64_t *a, int64_t n);
+static void sort_array(int32_t *a, int64_t n);
 
 static void prepare(void) {
     data = la_alloc((size_t)size * sizeof *data);
     for (int64_t i = 0; i < size; i++)
-        data[i] = la_next_int(1000000);
+        data[i] = (int32_t)la_next_int(1000000);
 }
 
 static void run(int64_t it) {
     (void)it;
-    int64_t *sorted = la_alloc((size_t)size * sizeof *sorted);
+    int32_t *sorted = la_alloc((size_t)size * sizeof *sorted);
     memcpy(sorted, data, (size_t)size * sizeof *sorted);
     sort_array(sorted, size);
     int64_t a = la_next_int(size), b = la_next_int(size);
-    result += (uint32_t)(data[a] + sorted[b]);
+    result += (uint32_t)data[a] + (uint32_t)sorted[b];
     free(sorted);
 }
 

@@ -6,10 +6,10 @@
 // Usage: sort_quick size iterations expected_checksum.
 #include "sort_common.h"
 
-static void quick_sort(int64_t *a, int64_t lo, int64_t hi) {
+static void quick_sort(int32_t *a, int64_t lo, int64_t hi) {
     if (lo >= hi)
         return;
-    int64_t pivot = a[(lo + hi) / 2];
+    int32_t pivot = a[(lo + hi) / 2];
     int64_t i = lo, j = hi;
     while (i <= j) {
         while (a[i] < pivot)
@@ -17,7 +17,7 @@ static void quick_sort(int64_t *a, int64_t lo, int64_t hi) {
         while (a[j] > pivot)
             j--;
         if (i <= j) {
-            int64_t t = a[i];
+            int32_t t = a[i];
             a[i] = a[j];
             a[j] = t;
             i++;
@@ -28,7 +28,7 @@ static void quick_sort(int64_t *a, int64_t lo, int64_t hi) {
     quick_sort(a, i, hi);
 }
 
-static void sort_array(int64_t *a, int64_t n) { quick_sort(a, 0, n - 1); }
+static void sort_array(int32_t *a, int64_t n) { quick_sort(a, 0, n - 1); }
 
 int main(int argc, char **argv) {
     return sort_main(argc, argv, "Sort::Quick", "sort_quick size iterations expected_checksum");

@@ -8,12 +8,12 @@
 // Usage: sort_self size iterations expected_checksum.
 #include "sort_common.h"
 
-static int cmp_i64(const void *pa, const void *pb) {
-    int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+static int cmp_i32(const void *pa, const void *pb) {
+    int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
     return (a > b) - (a < b);
 }
 
-static void sort_array(int64_t *a, int64_t n) { qsort(a, (size_t)n, sizeof *a, cmp_i64); }
+static void sort_array(int32_t *a, int64_t n) { qsort(a, (size_t)n, sizeof *a, cmp_i32); }
 
 int main(int argc, char **argv) {
     return sort_main(argc, argv, "Sort::Self", "sort_self size iterations expected_checksum");
