@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 PASSES = ["borrow", "live", "noreturn", "inline", "bce", "facts", "inline-always", "version", "hoist",
-          "licm", "promote", "loopcheck", "fields", "live-proofs"]
+          "licm", "promote", "loopcheck", "fields", "live-args", "live-proofs"]
 VERSIONED = "tests/golden/ir/entry_len_fields.gs"
 
 
