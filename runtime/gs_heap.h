@@ -315,13 +315,31 @@ GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
 
 /* gs_shadow_stamp and gs_shadow_unstamp inline for a block that lies in
  * one 4 GiB range of the shadow (every span but one across such a
- * boundary), the out-of-line calls otherwise. */
-GS_HEAP_INLINE void gs_shadow_stamp_fast(const void *p, size_t size) {
+ * boundary), the out-of-line calls otherwise.
+ * gs_shadow_stamp_fast returns the block's new tag (unshifted, as
+ * gs_tag_of reads it), or -1 when it took the call or the shadow has no
+ * chunk there (gs_tag_of then tells). uniform: every granule of the block
+ * holds one value (it was freed whole and not touched since), so its first
+ * granule stands for their maximum. */
+GS_HEAP_INLINE int gs_shadow_stamp_fast(const void *p, size_t size, bool uniform) {
     uintptr_t a = (uintptr_t)p;
-    if ((a >> 32) == ((a + size - 1) >> 32))
-        gs_shadow_new((void *)(uintptr_t)p, size);
-    else
-        gs_shadow_stamp(p, size);
+    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    if (g != NULL && (a >> 32) == ((a + size - 1) >> 32)) {
+        size_t i, n = size >> 4, i0 = (uint32_t)a >> 4;
+        const uint16_t *fl = g + GS_SHADOW_GRANULES;
+        uint16_t m = fl[i0 >> GS_SHADOW_FLOOR_SHIFT], f = fl[(i0 + n - 1) >> GS_SHADOW_FLOOR_SHIFT];
+        m = f > m ? f : m;
+        g += i0;
+        if (uniform)
+            m = g[0] > m ? g[0] : m;
+        else
+            for (i = 0; i < n; i++) m = g[i] > m ? g[i] : m;
+        m++;
+        for (i = 0; i < n; i++) g[i] = m;
+        return m;
+    }
+    gs_shadow_stamp(p, size);
+    return -1;
 }
 
 GS_HEAP_INLINE int gs_shadow_unstamp_fast(const void *p, size_t size) {

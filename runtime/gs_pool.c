@@ -104,8 +104,41 @@ typedef struct live_ent {
     int64_t key, len;
 } live_ent;
 
+/* ---- reusable[] T: the exact-size cache ----
+ * Recently freed small spans wait here, still free but out of the tree,
+ * and an allocation of exactly their size in granules takes the most
+ * recent one (LIFO) without a tree search; glibc's tcache stands in front
+ * of its bins the same way. The placement rule (docs/language.md, Pools):
+ *   - a freed span of at most SPANS_CACHE_SIZES granules that does not
+ *     end at the tail enters the cache; when that makes the cache hold
+ *     more than SPANS_CACHE_DEPTH spans of its size or more than
+ *     SPANS_CACHE_UNITS granules in all, every cached span goes to the
+ *     tree (coalescing as any free);
+ *   - an allocation takes the most recent cached span of its size; else
+ *     the tree's first fit; when the tree has no fit below the tail, the
+ *     cache goes to the tree first and the tree is asked again, so the
+ *     tail never grows while the cached spans could have served;
+ *   - a free that returns spans to the tail also returns a cached span
+ *     that then ends at the tail (so the tail stays the end of the highest
+ *     live span), and a resize that cannot grow in place flushes the cache
+ *     and tries again (the space after a span is free whether or not it
+ *     waits in the cache).
+ * The bounds were chosen on the ports whose strings are spans
+ * (docs/benchmarks.md, The slice pool's share of the C gap). */
+#define SPANS_CACHE_SIZES 32  /* spans of 1..32 granules (16..512 bytes) */
+#define SPANS_CACHE_DEPTH 8   /* spans of one size */
+#define SPANS_CACHE_UNITS 512 /* granules in all (8 KiB) */
+
+typedef struct spans_cache {
+    int64_t units;                   /* granules held */
+    int64_t hi;                      /* no cached span ends above it */
+    uint8_t n[SPANS_CACHE_SIZES];    /* spans held of 1, 2, ... granules */
+    int32_t off[SPANS_CACHE_SIZES][SPANS_CACHE_DEPTH]; /* their offsets, oldest first */
+} spans_cache;
+
 struct gs_spans_state {
     gs_span_tree tree; /* offsets and lengths in granules (GS_SPAN_UNIT bytes) */
+    spans_cache cache; /* free spans out of the tree: free, never live */
     gs_region region;
     bool tagged;       /* the shadow follows the region (gs_shadow_track) */
     size_t esz;
@@ -225,6 +258,108 @@ GS_INLINE uint8_t *spans_at(const gs_spans_state *st, int64_t off) {
     return st->region.base + (size_t)off * GS_SPAN_UNIT;
 }
 
+/* ---- the tree behind the cache ---- */
+
+/* [off, off+g) goes to the tree (coalescing); the free span it became part
+ * of gives its pages back as the region's policy says. That span. */
+static gs_span spans_tree_put(gs_spans_state *st, int64_t off, int64_t g) {
+    gs_span m;
+    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, g, &m))) gs_fail_oom(NULL);
+    /* gs_region_after_free does nothing for a span under release_min bytes */
+    if (GS_UNLIKELY((size_t)m.len * GS_SPAN_UNIT >= st->region.release_min))
+        gs_region_after_free(&st->region, (size_t)m.off * GS_SPAN_UNIT, (size_t)(m.off + m.len) * GS_SPAN_UNIT,
+                             (size_t)off * GS_SPAN_UNIT, (size_t)(off + g) * GS_SPAN_UNIT);
+    return m;
+}
+
+/* Every cached span goes to the tree. */
+static GS_NOINLINE void spans_cache_flush(gs_spans_state *st) {
+    spans_cache *c = &st->cache;
+    int s, k;
+    for (s = 0; s < SPANS_CACHE_SIZES; s++) {
+        for (k = 0; k < c->n[s]; k++) spans_tree_put(st, c->off[s][k], s + 1);
+        c->n[s] = 0;
+    }
+    c->units = 0;
+    c->hi = 0;
+}
+
+/* The tail came back to or below c->hi: the cached span that ends at the
+ * tail, if any, returns to the tail too, and so on; c->hi is then exact. */
+static GS_NOINLINE void spans_cache_untail(gs_spans_state *st) {
+    spans_cache *c = &st->cache;
+    for (;;) {
+        int64_t hi = 0, end;
+        int s, k, fs = -1, fk = -1;
+        for (s = 0; s < SPANS_CACHE_SIZES; s++)
+            for (k = 0; k < c->n[s]; k++) {
+                end = (int64_t)c->off[s][k] + s + 1;
+                if (end == st->tree.tail) fs = s, fk = k;
+                hi = end > hi ? end : hi;
+            }
+        c->hi = hi;
+        if (fs < 0) return;
+        end = c->off[fs][fk];
+        memmove(&c->off[fs][fk], &c->off[fs][fk + 1], (size_t)(c->n[fs] - fk - 1) * sizeof c->off[0][0]);
+        c->n[fs]--;
+        c->units -= fs + 1;
+        spans_tree_put(st, end, fs + 1);
+    }
+}
+
+/* A freed span [off, off+g) that the cache does not keep goes to the tree;
+ * when it returns spans to the tail, a cached span may now end there. */
+static void spans_tree_free(gs_spans_state *st, int64_t off, int64_t g) {
+    gs_span m = spans_tree_put(st, off, g);
+    if (GS_UNLIKELY(m.off == st->tree.tail && st->cache.units > 0 && st->cache.hi >= m.off))
+        spans_cache_untail(st);
+}
+
+/* The tree's first fit for g granules, carved at the tail when none fits;
+ * but when none fits and the cache holds spans, they go to the tree first
+ * and the tree is asked again. -1 when the region is full. */
+static int64_t spans_tree_alloc(gs_spans_state *st, int64_t g) {
+    int64_t tail = st->tree.tail, off = gs_span_tree_alloc(&st->tree, g);
+    if (GS_UNLIKELY((off == tail || off < 0) && st->cache.units > 0)) {
+        if (off >= 0) gs_span_tree_free(&st->tree, off, g, NULL); /* back to the tail: no node needed */
+        spans_cache_flush(st);
+        off = gs_span_tree_alloc(&st->tree, g);
+    }
+    return off;
+}
+
+/* The freed span [off, off+g) goes to the cache or the tree (the rule at
+ * spans_cache). */
+GS_INLINE void spans_put_free(gs_spans_state *st, int64_t off, int64_t g) {
+    spans_cache *c = &st->cache;
+    if (g <= SPANS_CACHE_SIZES && off + g != st->tree.tail) {
+        int k = c->n[g - 1];
+        if (GS_LIKELY(k < SPANS_CACHE_DEPTH && c->units + g <= SPANS_CACHE_UNITS)) {
+            c->off[g - 1][k] = (int32_t)off;
+            c->n[g - 1] = (uint8_t)(k + 1);
+            c->units += g;
+            c->hi = off + g > c->hi ? off + g : c->hi;
+            return;
+        }
+        spans_cache_flush(st);
+    }
+    spans_tree_free(st, off, g);
+}
+
+/* The header of a span of n elements (g granules) at granule off just
+ * handed out: its storage gets a new tag (uniform: the span was freed
+ * whole and cached since, so its granules hold one tag). */
+GS_INLINE gs_grow spans_new_header(const gs_spans_state *st, int64_t off, int64_t n, int64_t g, bool uniform) {
+    gs_grow h;
+    h.ptr = spans_at(st, off);
+    h.cap = n | GS_OWN_BIT;
+    if (st->tagged) {
+        int t = gs_shadow_stamp_fast(h.ptr, (size_t)g * GS_SPAN_UNIT, uniform);
+        h.cap |= t >= 0 && !gs_shadow_off ? (int64_t)(t & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT : gs_tag_of(h.ptr);
+    }
+    return h;
+}
+
 /* The header of the span of n elements at granule off: its pointer and its
  * cap word (n, GS_OWN_BIT and the span's tag). */
 GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n) {
@@ -234,10 +369,23 @@ GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n)
     return g;
 }
 
+/* n >= 1 elements from the tree (g granules): committed; the tail moves. */
+static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t g) {
+    int64_t off = spans_tree_alloc(st, g);
+    size_t end;
+    if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
+    end = (size_t)(off + g) * GS_SPAN_UNIT;
+    if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
+        spans_commit_fail(s, st, off, g);
+    p->len = spans_tail(st);
+    return off;
+}
+
 gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     gs_spans_state *st;
+    spans_cache *c;
     int64_t off, g;
-    size_t end;
+    bool cached;
     if (GS_UNLIKELY(n <= 0)) {
         gs_grow none = { NULL, 0 };
         if (n < 0) gs_fail_pool_negative(s, n);
@@ -246,16 +394,17 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     if (GS_UNLIKELY((uint64_t)n > (uint64_t)(GS_POOL_RESERVE / esz))) gs_fail_oom(s);
     st = spans_state(p, esz);
     g = spans_granules(n, esz);
-    off = gs_span_tree_alloc(&st->tree, g);
-    if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
-    end = (size_t)(off + g) * GS_SPAN_UNIT;
-    if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
-        spans_commit_fail(s, st, off, g);
+    c = &st->cache;
+    cached = g <= SPANS_CACHE_SIZES && c->n[g - 1] > 0;
+    if (cached) {
+        off = c->off[g - 1][--c->n[g - 1]];
+        c->units -= g;
+    } else {
+        off = spans_alloc_tree(s, p, st, g);
+    }
     gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * esz);
     live_put(st, off, n);
-    if (st->tagged) gs_shadow_stamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT);
-    p->len = spans_tail(st);
-    return spans_header(st, off, n);
+    return spans_new_header(st, off, n, g, cached);
 }
 
 gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n) { return spans_header(p->st, off, n); }
@@ -289,21 +438,16 @@ int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t c
     return i == SPANS_STALE ? -2 : i == SIZE_MAX ? -1 : off;
 }
 
-/* Frees the live span at off, held in live-table slot i. A span whose tag
- * cannot move on is retired instead: it leaves the live table but stays
- * allocated in the tree, so it is never handed out again. */
+/* Frees the live span at off, held in live-table slot i: to the cache or
+ * the tree. A span whose tag cannot move on is retired instead: it leaves
+ * the live table but stays allocated, so it is never handed out again. */
 GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
     gs_spans_state *st = p->st;
-    int64_t n = st->live[i].len, g = spans_granules(n, esz);
-    gs_span m;
+    int64_t n = st->live[i].len, g = spans_granules(n, esz), tail = st->tree.tail;
     live_remove_at(st, i);
     if (st->tagged && GS_UNLIKELY(gs_shadow_unstamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)) return;
-    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, g, &m))) gs_fail_oom(NULL);
-    /* gs_region_after_free does nothing for a span under release_min bytes */
-    if (GS_UNLIKELY((size_t)m.len * GS_SPAN_UNIT >= st->region.release_min))
-        gs_region_after_free(&st->region, (size_t)m.off * GS_SPAN_UNIT, (size_t)(m.off + m.len) * GS_SPAN_UNIT,
-                             (size_t)off * GS_SPAN_UNIT, (size_t)(off + g) * GS_SPAN_UNIT);
-    p->len = spans_tail(st);
+    spans_put_free(st, off, g);
+    if (st->tree.tail != tail) p->len = spans_tail(st);
 }
 
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
@@ -334,7 +478,12 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
 static bool spans_resize_tree(gs_spans_state *st, int64_t off, int64_t n, int64_t m, size_t esz) {
     int64_t g = spans_granules(n, esz), gm = spans_granules(m, esz);
     gs_span mg = { 0, 0 };
-    if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) return false;
+    if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) {
+        /* the space after the span may be free in the cache */
+        if (gm < g || st->cache.units == 0) return false;
+        spans_cache_flush(st);
+        if (!gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) return false;
+    }
     if (m > n) {
         if (!gs_region_commit(&st->region, (size_t)(off + gm) * GS_SPAN_UNIT)) {
             if (gm != g) gs_span_tree_resize_in_place(&st->tree, off, gm, g, NULL);
@@ -361,7 +510,7 @@ bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     if (!spans_resize_tree(st, off, n, m, esz)) return false;
     if (st->tagged) {
         gs_shadow_unstamp_fast(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
-        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT);
+        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT, false);
     }
     st->live[i].len = m;
     p->len = spans_tail(st);
