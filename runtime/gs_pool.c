@@ -328,22 +328,30 @@ static int64_t spans_tree_alloc(gs_spans_state *st, int64_t g) {
     return off;
 }
 
-/* The freed span [off, off+g) goes to the cache or the tree (the rule at
- * spans_cache). */
-GS_INLINE void spans_put_free(gs_spans_state *st, int64_t off, int64_t g) {
+/* The freed span [off, off+g) enters the cache when the rule at
+ * spans_cache lets it: true; false, and nothing changed, when it goes to
+ * the tree (spans_free_tree). */
+GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
     spans_cache *c = &st->cache;
-    if (g <= SPANS_CACHE_SIZES && off + g != st->tree.tail) {
-        int k = c->n[g - 1];
-        if (GS_LIKELY(k < SPANS_CACHE_DEPTH && c->units + g <= SPANS_CACHE_UNITS)) {
-            c->off[g - 1][k] = (int32_t)off;
-            c->n[g - 1] = (uint8_t)(k + 1);
-            c->units += g;
-            c->hi = off + g > c->hi ? off + g : c->hi;
-            return;
-        }
-        spans_cache_flush(st);
-    }
+    int k;
+    if (g > SPANS_CACHE_SIZES || off + g == st->tree.tail) return false;
+    k = c->n[g - 1];
+    if (k >= SPANS_CACHE_DEPTH || c->units + g > SPANS_CACHE_UNITS) return false;
+    c->off[g - 1][k] = (int32_t)off;
+    c->n[g - 1] = (uint8_t)(k + 1);
+    c->units += g;
+    c->hi = off + g > c->hi ? off + g : c->hi;
+    return true;
+}
+
+/* The freed span the cache did not take goes to the tree, after the cache
+ * when it would have passed a bound; p->len follows the tail. Out of line,
+ * so that a free the cache takes needs no frame. */
+static GS_NOINLINE void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+    int64_t tail = st->tree.tail;
+    if (g <= SPANS_CACHE_SIZES && off + g != tail) spans_cache_flush(st);
     spans_tree_free(st, off, g);
+    if (st->tree.tail != tail) p->len = spans_tail(st);
 }
 
 /* The header of a span of n elements (g granules) at granule off just
@@ -369,14 +377,18 @@ GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n)
     return g;
 }
 
-/* n >= 1 elements from the tree (g granules): committed; the tail moves. */
-static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t g) {
+/* n elements (g granules) from the tree: committed, zeroed; p->len follows
+ * the tail. Out of line, so that an allocation the cache serves needs no
+ * frame. */
+static GS_NOINLINE int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n,
+                                            int64_t g) {
     int64_t off = spans_tree_alloc(st, g);
     size_t end;
     if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
     end = (size_t)(off + g) * GS_SPAN_UNIT;
     if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
         spans_commit_fail(s, st, off, g);
+    gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * st->esz);
     p->len = spans_tail(st);
     return off;
 }
@@ -397,12 +409,15 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     c = &st->cache;
     cached = g <= SPANS_CACHE_SIZES && c->n[g - 1] > 0;
     if (cached) {
+        /* A cached span was handed out before (so its pages are not known
+         * zero) and has not been in the tree since (so no waiting run of
+         * free pages covers them): gs_region_zero would clear it as is. */
         off = c->off[g - 1][--c->n[g - 1]];
         c->units -= g;
+        memset(spans_at(st, off), 0, (size_t)n * esz);
     } else {
-        off = spans_alloc_tree(s, p, st, g);
+        off = spans_alloc_tree(s, p, st, n, g);
     }
-    gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * esz);
     live_put(st, off, n);
     return spans_new_header(st, off, n, g, cached);
 }
@@ -438,20 +453,50 @@ int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t c
     return i == SPANS_STALE ? -2 : i == SIZE_MAX ? -1 : off;
 }
 
-/* Frees the live span at off, held in live-table slot i: to the cache or
- * the tree. A span whose tag cannot move on is retired instead: it leaves
- * the live table but stays allocated, so it is never handed out again. */
+/* The freed span [off, off+g), its tag moved on: to the cache or the tree. */
+GS_INLINE void spans_put_free(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+    if (!spans_cache_put(st, off, g)) spans_free_tree(p, st, off, g);
+}
+
+/* spans_release_at when the shadow's inline part could not free the
+ * span's tag. A span whose tag cannot move on is retired instead: it stays
+ * allocated, so it is never handed out again. */
+static GS_NOINLINE void spans_release_unstamp(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+    if (gs_shadow_unstamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) == 1) spans_put_free(p, st, off, g);
+}
+
+/* Frees the live span at off, held in live-table slot i: it leaves the
+ * live table, its tag moves on, and it goes to the cache or the tree. The
+ * calls are in tail position, so that a free the cache takes needs no
+ * frame. */
 GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
     gs_spans_state *st = p->st;
-    int64_t n = st->live[i].len, g = spans_granules(n, esz), tail = st->tree.tail;
+    int64_t n = st->live[i].len, g = spans_granules(n, esz);
     live_remove_at(st, i);
-    if (st->tagged && GS_UNLIKELY(gs_shadow_unstamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)) return;
-    spans_put_free(st, off, g);
-    if (st->tree.tail != tail) p->len = spans_tail(st);
+    if (st->tagged && GS_UNLIKELY(!gs_shadow_unstamp_quick(spans_at(st, off), (size_t)g * GS_SPAN_UNIT)))
+        spans_release_unstamp(p, st, off, g);
+    else
+        spans_put_free(p, st, off, g);
 }
 
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
     spans_release_at(p, off, live_find(p->st, off), esz);
+}
+
+/* Whether a reference is noted (gs_borrow_check then looks at the span),
+ * read without a call where the thread's list is reachable. */
+#ifdef __TINYC__
+#define spans_borrowed() 1
+#else
+#define spans_borrowed() (gs_brw.n != 0)
+#endif
+
+/* gs_spans_free's end when a reference is noted: the check, then the free;
+ * out of line so that the common free makes no call before its last. */
+static GS_NOINLINE void spans_free_borrowed(const gs_site *s, gs_spans *p, const void *ptr, int64_t len,
+                                            int64_t off, size_t i, size_t esz) {
+    gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
+    spans_release_at(p, off, i, esz);
 }
 
 static GS_COLD GS_NOINLINE void spans_fail_stale(const gs_site *s) {
@@ -468,7 +513,10 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
         if (i == SPANS_STALE) spans_fail_stale(s);
         gs_fail_pool_span(s);
     }
-    gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
+    if (spans_borrowed()) {
+        spans_free_borrowed(s, p, ptr, len, off, i, esz);
+        return;
+    }
     spans_release_at(p, off, i, esz);
 }
 
