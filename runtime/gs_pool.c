@@ -120,9 +120,10 @@ typedef struct live_ent {
  *     tail never grows while the cached spans could have served;
  *   - a free that returns spans to the tail also returns a cached span
  *     that then ends at the tail (so the tail stays the end of the highest
- *     live span), and a resize that cannot grow in place flushes the cache
- *     and tries again (the space after a span is free whether or not it
- *     waits in the cache).
+ *     live span), and a resize that cannot grow in place gives the tree
+ *     the cached spans that start where it would grow, and tries again
+ *     (the space after a span is free whether or not it waits in the
+ *     cache).
  * The bounds were chosen on the ports whose strings are spans
  * (docs/benchmarks.md, The slice pool's share of the C gap). */
 #define SPANS_CACHE_SIZES 32  /* spans of 1..32 granules (16..512 bytes) */
@@ -132,6 +133,7 @@ typedef struct live_ent {
 typedef struct spans_cache {
     int64_t units;                   /* granules held */
     int64_t hi;                      /* no cached span ends above it */
+    uint32_t sizes;                  /* bit s: n[s] > 0 */
     uint8_t n[SPANS_CACHE_SIZES];    /* spans held of 1, 2, ... granules */
     int32_t off[SPANS_CACHE_SIZES][SPANS_CACHE_DEPTH]; /* their offsets, oldest first */
 } spans_cache;
@@ -275,13 +277,26 @@ static gs_span spans_tree_put(gs_spans_state *st, int64_t off, int64_t g) {
 /* Every cached span goes to the tree. */
 static GS_NOINLINE void spans_cache_flush(gs_spans_state *st) {
     spans_cache *c = &st->cache;
+    uint32_t m;
     int s, k;
-    for (s = 0; s < SPANS_CACHE_SIZES; s++) {
+    for (m = c->sizes; m != 0; m &= m - 1) {
+        s = gs_span_ctz(m);
         for (k = 0; k < c->n[s]; k++) spans_tree_put(st, c->off[s][k], s + 1);
         c->n[s] = 0;
     }
+    c->sizes = 0;
     c->units = 0;
     c->hi = 0;
+}
+
+/* Takes entry k of the spans of s + 1 granules out of the cache (the
+ * order of the rest kept); its offset. */
+static int64_t spans_cache_drop(spans_cache *c, int s, int k) {
+    int64_t off = c->off[s][k];
+    memmove(&c->off[s][k], &c->off[s][k + 1], (size_t)(c->n[s] - k - 1) * sizeof c->off[0][0]);
+    if (--c->n[s] == 0) c->sizes &= ~((uint32_t)1 << s);
+    c->units -= s + 1;
+    return off;
 }
 
 /* The tail came back to or below c->hi: the cached span that ends at the
@@ -290,20 +305,17 @@ static GS_NOINLINE void spans_cache_untail(gs_spans_state *st) {
     spans_cache *c = &st->cache;
     for (;;) {
         int64_t hi = 0, end;
+        uint32_t m;
         int s, k, fs = -1, fk = -1;
-        for (s = 0; s < SPANS_CACHE_SIZES; s++)
-            for (k = 0; k < c->n[s]; k++) {
+        for (m = c->sizes; m != 0; m &= m - 1)
+            for (s = gs_span_ctz(m), k = 0; k < c->n[s]; k++) {
                 end = (int64_t)c->off[s][k] + s + 1;
                 if (end == st->tree.tail) fs = s, fk = k;
                 hi = end > hi ? end : hi;
             }
         c->hi = hi;
         if (fs < 0) return;
-        end = c->off[fs][fk];
-        memmove(&c->off[fs][fk], &c->off[fs][fk + 1], (size_t)(c->n[fs] - fk - 1) * sizeof c->off[0][0]);
-        c->n[fs]--;
-        c->units -= fs + 1;
-        spans_tree_put(st, end, fs + 1);
+        spans_tree_put(st, spans_cache_drop(c, fs, fk), fs + 1);
     }
 }
 
@@ -313,6 +325,26 @@ static void spans_tree_free(gs_spans_state *st, int64_t off, int64_t g) {
     gs_span m = spans_tree_put(st, off, g);
     if (GS_UNLIKELY(m.off == st->tree.tail && st->cache.units > 0 && st->cache.hi >= m.off))
         spans_cache_untail(st);
+}
+
+/* The cached spans that start in [lo, hi) go to the tree (one at a time:
+ * each may return others to the tail); true when there was one. */
+static GS_NOINLINE bool spans_cache_take(gs_spans_state *st, int64_t lo, int64_t hi) {
+    spans_cache *c = &st->cache;
+    bool any = false;
+    for (;;) {
+        uint32_t m;
+        int s, k, fs = -1, fk = -1;
+        for (m = c->sizes; m != 0 && fs < 0; m &= m - 1)
+            for (s = gs_span_ctz(m), k = 0; k < c->n[s]; k++)
+                if (c->off[s][k] >= lo && c->off[s][k] < hi) {
+                    fs = s, fk = k;
+                    break;
+                }
+        if (fs < 0) return any;
+        spans_tree_free(st, spans_cache_drop(c, fs, fk), fs + 1);
+        any = true;
+    }
 }
 
 /* The tree's first fit for g granules, carved at the tail when none fits;
@@ -339,6 +371,7 @@ GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
     if (k >= SPANS_CACHE_DEPTH || c->units + g > SPANS_CACHE_UNITS) return false;
     c->off[g - 1][k] = (int32_t)off;
     c->n[g - 1] = (uint8_t)(k + 1);
+    c->sizes |= (uint32_t)1 << (g - 1);
     c->units += g;
     c->hi = off + g > c->hi ? off + g : c->hi;
     return true;
@@ -413,6 +446,7 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
          * zero) and has not been in the tree since (so no waiting run of
          * free pages covers them): gs_region_zero would clear it as is. */
         off = c->off[g - 1][--c->n[g - 1]];
+        if (c->n[g - 1] == 0) c->sizes &= ~((uint32_t)1 << (g - 1));
         c->units -= g;
         memset(spans_at(st, off), 0, (size_t)n * esz);
     } else {
@@ -526,10 +560,11 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
 static bool spans_resize_tree(gs_spans_state *st, int64_t off, int64_t n, int64_t m, size_t esz) {
     int64_t g = spans_granules(n, esz), gm = spans_granules(m, esz);
     gs_span mg = { 0, 0 };
+    /* a live span right after it: no room (the common case, one probe) */
+    if (gm > g && off + g < st->tree.tail && live_find(st, off + g) != SIZE_MAX) return false;
     if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) {
-        /* the space after the span may be free in the cache */
-        if (gm < g || st->cache.units == 0) return false;
-        spans_cache_flush(st);
+        /* the space the span grows into may be free in the cache */
+        if (gm < g || !spans_cache_take(st, off + g, off + gm)) return false;
         if (!gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) return false;
     }
     if (m > n) {

@@ -73,7 +73,8 @@ def main():
             best = [min(peak_kb(e, args) for _ in range(a.runs)) for e in exes]
             r = best[1] / best[0]
             worst = max(worst, r)
-            print(f"| {port.slug} | {' '.join(args[:-1])} | {best[0]:,} | {best[1]:,} | {r:.3f} |", flush=True)
+            shown = " ".join(x if len(x) <= 24 else f"<{len(x)} chars>" for x in args[:-1])
+            print(f"| {port.slug} | {shown} | {best[0]:,} | {best[1]:,} | {r:.3f} |", flush=True)
     print(f"\nworst after/before: {worst:.3f}")
     return 0
 

@@ -17,9 +17,10 @@ the cache to the tree and looks again. A span freed to the tree coalesces
 with its free neighbours, and a free span that reaches the tail returns to
 the tail, and with it a cached span that then ends at the tail.
 resize follows the library's rule: in place when it shrinks (the rest is
-freed to the tree) or the next span is free and long enough, cached or not
-(or the span ends at the tail); otherwise an allocation while the old span
-is still live, then the old span is freed. Spans take whole 16-byte granules (a span of n elements of esz
+freed to the tree) or the next span is free and long enough (or the span
+ends at the tail); when that fails, the cached spans that start where it
+would grow are freed to the tree and it is tried again; otherwise an
+allocation while the old span is still live, then the old span is freed. Spans take whole 16-byte granules (a span of n elements of esz
 bytes takes ceil(n * esz / 16)), so placement runs in granules; offsets
 and lengths given and returned are in elements from the start of the
 pool's region (esz must divide 16 or be a multiple of it).
@@ -145,10 +146,8 @@ class GranuleSpans:
             return off
         if self._grow(off, old, m):
             return off
-        if self.units:
-            self._flush()
-            if self._grow(off, old, m):
-                return off
+        if self._take(off + old, off + m) and self._grow(off, old, m):
+            return off
         new = self.alloc(m)
         self.free(off)
         return new
@@ -187,6 +186,21 @@ class GranuleSpans:
                 self._release(off, n)
         self.cache = {}
         self.units = 0
+
+    def _take(self, lo, hi):
+        """The cached spans starting in [lo, hi) are freed to the tree, one
+        at a time; whether there was one."""
+        any_ = False
+        while True:
+            hit = [(n, off) for n, held in sorted(self.cache.items()) for off in held if lo <= off < hi]
+            if not hit:
+                return any_
+            n, off = hit[0]
+            self.cache[n].remove(off)
+            self.units -= n
+            self._release(off, n)
+            self._untail()
+            any_ = True
 
     def _untail(self):
         """A cached span that ends at the tail returns to it, and so on."""
