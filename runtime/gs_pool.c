@@ -120,10 +120,10 @@ typedef struct live_ent {
  *     tail never grows while the cached spans could have served;
  *   - a free that returns spans to the tail also returns a cached span
  *     that then ends at the tail (so the tail stays the end of the highest
- *     live span), and a resize that cannot grow in place gives the tree
- *     the cached spans that start where it would grow, and tries again
- *     (the space after a span is free whether or not it waits in the
- *     cache).
+ *     live span), and a resize that cannot grow in place, with no live
+ *     span right after it, gives the tree the cached spans that start
+ *     where it would grow, and tries again (the space after a span is
+ *     free whether or not it waits in the cache).
  * The bounds were chosen on the ports whose strings are spans
  * (docs/benchmarks.md, The slice pool's share of the C gap). */
 #define SPANS_CACHE_SIZES 32  /* spans of 1..32 granules (16..512 bytes) */

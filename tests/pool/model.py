@@ -18,8 +18,9 @@ with its free neighbours, and a free span that reaches the tail returns to
 the tail, and with it a cached span that then ends at the tail.
 resize follows the library's rule: in place when it shrinks (the rest is
 freed to the tree) or the next span is free and long enough (or the span
-ends at the tail); when that fails, the cached spans that start where it
-would grow are freed to the tree and it is tried again; otherwise an
+ends at the tail); when that fails and no live span follows it, the
+cached spans that start where it would grow are freed to the tree and it
+is tried again; otherwise an
 allocation while the old span is still live, then the old span is freed. Spans take whole 16-byte granules (a span of n elements of esz
 bytes takes ceil(n * esz / 16)), so placement runs in granules; offsets
 and lengths given and returned are in elements from the start of the
@@ -146,7 +147,7 @@ class GranuleSpans:
             return off
         if self._grow(off, old, m):
             return off
-        if self._take(off + old, off + m) and self._grow(off, old, m):
+        if off + old not in self.live and self._take(off + old, off + m) and self._grow(off, old, m):
             return off
         new = self.alloc(m)
         self.free(off)
