@@ -378,9 +378,8 @@ GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
 }
 
 /* The freed span the cache did not take goes to the tree, after the cache
- * when it would have passed a bound; p->len follows the tail. Out of line,
- * so that a free the cache takes needs no frame. */
-static GS_NOINLINE void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+ * when it would have passed a bound; p->len follows the tail. */
+static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
     int64_t tail = st->tree.tail;
     if (g <= SPANS_CACHE_SIZES && off + g != tail) spans_cache_flush(st);
     spans_tree_free(st, off, g);
@@ -411,9 +410,8 @@ GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n)
 }
 
 /* n elements (g granules) from the tree: committed, zeroed; p->len follows
- * the tail. Out of line, so that an allocation the cache serves needs no
- * frame. */
-static GS_NOINLINE int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n,
+ * the tail. */
+static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n,
                                             int64_t g) {
     int64_t off = spans_tree_alloc(st, g);
     size_t end;
@@ -500,9 +498,8 @@ static GS_NOINLINE void spans_release_unstamp(gs_spans *p, gs_spans_state *st, i
 }
 
 /* Frees the live span at off, held in live-table slot i: it leaves the
- * live table, its tag moves on, and it goes to the cache or the tree. The
- * calls are in tail position, so that a free the cache takes needs no
- * frame. */
+ * live table, its tag moves on (the rare retiring case out of line), and
+ * it goes to the cache or the tree. */
 GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
     gs_spans_state *st = p->st;
     int64_t n = st->live[i].len, g = spans_granules(n, esz);
