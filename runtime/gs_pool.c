@@ -124,8 +124,8 @@ typedef struct live_ent {
  *     span right after it, gives the tree the cached spans that start
  *     where it would grow, and tries again (the space after a span is
  *     free whether or not it waits in the cache).
- * The bounds were chosen on the ports whose strings are spans
- * (docs/benchmarks.md, The slice pool's share of the C gap). */
+ * How the bounds were measured: docs/benchmarks.md, The slice pool's share
+ * of the C gap. */
 #define SPANS_CACHE_SIZES 32  /* spans of 1..32 granules (16..512 bytes) */
 #define SPANS_CACHE_DEPTH 8   /* spans of one size */
 #define SPANS_CACHE_UNITS 512 /* granules in all (8 KiB) */
@@ -411,8 +411,7 @@ GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n)
 
 /* n elements (g granules) from the tree: committed, zeroed; p->len follows
  * the tail. */
-static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n,
-                                            int64_t g) {
+static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n, int64_t g) {
     int64_t off = spans_tree_alloc(st, g);
     size_t end;
     if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
