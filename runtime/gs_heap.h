@@ -313,31 +313,68 @@ GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
     }
 }
 
-/* gs_shadow_stamp and gs_shadow_unstamp inline for a block that lies in
- * one 4 GiB range of the shadow (every span but one across such a
- * boundary), the out-of-line calls otherwise. */
-GS_HEAP_INLINE void gs_shadow_stamp_fast(const void *p, size_t size) {
-    uintptr_t a = (uintptr_t)p;
-    if ((a >> 32) == ((a + size - 1) >> 32))
-        gs_shadow_new((void *)(uintptr_t)p, size);
-    else
-        gs_shadow_stamp(p, size);
+/* Sets the n granules' tags at g to v: four at a time (a span of a few
+ * granules is one or two stores, not one per granule). */
+GS_HEAP_INLINE void gs_shadow_set(uint16_t *g, size_t n, uint16_t v) {
+    size_t i;
+    if (n >= 4) {
+        uint64_t w = (uint64_t)v * 0x0001000100010001ull;
+        for (i = 0; i + 4 < n; i += 4) memcpy(g + i, &w, 8);
+        memcpy(g + n - 4, &w, 8); /* the last four, overlapping the loop's */
+        return;
+    }
+    for (i = 0; i < n; i++) g[i] = v;
 }
 
-GS_HEAP_INLINE int gs_shadow_unstamp_fast(const void *p, size_t size) {
+/* gs_shadow_stamp and gs_shadow_unstamp inline for a block that lies in
+ * one 4 GiB range of the shadow (every span but one across such a
+ * boundary), the out-of-line calls otherwise.
+ * gs_shadow_stamp_fast returns the block's new tag (unshifted, as
+ * gs_tag_of reads it), or -1 when it took the call or the shadow has no
+ * chunk there (gs_tag_of then tells). uniform: every granule of the block
+ * holds one value (it was freed whole and not touched since), so its first
+ * granule stands for their maximum. */
+GS_HEAP_INLINE int gs_shadow_stamp_fast(const void *p, size_t size, bool uniform) {
     uintptr_t a = (uintptr_t)p;
     uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
     if (g != NULL && (a >> 32) == ((a + size - 1) >> 32)) {
-        size_t i, n = size >> 4;
+        size_t i, n = size >> 4, i0 = (uint32_t)a >> 4;
+        const uint16_t *fl = g + GS_SHADOW_GRANULES;
+        uint16_t m = fl[i0 >> GS_SHADOW_FLOOR_SHIFT], f = fl[(i0 + n - 1) >> GS_SHADOW_FLOOR_SHIFT];
+        m = f > m ? f : m;
+        g += i0;
+        if (uniform)
+            m = g[0] > m ? g[0] : m;
+        else
+            for (i = 0; i < n; i++) m = g[i] > m ? g[i] : m;
+        m++;
+        gs_shadow_set(g, n, m);
+        return m;
+    }
+    gs_shadow_stamp(p, size);
+    return -1;
+}
+
+/* The inline part of gs_shadow_unstamp_fast: 1 when it freed the block's
+ * tag, 0 when gs_shadow_unstamp must (a block across a 4 GiB boundary, a
+ * tag about to wrap). */
+GS_HEAP_INLINE int gs_shadow_unstamp_quick(const void *p, size_t size) {
+    uintptr_t a = (uintptr_t)p;
+    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    if (g != NULL && (a >> 32) == ((a + size - 1) >> 32)) {
         uint16_t t;
         g += (uint32_t)a >> 4;
         t = g[0];
         if (t + 1 < GS_SHADOW_TAG_MAX) {    /* else gs_shadow_unstamp retires it */
-            for (i = 0; i < n; i++) g[i] = (uint16_t)(t + 1);
+            gs_shadow_set(g, size >> 4, (uint16_t)(t + 1));
             return 1;
         }
     }
-    return gs_shadow_unstamp(p, size);
+    return 0;
+}
+
+GS_HEAP_INLINE int gs_shadow_unstamp_fast(const void *p, size_t size) {
+    return gs_shadow_unstamp_quick(p, size) ? 1 : gs_shadow_unstamp(p, size);
 }
 
 /* A block of class cls from this thread's cache, marked live, its shadow

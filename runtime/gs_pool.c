@@ -104,8 +104,43 @@ typedef struct live_ent {
     int64_t key, len;
 } live_ent;
 
+/* ---- reusable[] T: the exact-size cache ----
+ * Recently freed small spans wait here, still free but out of the tree,
+ * and an allocation of exactly their size in granules takes the most
+ * recent one (LIFO) without a tree search; glibc's tcache stands in front
+ * of its bins the same way. The placement rule (docs/language.md, Pools):
+ *   - a freed span of at most SPANS_CACHE_SIZES granules that does not
+ *     end at the tail enters the cache; when that makes the cache hold
+ *     more than SPANS_CACHE_DEPTH spans of its size or more than
+ *     SPANS_CACHE_UNITS granules in all, every cached span goes to the
+ *     tree (coalescing as any free);
+ *   - an allocation takes the most recent cached span of its size; else
+ *     the tree's first fit; when the tree has no fit below the tail, the
+ *     cache goes to the tree first and the tree is asked again, so the
+ *     tail never grows while the cached spans could have served;
+ *   - a free that returns spans to the tail also returns a cached span
+ *     that then ends at the tail (so the tail stays the end of the highest
+ *     live span), and a resize that cannot grow in place, with no live
+ *     span right after it, gives the tree the cached spans that start
+ *     where it would grow, and tries again (the space after a span is
+ *     free whether or not it waits in the cache).
+ * How the bounds were measured: docs/benchmarks.md, The slice pool's share
+ * of the C gap. */
+#define SPANS_CACHE_SIZES 32  /* spans of 1..32 granules (16..512 bytes) */
+#define SPANS_CACHE_DEPTH 8   /* spans of one size */
+#define SPANS_CACHE_UNITS 512 /* granules in all (8 KiB) */
+
+typedef struct spans_cache {
+    int64_t units;                   /* granules held */
+    int64_t hi;                      /* no cached span ends above it */
+    uint32_t sizes;                  /* bit s: n[s] > 0 */
+    uint8_t n[SPANS_CACHE_SIZES];    /* spans held of 1, 2, ... granules */
+    int32_t off[SPANS_CACHE_SIZES][SPANS_CACHE_DEPTH]; /* their offsets, oldest first */
+} spans_cache;
+
 struct gs_spans_state {
     gs_span_tree tree; /* offsets and lengths in granules (GS_SPAN_UNIT bytes) */
+    spans_cache cache; /* free spans out of the tree: free, never live */
     gs_region region;
     bool tagged;       /* the shadow follows the region (gs_shadow_track) */
     size_t esz;
@@ -225,6 +260,146 @@ GS_INLINE uint8_t *spans_at(const gs_spans_state *st, int64_t off) {
     return st->region.base + (size_t)off * GS_SPAN_UNIT;
 }
 
+/* ---- the tree behind the cache ---- */
+
+/* [off, off+g) goes to the tree (coalescing); the free span it became part
+ * of gives its pages back as the region's policy says. That span. */
+static gs_span spans_tree_put(gs_spans_state *st, int64_t off, int64_t g) {
+    gs_span m;
+    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, g, &m))) gs_fail_oom(NULL);
+    /* gs_region_after_free does nothing for a span under release_min bytes */
+    if (GS_UNLIKELY((size_t)m.len * GS_SPAN_UNIT >= st->region.release_min))
+        gs_region_after_free(&st->region, (size_t)m.off * GS_SPAN_UNIT, (size_t)(m.off + m.len) * GS_SPAN_UNIT,
+                             (size_t)off * GS_SPAN_UNIT, (size_t)(off + g) * GS_SPAN_UNIT);
+    return m;
+}
+
+/* Every cached span goes to the tree. */
+static GS_NOINLINE void spans_cache_flush(gs_spans_state *st) {
+    spans_cache *c = &st->cache;
+    uint32_t m;
+    int s, k;
+    for (m = c->sizes; m != 0; m &= m - 1) {
+        s = gs_span_ctz(m);
+        for (k = 0; k < c->n[s]; k++) spans_tree_put(st, c->off[s][k], s + 1);
+        c->n[s] = 0;
+    }
+    c->sizes = 0;
+    c->units = 0;
+    c->hi = 0;
+}
+
+/* Takes entry k of the spans of s + 1 granules out of the cache (the
+ * order of the rest kept); its offset. */
+static int64_t spans_cache_drop(spans_cache *c, int s, int k) {
+    int64_t off = c->off[s][k];
+    memmove(&c->off[s][k], &c->off[s][k + 1], (size_t)(c->n[s] - k - 1) * sizeof c->off[0][0]);
+    if (--c->n[s] == 0) c->sizes &= ~((uint32_t)1 << s);
+    c->units -= s + 1;
+    return off;
+}
+
+/* The tail came back to or below c->hi: the cached span that ends at the
+ * tail, if any, returns to the tail too, and so on; c->hi is then exact. */
+static GS_NOINLINE void spans_cache_untail(gs_spans_state *st) {
+    spans_cache *c = &st->cache;
+    for (;;) {
+        int64_t hi = 0, end;
+        uint32_t m;
+        int s, k, fs = -1, fk = -1;
+        for (m = c->sizes; m != 0; m &= m - 1)
+            for (s = gs_span_ctz(m), k = 0; k < c->n[s]; k++) {
+                end = (int64_t)c->off[s][k] + s + 1;
+                if (end == st->tree.tail) fs = s, fk = k;
+                hi = end > hi ? end : hi;
+            }
+        c->hi = hi;
+        if (fs < 0) return;
+        spans_tree_put(st, spans_cache_drop(c, fs, fk), fs + 1);
+    }
+}
+
+/* A freed span [off, off+g) that the cache does not keep goes to the tree;
+ * when it returns spans to the tail, a cached span may now end there. */
+static void spans_tree_free(gs_spans_state *st, int64_t off, int64_t g) {
+    gs_span m = spans_tree_put(st, off, g);
+    if (GS_UNLIKELY(m.off == st->tree.tail && st->cache.units > 0 && st->cache.hi >= m.off))
+        spans_cache_untail(st);
+}
+
+/* The cached spans that start in [lo, hi) go to the tree (one at a time:
+ * each may return others to the tail); true when there was one. */
+static GS_NOINLINE bool spans_cache_take(gs_spans_state *st, int64_t lo, int64_t hi) {
+    spans_cache *c = &st->cache;
+    bool any = false;
+    for (;;) {
+        uint32_t m;
+        int s, k, fs = -1, fk = -1;
+        for (m = c->sizes; m != 0 && fs < 0; m &= m - 1)
+            for (s = gs_span_ctz(m), k = 0; k < c->n[s]; k++)
+                if (c->off[s][k] >= lo && c->off[s][k] < hi) {
+                    fs = s, fk = k;
+                    break;
+                }
+        if (fs < 0) return any;
+        spans_tree_free(st, spans_cache_drop(c, fs, fk), fs + 1);
+        any = true;
+    }
+}
+
+/* The tree's first fit for g granules, carved at the tail when none fits;
+ * but when none fits and the cache holds spans, they go to the tree first
+ * and the tree is asked again. -1 when the region is full. */
+static int64_t spans_tree_alloc(gs_spans_state *st, int64_t g) {
+    int64_t tail = st->tree.tail, off = gs_span_tree_alloc(&st->tree, g);
+    if (GS_UNLIKELY((off == tail || off < 0) && st->cache.units > 0)) {
+        if (off >= 0) gs_span_tree_free(&st->tree, off, g, NULL); /* back to the tail: no node needed */
+        spans_cache_flush(st);
+        off = gs_span_tree_alloc(&st->tree, g);
+    }
+    return off;
+}
+
+/* The freed span [off, off+g) enters the cache when the rule at
+ * spans_cache lets it: true; false, and nothing changed, when it goes to
+ * the tree (spans_free_tree). */
+GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
+    spans_cache *c = &st->cache;
+    int k;
+    if (g > SPANS_CACHE_SIZES || off + g == st->tree.tail) return false;
+    k = c->n[g - 1];
+    if (k >= SPANS_CACHE_DEPTH || c->units + g > SPANS_CACHE_UNITS) return false;
+    c->off[g - 1][k] = (int32_t)off;
+    c->n[g - 1] = (uint8_t)(k + 1);
+    c->sizes |= (uint32_t)1 << (g - 1);
+    c->units += g;
+    c->hi = off + g > c->hi ? off + g : c->hi;
+    return true;
+}
+
+/* The freed span the cache did not take goes to the tree, after the cache
+ * when it would have passed a bound; p->len follows the tail. */
+static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+    int64_t tail = st->tree.tail;
+    if (g <= SPANS_CACHE_SIZES && off + g != tail) spans_cache_flush(st);
+    spans_tree_free(st, off, g);
+    if (st->tree.tail != tail) p->len = spans_tail(st);
+}
+
+/* The header of a span of n elements (g granules) at granule off just
+ * handed out: its storage gets a new tag (uniform: the span was freed
+ * whole and cached since, so its granules hold one tag). */
+GS_INLINE gs_grow spans_new_header(const gs_spans_state *st, int64_t off, int64_t n, int64_t g, bool uniform) {
+    gs_grow h;
+    h.ptr = spans_at(st, off);
+    h.cap = n | GS_OWN_BIT;
+    if (st->tagged) {
+        int t = gs_shadow_stamp_fast(h.ptr, (size_t)g * GS_SPAN_UNIT, uniform);
+        h.cap |= t >= 0 && !gs_shadow_off ? (int64_t)(t & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT : gs_tag_of(h.ptr);
+    }
+    return h;
+}
+
 /* The header of the span of n elements at granule off: its pointer and its
  * cap word (n, GS_OWN_BIT and the span's tag). */
 GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n) {
@@ -234,10 +409,25 @@ GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n)
     return g;
 }
 
+/* n elements (g granules) from the tree: committed, zeroed; p->len follows
+ * the tail. */
+static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n, int64_t g) {
+    int64_t off = spans_tree_alloc(st, g);
+    size_t end;
+    if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
+    end = (size_t)(off + g) * GS_SPAN_UNIT;
+    if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
+        spans_commit_fail(s, st, off, g);
+    gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * st->esz);
+    p->len = spans_tail(st);
+    return off;
+}
+
 gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     gs_spans_state *st;
+    spans_cache *c;
     int64_t off, g;
-    size_t end;
+    bool cached;
     if (GS_UNLIKELY(n <= 0)) {
         gs_grow none = { NULL, 0 };
         if (n < 0) gs_fail_pool_negative(s, n);
@@ -246,16 +436,21 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     if (GS_UNLIKELY((uint64_t)n > (uint64_t)(GS_POOL_RESERVE / esz))) gs_fail_oom(s);
     st = spans_state(p, esz);
     g = spans_granules(n, esz);
-    off = gs_span_tree_alloc(&st->tree, g);
-    if (GS_UNLIKELY(off < 0)) gs_fail_oom(s);
-    end = (size_t)(off + g) * GS_SPAN_UNIT;
-    if (GS_UNLIKELY(end > st->region.committed) && !gs_region_commit(&st->region, end))
-        spans_commit_fail(s, st, off, g);
-    gs_region_zero(&st->region, (size_t)off * GS_SPAN_UNIT, (size_t)n * esz);
+    c = &st->cache;
+    cached = g <= SPANS_CACHE_SIZES && c->n[g - 1] > 0;
+    if (cached) {
+        /* A cached span was handed out before (so its pages are not known
+         * zero) and has not been in the tree since (so no waiting run of
+         * free pages covers them): gs_region_zero would clear it as is. */
+        off = c->off[g - 1][--c->n[g - 1]];
+        if (c->n[g - 1] == 0) c->sizes &= ~((uint32_t)1 << (g - 1));
+        c->units -= g;
+        memset(spans_at(st, off), 0, (size_t)n * esz);
+    } else {
+        off = spans_alloc_tree(s, p, st, n, g);
+    }
     live_put(st, off, n);
-    if (st->tagged) gs_shadow_stamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT);
-    p->len = spans_tail(st);
-    return spans_header(st, off, n);
+    return spans_new_header(st, off, n, g, cached);
 }
 
 gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n) { return spans_header(p->st, off, n); }
@@ -289,25 +484,49 @@ int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t c
     return i == SPANS_STALE ? -2 : i == SIZE_MAX ? -1 : off;
 }
 
-/* Frees the live span at off, held in live-table slot i. A span whose tag
- * cannot move on is retired instead: it leaves the live table but stays
- * allocated in the tree, so it is never handed out again. */
+/* The freed span [off, off+g), its tag moved on: to the cache or the tree. */
+GS_INLINE void spans_put_free(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+    if (!spans_cache_put(st, off, g)) spans_free_tree(p, st, off, g);
+}
+
+/* spans_release_at when the shadow's inline part could not free the
+ * span's tag. A span whose tag cannot move on is retired instead: it stays
+ * allocated, so it is never handed out again. */
+static GS_NOINLINE void spans_release_unstamp(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+    if (gs_shadow_unstamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) == 1) spans_put_free(p, st, off, g);
+}
+
+/* Frees the live span at off, held in live-table slot i: it leaves the
+ * live table, its tag moves on (the rare retiring case out of line), and
+ * it goes to the cache or the tree. */
 GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
     gs_spans_state *st = p->st;
     int64_t n = st->live[i].len, g = spans_granules(n, esz);
-    gs_span m;
     live_remove_at(st, i);
-    if (st->tagged && GS_UNLIKELY(gs_shadow_unstamp_fast(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)) return;
-    if (GS_UNLIKELY(!gs_span_tree_free(&st->tree, off, g, &m))) gs_fail_oom(NULL);
-    /* gs_region_after_free does nothing for a span under release_min bytes */
-    if (GS_UNLIKELY((size_t)m.len * GS_SPAN_UNIT >= st->region.release_min))
-        gs_region_after_free(&st->region, (size_t)m.off * GS_SPAN_UNIT, (size_t)(m.off + m.len) * GS_SPAN_UNIT,
-                             (size_t)off * GS_SPAN_UNIT, (size_t)(off + g) * GS_SPAN_UNIT);
-    p->len = spans_tail(st);
+    if (st->tagged && GS_UNLIKELY(!gs_shadow_unstamp_quick(spans_at(st, off), (size_t)g * GS_SPAN_UNIT)))
+        spans_release_unstamp(p, st, off, g);
+    else
+        spans_put_free(p, st, off, g);
 }
 
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
     spans_release_at(p, off, live_find(p->st, off), esz);
+}
+
+/* Whether a reference is noted (gs_borrow_check then looks at the span),
+ * read without a call where the thread's list is reachable. */
+#ifdef __TINYC__
+#define spans_borrowed() 1
+#else
+#define spans_borrowed() (gs_brw.n != 0)
+#endif
+
+/* gs_spans_free's end when a reference is noted: the check, then the free;
+ * out of line so that the common free makes no call before its last. */
+static GS_NOINLINE void spans_free_borrowed(const gs_site *s, gs_spans *p, const void *ptr, int64_t len,
+                                            int64_t off, size_t i, size_t esz) {
+    gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
+    spans_release_at(p, off, i, esz);
 }
 
 static GS_COLD GS_NOINLINE void spans_fail_stale(const gs_site *s) {
@@ -324,7 +543,10 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
         if (i == SPANS_STALE) spans_fail_stale(s);
         gs_fail_pool_span(s);
     }
-    gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
+    if (spans_borrowed()) {
+        spans_free_borrowed(s, p, ptr, len, off, i, esz);
+        return;
+    }
     spans_release_at(p, off, i, esz);
 }
 
@@ -334,7 +556,13 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
 static bool spans_resize_tree(gs_spans_state *st, int64_t off, int64_t n, int64_t m, size_t esz) {
     int64_t g = spans_granules(n, esz), gm = spans_granules(m, esz);
     gs_span mg = { 0, 0 };
-    if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) return false;
+    /* a live span right after it: no room (the common case, one probe) */
+    if (gm > g && off + g < st->tree.tail && live_find(st, off + g) != SIZE_MAX) return false;
+    if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) {
+        /* the space the span grows into may be free in the cache */
+        if (gm < g || !spans_cache_take(st, off + g, off + gm)) return false;
+        if (!gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) return false;
+    }
     if (m > n) {
         if (!gs_region_commit(&st->region, (size_t)(off + gm) * GS_SPAN_UNIT)) {
             if (gm != g) gs_span_tree_resize_in_place(&st->tree, off, gm, g, NULL);
@@ -361,7 +589,7 @@ bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     if (!spans_resize_tree(st, off, n, m, esz)) return false;
     if (st->tagged) {
         gs_shadow_unstamp_fast(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
-        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT);
+        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT, false);
     }
     st->live[i].len = m;
     p->len = spans_tail(st);

@@ -12,8 +12,10 @@
  * (storage is made on the first alloc).
  *
  * gs_spans (`reusable[] T`, and the handle of the library's slice_pool):
- * spans of elements in a reserved region, placed first fit by a
- * gs_span_tree (offsets in elements), zeroed when handed out. Live spans
+ * spans of elements in a reserved region, placed by a small exact-size
+ * cache of freed spans in front of a gs_span_tree's first fit (offsets in
+ * granules; the rule is at gs_pool.c's spans_cache), zeroed when handed
+ * out. Live spans
  * are recorded in a hash table (start offset -> length), so the check on
  * free is exact and O(1): the pointer must lie inside this pool's region,
  * on an element boundary, start a live span of exactly the slice's length,
@@ -91,8 +93,9 @@ typedef struct gs_spans {
  * Offsets (gs_spans_find, gs_spans_at, the tree) count granules. */
 #define GS_SPAN_UNIT 16
 
-/* n elements, zeroed, first fit: {ptr, n | GS_OWN_BIT | tag}; n == 0:
- * {NULL, 0} (no span); n < 0: an error. */
+/* n elements, zeroed, placed as the cache and the tree say:
+ * {ptr, n | GS_OWN_BIT | tag}; n == 0: {NULL, 0} (no span); n < 0: an
+ * error. */
 gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz);
 /* The header of the live span of n elements at granule off. */
 gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n);

@@ -1,7 +1,8 @@
 // slice_pool.gs — pool.slice_pool[T]: spans of T handed out as slices,
-// placed by the runtime's span tree exactly as the builtin `reusable[] T`
-// places them (first fit in address order, carved at the tail, coalescing
-// on free, zeroed when handed out). A span never moves while allocated.
+// placed by the runtime exactly as the builtin `reusable[] T` places them
+// (the exact-size cache of freed spans, then first fit in address order,
+// carved at the tail, coalescing on free, zeroed when handed out;
+// docs/language.md, Pools). A span never moves while allocated.
 //
 // The pool's handle is a `reusable[] T` (the runtime's span tree, region
 // and live-span table); resize uses the library primitives __span_find,

@@ -11,8 +11,8 @@ Kinds:
   slice   `reusable[] E` and pool.slice_pool[E]: alloc/alloc_slice,
           alloc_copy (the builtin: alloc + copy_into), free, writes, reads,
           sizes 0..1024 and some up to 70,000 elements (past the region's
-          64 KiB give-back threshold). Every span's placement must be the
-          model's first fit.
+          64 KiB give-back threshold), many of them small enough for the
+          exact-size cache. Every span's placement must be the model's.
   resize  pool.slice_pool[E] alone (the builtin has no resize) with the
           slice operations plus resize (shrink, grow in place, grow at the
           tail, grow by moving), placements checked against the model.
@@ -42,7 +42,7 @@ import sys
 
 sys.dont_write_bytecode = True   # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from model import SlotModel, SpanModel  # noqa: E402
+from model import GRANULE, SlotModel, SpanModel  # noqa: E402
 
 M64 = (1 << 64) - 1
 PROBE = 1 << 20          # elements: the probe view, and the model's tail limit
@@ -401,9 +401,15 @@ class Handle:
 
 
 def pick_size(rng):
+    """A few sizes often (the exact-size cache fills past its depth), sizes
+    around the cache's largest (32 granules: 64 ints, 32 Wide), then any."""
     x = rng.random()
     if x < 0.04:
         return 0
+    if x < 0.25:
+        return rng.choice((1, 2, 3, 13, 60, 62, 64))
+    if x < 0.40:
+        return rng.randint(1, 70)
     if x < 0.96:
         return rng.randint(1, 1024)
     return rng.randint(1025, 70_000)
@@ -433,11 +439,42 @@ def gen_slice(rng, nops, with_resize, esz):
         ops.extend([2, h])
         count += 1
 
+    def alloc_handle(h, n):
+        nonlocal next_id, count
+        off = m.alloc(n) if n else None
+        hs[h] = Handle(off, n, next_id)
+        ops.extend([1, h, n, -1 if off is None else off, next_id])
+        next_id += 1
+        count += 1
+
+    # A prelude past every bound of the exact-size cache: 12 spans of one
+    # granule and 20 of 29-32 granules; the big ones freed in a burst (more
+    # than 512 granules) and taken again, then the small ones (more than 8
+    # of one size); then every other one freed and the span behind them
+    # last (the tail comes back over spans the cache holds).
+    def big(h):
+        return (29 + h % 4) * GRANULE // esz
+    one = max(1, GRANULE // esz)
+    for h in range(33):
+        alloc_handle(h, one if h < 12 else big(h) if h < 32 else 1)
+    for hs_ in (range(12, 32), range(12)):
+        for h in hs_:
+            free_handle(h)
+        for h in hs_:
+            alloc_handle(h, one if h < 12 else big(h))
+    for h in range(31, -1, -2):
+        free_handle(h)
+    free_handle(32)
     for _ in range(nops):
         live = [h for h in range(HANDLES) if hs[h] is not None]
         dead = [h for h in range(HANDLES) if hs[h] is None]
         sized = [h for h in live if hs[h].n > 0]
         x = rng.random()
+        if x < 0.02:   # a burst: every small span freed (the cache passes its bounds)
+            for h in live:
+                if hs[h].n <= 70:
+                    free_handle(h)
+            continue
         if not live or (x < 0.28 and dead):
             h = rng.choice(dead)
             n = pick_size(rng)

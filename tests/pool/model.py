@@ -6,13 +6,22 @@ LIFO reuse of freed indices, else the next index is len (the high-water
 mark).
 
 SpanModel: the placement policy of `reusable[] T` and pool.slice_pool[T]
-(docs/language.md, Pools): exact first fit in address order among the free
-spans, else carved at the tail; a freed span coalesces with its free
-neighbours, and a free span that reaches the tail returns to the tail.
-resize follows the library's rule: in place when it shrinks or the next
-span is free and long enough (or the span ends at the tail); otherwise a
-first-fit allocation while the old span is still live, then the old span
-is freed. Spans take whole 16-byte granules (a span of n elements of esz
+(docs/language.md, Pools): a bounded cache of recently freed small spans,
+by exact size in granules, most recent first; else exact first fit in
+address order among the free spans outside the cache, else carved at the
+tail. A freed span of at most CACHE_SIZES granules that does not end at the
+tail enters the cache; when that puts more than CACHE_DEPTH spans of one
+size or more than CACHE_UNITS granules in it, every cached span is freed
+to the tree. An allocation that finds no fit below the tail first frees
+the cache to the tree and looks again. A span freed to the tree coalesces
+with its free neighbours, and a free span that reaches the tail returns to
+the tail, and with it a cached span that then ends at the tail.
+resize follows the library's rule: in place when it shrinks (the rest is
+freed to the tree) or the next span is free and long enough (or the span
+ends at the tail); when that fails and no live span follows it, the
+cached spans that start where it would grow are freed to the tree and it
+is tried again; otherwise an
+allocation while the old span is still live, then the old span is freed. Spans take whole 16-byte granules (a span of n elements of esz
 bytes takes ceil(n * esz / 16)), so placement runs in granules; offsets
 and lengths given and returned are in elements from the start of the
 pool's region (esz must divide 16 or be a multiple of it).
@@ -45,6 +54,9 @@ class SlotModel:
 
 
 GRANULE = 16
+CACHE_SIZES = 32    # runtime/gs_pool.c SPANS_CACHE_SIZES
+CACHE_DEPTH = 8     # SPANS_CACHE_DEPTH
+CACHE_UNITS = 512   # SPANS_CACHE_UNITS
 
 
 class SpanModel:
@@ -85,36 +97,47 @@ class SpanModel:
 
 
 class GranuleSpans:
-    """First fit over spans counted in granules."""
+    """The cache, then first fit, over spans counted in granules."""
 
     def __init__(self):
-        self.offs = []   # free spans' offsets, sorted
+        self.offs = []   # free spans' offsets in the tree, sorted
         self.lens = {}   # offset -> length
         self.tail = 0
         self.live = {}   # offset -> length of every live span
+        self.cache = {}  # length -> offsets of cached spans, oldest first
+        self.units = 0   # granules in the cache
 
     def alloc(self, n):
-        """Offset of a new span of n >= 1 elements."""
+        """Offset of a new span of n >= 1 granules."""
         assert n >= 1
-        for off in self.offs:
-            ln = self.lens[off]
-            if ln >= n:
-                self._remove(off)
-                if ln > n:
-                    self._insert(off + n, ln - n)
-                self.live[off] = n
-                return off
-        off = self.tail
-        self.tail += n
+        if self.cache.get(n):
+            off = self.cache[n].pop()
+            self.units -= n
+        else:
+            off = self._first_fit(n)
+            if off is None and self.units:
+                self._flush()
+                off = self._first_fit(n)
+            if off is None:
+                off = self.tail
+                self.tail += n
         self.live[off] = n
         return off
 
     def free(self, off):
         n = self.live.pop(off)
+        if n <= CACHE_SIZES and off + n != self.tail:
+            held = self.cache.setdefault(n, [])
+            if len(held) < CACHE_DEPTH and self.units + n <= CACHE_UNITS:
+                held.append(off)
+                self.units += n
+                return
+            self._flush()
         self._release(off, n)
+        self._untail()
 
     def resize(self, off, m):
-        """New offset of the live span at off resized to m >= 1 elements."""
+        """New offset of the live span at off resized to m >= 1 granules."""
         assert m >= 1
         old = self.live[off]
         if m <= old:
@@ -122,23 +145,75 @@ class GranuleSpans:
                 self.live[off] = m
                 self._release(off + m, old - m)
             return off
-        end = off + old
-        if end == self.tail:
-            self.tail = off + m
-            self.live[off] = m
+        if self._grow(off, old, m):
             return off
-        if end in self.lens and self.lens[end] >= m - old:
-            ln = self.lens[end]
-            self._remove(end)
-            if ln > m - old:
-                self._insert(off + m, ln - (m - old))
-            self.live[off] = m
+        if off + old not in self.live and self._take(off + old, off + m) and self._grow(off, old, m):
             return off
         new = self.alloc(m)
         self.free(off)
         return new
 
     # ---- free-span bookkeeping ----
+    def _first_fit(self, n):
+        """The front of the first free span in the tree holding n, or None."""
+        for off in self.offs:
+            ln = self.lens[off]
+            if ln >= n:
+                self._remove(off)
+                if ln > n:
+                    self._insert(off + n, ln - n)
+                return off
+        return None
+
+    def _grow(self, off, old, m):
+        """Grows the live span at off in place from the tree or the tail."""
+        end = off + old
+        if end == self.tail:
+            self.tail = off + m
+        elif end in self.lens and self.lens[end] >= m - old:
+            ln = self.lens[end]
+            self._remove(end)
+            if ln > m - old:
+                self._insert(off + m, ln - (m - old))
+        else:
+            return False
+        self.live[off] = m
+        return True
+
+    def _flush(self):
+        """Every cached span is freed to the tree."""
+        for n, held in self.cache.items():
+            for off in held:
+                self._release(off, n)
+        self.cache = {}
+        self.units = 0
+
+    def _take(self, lo, hi):
+        """The cached spans starting in [lo, hi) are freed to the tree, one
+        at a time; whether there was one."""
+        any_ = False
+        while True:
+            hit = [(n, off) for n, held in sorted(self.cache.items()) for off in held if lo <= off < hi]
+            if not hit:
+                return any_
+            n, off = hit[0]
+            self.cache[n].remove(off)
+            self.units -= n
+            self._release(off, n)
+            self._untail()
+            any_ = True
+
+    def _untail(self):
+        """A cached span that ends at the tail returns to it, and so on."""
+        while True:
+            hit = [(n, off) for n, held in self.cache.items() for off in held if off + n == self.tail]
+            if not hit:
+                return
+            n, off = hit[0]
+            self.cache[n].remove(off)
+            self.units -= n
+            self._release(off, n)
+
     def _insert(self, off, n):
         bisect.insort(self.offs, off)
         self.lens[off] = n
@@ -148,7 +223,7 @@ class GranuleSpans:
         del self.lens[off]
 
     def _release(self, off, n):
-        """[off, off+n) becomes free: coalesce, then return to the tail."""
+        """[off, off+n) becomes free in the tree: coalesce, then return to the tail."""
         k = bisect.bisect_left(self.offs, off)
         if k > 0:
             p = self.offs[k - 1]

@@ -1,6 +1,7 @@
 // goose-flags: --unsafe-no-lifetime-checks
-// Placement in the builtin slice pool `reusable[] T`: first fit in address
-// order (not best fit), carving at the tail, coalescing of freed
+// Placement in the builtin slice pool `reusable[] T`: the exact-size cache
+// of freed spans, first fit in address order (not best fit), carving at
+// the tail, coalescing of freed
 // neighbours, a free span that reaches the tail returning to it, zeroed
 // spans after reuse, and big spans whose pages were given back.
 // placement_slice_pool.gs runs the same steps on pool.slice_pool and must
@@ -65,14 +66,19 @@ fn main() {
     let i = s.alloc(10)
     println("freed spans back to the tail", at(probe, i))
 
-    // free: [0,8) and [12,16); best fit would take 12 for 3 elements.
+    // free: [0,8) and [12,16), both waiting in the exact-size cache (spans
+    // of 4 and 2 granules). j (3 elements: 2 granules) takes the most
+    // recent cached span of its size, c's at 12. k finds none of its size
+    // and no fit in the tree: the cache goes to the tree and k takes the
+    // first fit, 0 (best fit would have taken 12); l the rest of that
+    // hole; m (1 granule) finds nothing free: the tail.
     s.free(h)
     s.free(c)
     let j = s.alloc(3)
     let k = s.alloc(4)
     let l = s.alloc(4)
     let m = s.alloc(1)
-    println("first fit in address order", at(probe, j), at(probe, k), at(probe, l), at(probe, m))
+    println("cache, then first fit in address order", at(probe, j), at(probe, k), at(probe, l), at(probe, m))
 
     // Free everything, in an order that leaves holes first; all of it
     // returns to the tail, so the next span starts at 0.

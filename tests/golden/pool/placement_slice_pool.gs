@@ -1,9 +1,9 @@
 // goose-flags: --unsafe-no-lifetime-checks
 // Placement in the library slice pool pool.slice_pool[T]: the same steps as
 // placement_reusable.gs, which must print the same offsets (slice_pool
-// places spans exactly as `reusable[] T` does): first fit in address order,
-// carving at the tail, coalescing, return to the tail, zeroed reuse, big
-// spans whose pages were given back.
+// places spans exactly as `reusable[] T` does): the exact-size cache,
+// first fit in address order, carving at the tail, coalescing, return to
+// the tail, zeroed reuse, big spans whose pages were given back.
 //
 // How an offset is seen: the pool's first span (the probe) is freed at
 // once, and its view still shows the pool's storage from offset 0 (spans
@@ -66,14 +66,19 @@ fn main() {
     let i = s.alloc_slice(10)
     println("freed spans back to the tail", at(probe, i))
 
-    // free: [0,8) and [12,16); best fit would take 12 for 3 elements.
+    // free: [0,8) and [12,16), both waiting in the exact-size cache (spans
+    // of 4 and 2 granules). j (3 elements: 2 granules) takes the most
+    // recent cached span of its size, c's at 12. k finds none of its size
+    // and no fit in the tree: the cache goes to the tree and k takes the
+    // first fit, 0 (best fit would have taken 12); l the rest of that
+    // hole; m (1 granule) finds nothing free: the tail.
     s.free(h)
     s.free(c)
     let j = s.alloc_slice(3)
     let k = s.alloc_slice(4)
     let l = s.alloc_slice(4)
     let m = s.alloc_slice(1)
-    println("first fit in address order", at(probe, j), at(probe, k), at(probe, l), at(probe, m))
+    println("cache, then first fit in address order", at(probe, j), at(probe, k), at(probe, l), at(probe, m))
 
     // Free everything, in an order that leaves holes first; all of it
     // returns to the tail, so the next span starts at 0.
