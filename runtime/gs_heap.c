@@ -296,7 +296,6 @@ static void shadow_set(uint16_t *g, size_t n, uint16_t v) {
     for (; i < n; i++) g[i] = v;
 }
 
-/* The largest of m and the n tags at g. */
 static uint16_t shadow_max(const uint16_t *g, size_t n, uint16_t m) {
     size_t i = 0;
 #ifdef SHADOW_SSE2
@@ -552,6 +551,7 @@ bool gs_shadow_track(const void *p, size_t len) {
 }
 
 void gs_shadow_stamp(const void *p, size_t size) { shadow_new_big((uintptr_t)p, size); }
+uint16_t gs_shadow_max(const uint16_t *g, size_t n, uint16_t m) { return shadow_max(g, n, m); }
 
 int gs_shadow_unstamp(const void *p, size_t size) { return shadow_free((uintptr_t)p, size); }
 

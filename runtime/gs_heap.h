@@ -295,6 +295,8 @@ bool gs_shadow_track(const void *p, size_t len);
 void gs_shadow_stamp(const void *p, size_t size);
 int gs_shadow_unstamp(const void *p, size_t size);
 bool gs_shadow_can_retag(const void *p);
+/* The largest of m and the n tags at g (eight at a step with SSE2). */
+uint16_t gs_shadow_max(const uint16_t *g, size_t n, uint16_t m);
 
 /* The shadow of a block of size bytes (a multiple of 16, inside one 4 GiB
  * range: a slab block) at p, at allocation: (max of its granules) + 1. */
@@ -333,7 +335,9 @@ GS_HEAP_INLINE void gs_shadow_set(uint16_t *g, size_t n, uint16_t v) {
  * gs_tag_of reads it), or -1 when it took the call or the shadow has no
  * chunk there (gs_tag_of then tells). uniform: every granule of the block
  * holds one value (it was freed whole and not touched since), so its first
- * granule stands for their maximum. */
+ * granule stands for their maximum. More granules than
+ * GS_SHADOW_INLINE_SCAN are scanned by gs_shadow_max, eight at a step. */
+#define GS_SHADOW_INLINE_SCAN 256
 GS_HEAP_INLINE int gs_shadow_stamp_fast(const void *p, size_t size, bool uniform) {
     uintptr_t a = (uintptr_t)p;
     uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
@@ -345,6 +349,8 @@ GS_HEAP_INLINE int gs_shadow_stamp_fast(const void *p, size_t size, bool uniform
         g += i0;
         if (uniform)
             m = g[0] > m ? g[0] : m;
+        else if (n > GS_SHADOW_INLINE_SCAN)
+            m = gs_shadow_max(g, n, m);
         else
             for (i = 0; i < n; i++) m = g[i] > m ? g[i] : m;
         m++;
