@@ -875,8 +875,10 @@ static IrOpd lv_arg_flag(const Lv *v, int i, const IrOpd *a, LvArgTest *tests, i
 static void lv_pass_flags(const IrProgram *ir, IrFunc *f)
 {
     int n = 0;
-    for (int i = 0; f && i < f->nins; i++)
-        n += f->ins[i].op == IR_CALL && lv_carrier(ir, &f->ins[i]) ? lv_carrier(ir, &f->ins[i])->ncarry : 0;
+    for (int i = 0; f && i < f->nins; i++) {
+        const IrFunc *g = lv_carrier(ir, &f->ins[i]);
+        n += g ? g->ncarry : 0;
+    }
     if (n == 0)
         return;
     Lv v = { .ir = ir, .f = f, .found = -1 };
