@@ -276,25 +276,15 @@ static uint16_t *shadow_at(uintptr_t a) {
     return g != NULL ? g + ((uint32_t)a >> 4) : NULL;
 }
 
-/* The tag loops over a block's granules, eight at a step with SSE2: gcc
- * -O2 leaves the plain loops scalar (a max of unsigned 16-bit lanes is a
- * saturating subtract and add there), and a doubling slice's tags are
- * written and scanned in full at every growth. */
+/* The scan for a block's largest tag, eight granules at a step with SSE2:
+ * gcc -O2 leaves the plain loop scalar (a max of unsigned 16-bit lanes is
+ * a saturating subtract and add there), and a doubling slice's tags are
+ * scanned in full at every growth. Tags are written by gs_shadow_set. */
 #if defined(__SSE2__) && !defined(__TINYC__)
 #include <emmintrin.h>
 #define SHADOW_SSE2 1
 static __m128i shadow_max8(__m128i a, __m128i b) { return _mm_adds_epu16(_mm_subs_epu16(a, b), b); }
 #endif
-
-/* n tags at g set to v. */
-static void shadow_set(uint16_t *g, size_t n, uint16_t v) {
-    size_t i = 0;
-#ifdef SHADOW_SSE2
-    __m128i w = _mm_set1_epi16((short)v);
-    for (; i < (n & ~(size_t)7); i += 8) _mm_storeu_si128((__m128i *)(void *)(g + i), w);
-#endif
-    for (; i < n; i++) g[i] = v;
-}
 
 static uint16_t shadow_max(const uint16_t *g, size_t n, uint16_t m) {
     size_t i = 0;
@@ -317,7 +307,7 @@ static void shadow_fill(uintptr_t a, size_t size, uint16_t v) {
     while (a < end) {
         uintptr_t e = shadow_range_end(a, end);
         uint16_t *g = shadow_at(a);
-        if (g != NULL) shadow_set(g, (e - a + 15) >> 4, v);
+        if (g != NULL) gs_shadow_set(g, (e - a + 15) >> 4, v);
         a = e;
     }
 }
