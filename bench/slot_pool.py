@@ -13,15 +13,9 @@ checksum.
   python3 bench/slot_pool.py --callgrind --backends clang --levels 2
   python3 bench/slot_pool.py --quick --calls boundary --backends clang,gcc --compile-metrics
 
---calls natural|boundary|inline: the Goose arms of the clang and gcc rows
-built from their emitted C as it is (natural, the default), with the
-exercise helper and the workload functions kept out of line (boundary:
-__attribute__((noinline))) or inlined (inline: always_inline), so a ratio
-can be told apart from an inlining decision (bench/harness/calls.py); tcc
-and jit rows run natural and say so. Every result row names its mode.
---compile-metrics: each Goose arm's compile time (goose -> C -> binary,
-interleaved compile-only runs, medians, noise band, a control) beside its
-emitted C and executable bytes, which are always recorded.
+--calls natural|boundary|inline and --compile-metrics: the harness's call
+modes and compile-only figures, shared by every matrix (docs/benchmarking.md,
+"Inlining, compile cost and timed edits"; bench/harness/calls.py).
 
 Both Goose arms come from one text, bench/workloads/slot_exercise.gs.in,
 rendered with each pool's operations (bench/harness/template.py).
