@@ -4,7 +4,7 @@
 // vertices-1 when an A* search from 0 reaches it (see astar) to the
 // checksum (u32).
 // Each vertex's adjacency list is a span of a slice pool (here
-// `pool.slice_pool[int]`); the search's queue, stack, heap and flags
+// `pool.slice_pool[i32]`); the search's queue, stack, heap and flags
 // are plain slices. The two variants, _builtin and _library, differ only
 // in the pool lines (the library's resize may grow a span in place).
 // Usage: graph_astar vertices jumps jump_len iterations expected_checksum
@@ -49,9 +49,9 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 // The graph: adj[v] is v's adjacency span, from the pool; its first
 // deg[v] elements are v's neighbours in the order they were added. A full
 // span grows to twice its length (4 at first).
-var spans: pool.slice_pool[int]
-var adj: [][]int
-var deg: []int
+var spans: pool.slice_pool[i32]
+var adj: [][]i32
+var deg: []i32
 var vertices: int = 0
 var jumps: int = 0
 var jump_len: int = 0
@@ -61,7 +61,7 @@ var result: u32 = 0
 // elements copied, old freed (an empty old is no span), as in the builtin
 // variant: the same allocation order. (spans.resize would grow in place
 // when the space after old is free, a different placement.)
-fn grow(old: []int, n: int) -> []int {
+fn grow(old: []i32, n: int) -> []i32 {
     let b = spans.alloc_slice(n)
     copy_into(b[0:old.len], old)
     spans.free(old)
@@ -69,10 +69,10 @@ fn grow(old: []int, n: int) -> []int {
 }
 
 fn append(u: int, v: int) {
-    if deg[u] == adj[u].len {
+    if deg[u] as int == adj[u].len {
         adj[u] = grow(adj[u], max(4, 2 * adj[u].len))
     }
-    adj[u][deg[u]] = v
+    adj[u][deg[u]] = v as i32
     deg[u] += 1
 }
 
@@ -85,8 +85,8 @@ fn add_edge(u: int, v: int) {
 // jumps to v + next_int(jump_len) - jump_len / 2 when that is another
 // vertex.
 fn build_graph() {
-    adj = make([][]int, vertices)
-    deg = make([]int, vertices)
+    adj = make([][]i32, vertices)
+    deg = make([]i32, vertices)
     for i in 1..vertices {
         add_edge(i, i - 1)
     }
@@ -103,20 +103,20 @@ fn build_graph() {
 
 // A heap entry: a vertex and its priority f = g + h when it was pushed.
 struct Entry {
-    v: int
-    f: int
+    v: i32
+    f: i32
 }
 
-const INF: int = 0x7fff_ffff_ffff_ffff
+const INF: i32 = 0x7fff_ffff
 
-var g: []int
+var g: []i32
 var in_open: []bool
 var closed: []bool
 var heap: []Entry
 
 fn prepare() {
     build_graph()
-    g = make([]int, vertices)
+    g = make([]i32, vertices)
     in_open = make([]bool, vertices)
     closed = make([]bool, vertices)
 }
@@ -176,17 +176,17 @@ fn astar(start: int, target: int) -> int {
     defaults(closed)
     heap.clear()
     g[start] = 0
-    heap_push(Entry{v: start, f: target - start})
+    heap_push(Entry{v: start as i32, f: (target - start) as i32})
     in_open[start] = true
     while heap.len > 0 {
         let cur = heap_pop().v
         in_open[cur] = false
-        if cur == target {
-            return g[cur]
+        if cur as int == target {
+            return g[cur] as int
         }
         closed[cur] = true
         let ns = adj[cur]
-        for k in 0..deg[cur] {
+        for k in 0..deg[cur] as int {
             let n = ns[k]
             if closed[n] {
                 continue
@@ -195,7 +195,7 @@ fn astar(start: int, target: int) -> int {
             if t < g[n] {
                 g[n] = t
                 if !in_open[n] {
-                    heap_push(Entry{v: n, f: t + target - n})
+                    heap_push(Entry{v: n, f: t + target as i32 - n})
                     in_open[n] = true
                 }
             }

@@ -4,7 +4,7 @@
 // of a shortest path from 0 to vertices-1, found breadth first, to the
 // checksum (u32).
 // Each vertex's adjacency list is a span of a slice pool (here
-// `reusable[] int`); the search's queue, stack, heap and flags
+// `reusable[] i32`); the search's queue, stack, heap and flags
 // are plain slices. The two variants, _builtin and _library, differ only
 // in the pool lines (the library's resize may grow a span in place).
 // Usage: graph_bfs vertices jumps jump_len iterations expected_checksum
@@ -47,9 +47,9 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 // The graph: adj[v] is v's adjacency span, from the pool; its first
 // deg[v] elements are v's neighbours in the order they were added. A full
 // span grows to twice its length (4 at first).
-var spans: reusable[] int
-var adj: [][]int
-var deg: []int
+var spans: reusable[] i32
+var adj: [][]i32
+var deg: []i32
 var vertices: int = 0
 var jumps: int = 0
 var jump_len: int = 0
@@ -57,7 +57,7 @@ var result: u32 = 0
 
 // old's elements in a new span of n (> old.len) elements: a new span, the
 // elements copied, old freed (an empty old is no span).
-fn grow(old: []int, n: int) -> []int {
+fn grow(old: []i32, n: int) -> []i32 {
     let b = spans.alloc(n)
     copy_into(b[0:old.len], old)
     spans.free(old)
@@ -65,10 +65,10 @@ fn grow(old: []int, n: int) -> []int {
 }
 
 fn append(u: int, v: int) {
-    if deg[u] == adj[u].len {
+    if deg[u] as int == adj[u].len {
         adj[u] = grow(adj[u], max(4, 2 * adj[u].len))
     }
-    adj[u][deg[u]] = v
+    adj[u][deg[u]] = v as i32
     deg[u] += 1
 }
 
@@ -81,8 +81,8 @@ fn add_edge(u: int, v: int) {
 // jumps to v + next_int(jump_len) - jump_len / 2 when that is another
 // vertex.
 fn build_graph() {
-    adj = make([][]int, vertices)
-    deg = make([]int, vertices)
+    adj = make([][]i32, vertices)
+    deg = make([]i32, vertices)
     for i in 1..vertices {
         add_edge(i, i - 1)
     }
@@ -99,8 +99,8 @@ fn build_graph() {
 
 // A vertex and its distance from the start.
 struct Step {
-    v: int
-    dist: int
+    v: i32
+    dist: i32
 }
 
 var visited: []bool
@@ -120,16 +120,16 @@ fn bfs(start: int, target: int) -> int {
     defaults(visited)
     queue.clear()
     visited[start] = true
-    queue.push(Step{v: start, dist: 0})
+    queue.push(Step{v: start as i32, dist: 0})
     var head = 0
     while head < queue.len {
         let s = queue[head]
         head += 1
         let ns = adj[s.v]
-        for k in 0..deg[s.v] {
+        for k in 0..deg[s.v] as int {
             let n = ns[k]
-            if n == target {
-                return s.dist + 1
+            if n as int == target {
+                return s.dist as int + 1
             }
             if !visited[n] {
                 visited[n] = true

@@ -4,7 +4,7 @@
 // distance from 0 to vertices-1 that a depth-first search with pruning
 // finds (see dfs) to the checksum (u32).
 // Each vertex's adjacency list is a span of a slice pool (here
-// `reusable[] int`); the search's queue, stack, heap and flags
+// `reusable[] i32`); the search's queue, stack, heap and flags
 // are plain slices. The two variants, _builtin and _library, differ only
 // in the pool lines (the library's resize may grow a span in place).
 // Usage: graph_dfs vertices jumps jump_len iterations expected_checksum
@@ -47,9 +47,9 @@ fn report(sum: u32, expected: int, ns: i64) -> int {
 // The graph: adj[v] is v's adjacency span, from the pool; its first
 // deg[v] elements are v's neighbours in the order they were added. A full
 // span grows to twice its length (4 at first).
-var spans: reusable[] int
-var adj: [][]int
-var deg: []int
+var spans: reusable[] i32
+var adj: [][]i32
+var deg: []i32
 var vertices: int = 0
 var jumps: int = 0
 var jump_len: int = 0
@@ -57,7 +57,7 @@ var result: u32 = 0
 
 // old's elements in a new span of n (> old.len) elements: a new span, the
 // elements copied, old freed (an empty old is no span).
-fn grow(old: []int, n: int) -> []int {
+fn grow(old: []i32, n: int) -> []i32 {
     let b = spans.alloc(n)
     copy_into(b[0:old.len], old)
     spans.free(old)
@@ -65,10 +65,10 @@ fn grow(old: []int, n: int) -> []int {
 }
 
 fn append(u: int, v: int) {
-    if deg[u] == adj[u].len {
+    if deg[u] as int == adj[u].len {
         adj[u] = grow(adj[u], max(4, 2 * adj[u].len))
     }
-    adj[u][deg[u]] = v
+    adj[u][deg[u]] = v as i32
     deg[u] += 1
 }
 
@@ -81,8 +81,8 @@ fn add_edge(u: int, v: int) {
 // jumps to v + next_int(jump_len) - jump_len / 2 when that is another
 // vertex.
 fn build_graph() {
-    adj = make([][]int, vertices)
-    deg = make([]int, vertices)
+    adj = make([][]i32, vertices)
+    deg = make([]i32, vertices)
     for i in 1..vertices {
         add_edge(i, i - 1)
     }
@@ -99,11 +99,11 @@ fn build_graph() {
 
 // A vertex and its distance from the start along the search's path.
 struct Step {
-    v: int
-    dist: int
+    v: i32
+    dist: i32
 }
 
-const INF: int = 0x7fff_ffff_ffff_ffff
+const INF: i32 = 0x7fff_ffff
 
 var visited: []bool
 var stack: []Step
@@ -122,7 +122,7 @@ fn dfs(start: int, target: int) -> int {
     }
     defaults(visited)
     stack.clear()
-    stack.push(Step{v: start, dist: 0})
+    stack.push(Step{v: start as i32, dist: 0})
     var best = INF
     while stack.len > 0 {
         let s = stack.pop()
@@ -131,9 +131,9 @@ fn dfs(start: int, target: int) -> int {
         }
         visited[s.v] = true
         let ns = adj[s.v]
-        for k in 0..deg[s.v] {
+        for k in 0..deg[s.v] as int {
             let n = ns[k]
-            if n == target {
+            if n as int == target {
                 best = min(best, s.dist + 1)
             } else if !visited[n] {
                 stack.push(Step{v: n, dist: s.dist + 1})
@@ -143,7 +143,7 @@ fn dfs(start: int, target: int) -> int {
     if best == INF {
         return -1
     }
-    return best
+    return best as int
 }
 
 fn run(_: int) {

@@ -12,10 +12,10 @@
 #include "graph_common.h"
 
 typedef struct {
-    int64_t v, f;
+    int32_t v, f;
 } Entry;
 
-static int64_t *g;
+static int32_t *g;
 static unsigned char *in_open, *closed;
 static Entry *heap;
 static int64_t heap_len;
@@ -63,29 +63,29 @@ static Entry heap_pop(void) {
 
 static int64_t search(int64_t start, int64_t target) {
     for (int64_t i = 0; i < vertices; i++)
-        g[i] = INT64_MAX;
+        g[i] = INT32_MAX;
     memset(in_open, 0, (size_t)vertices);
     memset(closed, 0, (size_t)vertices);
     heap_len = 0;
     g[start] = 0;
-    heap_push((Entry){start, target - start});
+    heap_push((Entry){(int32_t)start, (int32_t)(target - start)});
     in_open[start] = 1;
     while (heap_len > 0) {
-        int64_t cur = heap_pop().v;
+        int32_t cur = heap_pop().v;
         in_open[cur] = 0;
         if (cur == target)
             return g[cur];
         closed[cur] = 1;
-        const int64_t *ns = adj[cur];
+        const int32_t *ns = adj[cur];
         for (int64_t k = 0, d = deg[cur]; k < d; k++) {
-            int64_t n = ns[k];
+            int32_t n = ns[k];
             if (closed[n])
                 continue;
-            int64_t t = g[cur] + 1;
+            int32_t t = g[cur] + 1;
             if (t < g[n]) {
                 g[n] = t;
                 if (!in_open[n]) {
-                    heap_push((Entry){n, t + target - n});
+                    heap_push((Entry){n, (int32_t)(t + target - n)});
                     in_open[n] = 1;
                 }
             }

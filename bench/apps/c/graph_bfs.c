@@ -9,7 +9,7 @@
 #include "graph_common.h"
 
 typedef struct {
-    int64_t v, dist;
+    int32_t v, dist;
 } Step;
 
 static unsigned char *visited;
@@ -26,12 +26,12 @@ static int64_t search(int64_t start, int64_t target) {
     memset(visited, 0, (size_t)vertices);
     int64_t head = 0, tail = 0;
     visited[start] = 1;
-    queue[tail++] = (Step){start, 0};
+    queue[tail++] = (Step){(int32_t)start, 0};
     while (head < tail) {
         Step s = queue[head++];
-        const int64_t *ns = adj[s.v];
+        const int32_t *ns = adj[s.v];
         for (int64_t k = 0, d = deg[s.v]; k < d; k++) {
-            int64_t n = ns[k];
+            int32_t n = ns[k];
             if (n == target)
                 return s.dist + 1;
             if (!visited[n]) {

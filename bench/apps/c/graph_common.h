@@ -1,6 +1,6 @@
 /* graph_common.h — the graph of Graph::BFS / DFS / AStar, built in prepare,
  * and the main shared by graph_bfs.c, graph_dfs.c and graph_astar.c.
- * adj[v] is v's adjacency array (malloc'd, deg[v] used of cap[v], grown by
+ * adj[v] is v's adjacency array of int32_t, as upstream's int (malloc'd, deg[v] used of cap[v], grown by
  * realloc to twice its capacity, 4 at first), neighbours in the order they
  * were added. add_edge(u, v) appends v to u's list, then u to v's. Chain:
  * add_edge(i, i-1) for i = 1..V-1; jumps: for each v, next_int(jumps)
@@ -12,8 +12,8 @@
 #include "la.h"
 
 static int64_t vertices, jumps, jump_len;
-static int64_t **adj;
-static int64_t *deg, *cap;
+static int32_t **adj;
+static int32_t *deg, *cap;
 static uint32_t result;
 
 static void append(int64_t u, int64_t v) {
@@ -21,7 +21,7 @@ static void append(int64_t u, int64_t v) {
         cap[u] = cap[u] ? 2 * cap[u] : 4;
         adj[u] = la_realloc(adj[u], (size_t)cap[u] * sizeof **adj);
     }
-    adj[u][deg[u]++] = v;
+    adj[u][deg[u]++] = (int32_t)v;
 }
 
 static void add_edge(int64_t u, int64_t v) {

@@ -10,7 +10,7 @@
 #include "graph_common.h"
 
 typedef struct {
-    int64_t v, dist;
+    int32_t v, dist;
 } Step;
 
 static unsigned char *visited;
@@ -28,16 +28,16 @@ static int64_t search(int64_t start, int64_t target) {
         return 0;
     memset(visited, 0, (size_t)vertices);
     int64_t top = 0;
-    stack[top++] = (Step){start, 0};
-    int64_t best = INT64_MAX;
+    stack[top++] = (Step){(int32_t)start, 0};
+    int32_t best = INT32_MAX;
     while (top > 0) {
         Step s = stack[--top];
         if (visited[s.v] || s.dist >= best)
             continue;
         visited[s.v] = 1;
-        const int64_t *ns = adj[s.v];
+        const int32_t *ns = adj[s.v];
         for (int64_t k = 0, d = deg[s.v]; k < d; k++) {
-            int64_t n = ns[k];
+            int32_t n = ns[k];
             if (n == target) {
                 best = la_min(best, s.dist + 1);
             } else if (!visited[n]) {
@@ -49,7 +49,7 @@ static int64_t search(int64_t start, int64_t target) {
             }
         }
     }
-    return best == INT64_MAX ? -1 : best;
+    return best == INT32_MAX ? -1 : best;
 }
 
 int main(int argc, char **argv) {
