@@ -197,7 +197,14 @@ const char *cm_byptr_spell(const Cm *cm, const IrOpd *o)
 {
     if (o->kind == OPD_TEMP)
         return mem_printf(g_arena, "&t%d", o->temp);
-    if (cm_byptr_param(cm, o->local))
+    if (cm_byptr_param(cm, o->local) || cm_view(cm, o->local))
         return cm_local_name(o->local);
     return mem_printf(g_arena, "&%s", cm_local_name(o->local));
+}
+
+/* A let local bound to the element it reads (pass_view.c): a const
+ * pointer in C, spelt (*n). Not with -g, so a debugger shows the value. */
+bool cm_view(const Cm *cm, const Local *l)
+{
+    return l && !cm->o->debug_names && cm->f && ir_set_has(&cm->f->views, l);
 }

@@ -121,7 +121,7 @@ static void cm_local(Cm *cm, StrBuf *b, const Local *l, bool addr)
 {
     bool own = cm->f->fn && l->owner == cm->f->fn;
     const char *n = cm_local_name(l);
-    if (own && !l->is_ref && !cm_byptr_param(cm, l))
+    if (own && !l->is_ref && !cm_byptr_param(cm, l) && !cm_view(cm, l))
         sb_printf(b, addr ? "&%s" : "%s", n);
     else if (own)
         sb_printf(b, addr ? "%s" : "(*%s)", n);
@@ -1004,9 +1004,29 @@ static void cm_delete(Cm *cm, const IrIns *in)
         cm_line(cm, "gs_slice_delete(%s, %s.ptr, %s.cap);", s, a, a);
 }
 
+/* `const T *n = &element;` for a local bound to the element it reads
+ * (pass_view.c); a value that is no lvalue gets a named copy first. */
+static void cm_decl_view(Cm *cm, const IrIns *in)
+{
+    const Local *l = in->local;
+    const char *n = cm_local_name(l), *t = cm_ctype(cm, l->type), *v = cm_cond(cm, &in->a);
+    if (cm_lvalue_opd(cm, &in->a)) {
+        cm_line(cm, "const %s *%s = &%s;", t, n, v);
+    } else {
+        cm_line(cm, "%s %s_v = %s;", t, n, v);
+        cm_line(cm, "const %s *%s = &%s_v;", t, n, n);
+    }
+    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
+        cm_line(cm, "(void)%s;", n);
+}
+
 static void cm_decl(Cm *cm, const IrIns *in)
 {
     Local *l = in->local;
+    if (cm_view(cm, l)) {
+        cm_decl_view(cm, in);
+        return;
+    }
     const char *n = cm_local_name(l);
     const char *t = l->is_ref ? mem_printf(g_arena, "%s *", cm_ctype(cm, l->type)) : cm_ctype(cm, l->type);
     const char *v = in->a.kind == OPD_NONE ? NULL : cm_cond(cm, &in->a);

@@ -465,6 +465,10 @@ void ir_dump_func(StrBuf *o, const IrFunc *f)
               f->noreturn ? " noreturn" : "", f->inline_always ? " inline" : "");
     for (int k = 0; k < f->ncarry; k++)     /* the hidden bool parameters, after the others */
         sb_printf(o, "%s%s.%d", k ? ", " : " carries ", f->carry[k].flag->name, f->carry[k].flag->id);
+    int nviews = 0;
+    for (int i = 0; i < f->nins; i++)       /* in the order of their DECLs (pass_view.c) */
+        if (f->ins[i].op == IR_DECL && f->ins[i].local && ir_set_has(&f->views, f->ins[i].local))
+            sb_printf(o, "%s%s.%d", nviews++ ? ", " : " views ", f->ins[i].local->name, f->ins[i].local->id);
     sb_puts(o, "\n");
     int depth = 0;
     for (int i = 0; i < f->nins; i++) {

@@ -73,6 +73,10 @@ void pass_promote(const IrProgram *ir, IrFunc *f);
  * done once, before the loop (last). */
 void pass_loopcheck(const IrProgram *ir, IrFunc *f);
 
+/* pass_view.c (-O2): `let n = xs[i]` of a struct bound to the element
+ * where nothing can change it while n lives (IrFunc.views). Whole program. */
+void pass_view(const IrProgram *ir, IrFunc *f);
+
 /* pipeline.c: the verifier runs (after lowering and after each pass) */
 bool lower_verifying(const LowerOptions *o);
 

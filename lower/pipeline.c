@@ -43,6 +43,7 @@ static const Pass pl_passes[] = {
     { "fields", 1, true, PS_PROGRAM, false, pass_fields },          /* confined fields, for live-proofs */
     { "live-args", 1, true, PS_PROGRAM, false, pass_live_args },    /* liveness passed to callees */
     { "live-proofs", 1, true, PS_FUNCS, true, pass_live_proofs },   /* on the code as it ends up */
+    { "view", 2, false, PS_PROGRAM, false, pass_view },             /* on the code as it ends up */
 };
 #define PL_NPASSES ((int)(sizeof pl_passes / sizeof pl_passes[0]))
 

@@ -4,7 +4,7 @@ stops after the named pass (lower/pipeline.c), a wrong name is a usage
 error listing the passes, and --verify-ir is accepted where goose lowers.
 
 Cases (one PASS/FAIL line each):
-  after_last       --dump=ir-after=live-proofs (the last pass) prints what
+  after_last       --dump=ir-after=view (the last pass) prints what
                    --dump=ir prints
   stops            on a loop pass_version versions, the IR after `facts`
                    has no versioned loop (no `IF likely`) and the IR after
@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 PASSES = ["borrow", "live", "noreturn", "inline", "bce", "facts", "inline-always", "version", "hoist",
-          "licm", "promote", "loopcheck", "fields", "live-args", "live-proofs"]
+          "licm", "promote", "loopcheck", "fields", "live-args", "live-proofs", "view"]
 VERSIONED = "tests/golden/ir/entry_len_fields.gs"
 
 

@@ -1,0 +1,341 @@
+/* pass_view.c — -O2: `let n = xs[i]` of a struct bound to the element
+ * where it lies instead of a copy of it (IrFunc.views).
+ *
+ *     let n = p.nodes[i]          // a 48-byte Node
+ *     match n.kind { .. n.left .. p.evaluate(..) .. n.right .. }
+ *
+ * copies every field up front, and the C compiler keeps the copy across
+ * the calls (Calculator::Interpreter: all six fields loaded for every node
+ * kind, two of them spilled across both recursive calls). When nothing
+ * that runs while n is in use can change or give back the element, reading
+ * n.f later through a pointer reads what the copy would hold. The emitter
+ * then declares `const T *n = &xs[i]` and spells n as `(*n)`.
+ *
+ * The rule, for `tK = LOAD [place]` then `DECL n tK`:
+ *   - the place reads an element of storage (a slice, string or pool
+ *     element, or a part of one) of element type E; tK has no other use;
+ *   - n is a `let` of a struct of more than 16 bytes (a smaller one travels
+ *     in registers): never written after its DECL, never addressed,
+ *     captured or a ref;
+ *   - no instruction of the function (its callees' by their summaries) may
+ *     give back storage of element type E (pass_frees_elem), call through
+ *     a function value, or write memory that may lie in an E element
+ *     (vw_overlaps): storage of element type B where B is E or holds an
+ *     E (storage elements are whole values: a slice never views a fixed
+ *     array); the target of a reference to P where P is E, holds an E or
+ *     lies inside one; a pool operation on a pool of E.
+ * The whole function is asked, not only the instructions between the DECL
+ * and its last use: simpler, and the loss is small (a function that writes
+ * its own node type while reading one keeps the copy).
+ * Not for: parameters passed by pointer (emit-c/cemit_byptr.c), debug
+ * builds (the emitter keeps the copy, so a debugger shows the value). */
+#include "pass.h"
+
+/* ---- types: what holds what by value ---- */
+
+/* t holds a value of type x by value (t itself counts). A payload enum
+ * is taken to hold anything. */
+static bool vw_holds(const Type *t, const Type *x, int depth)
+{
+    if (t == x)
+        return true;
+    if (depth > 16)
+        return true;
+    switch (t->kind) {
+    case TY_ARRAY: case TY_OPTIONAL:
+        return vw_holds(t->elem, x, depth + 1);
+    case TY_STRUCT:
+        if (t->st->is_enum)
+            return !t->st->enum_plain;
+        for (int k = 0; k < t->st->nfields; k++)
+            if (vw_holds(t->st->fields[k].type, x, depth + 1))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* What a write lands in: the elements of storage of a type, or the
+ * target of a reference to a type (a NULL type: anything). */
+typedef enum VwKind { VW_STORAGE, VW_REF } VwKind;
+
+/* A write to kind k memory of type t may change part of an element of
+ * storage of element type e. */
+static bool vw_overlaps(VwKind k, const Type *t, const Type *e)
+{
+    if (!t)
+        return true;
+    if (k == VW_STORAGE)    /* storage elements are whole values: a slice never views a fixed array */
+        return vw_holds(t, e, 0);
+    return vw_holds(t, e, 0) || vw_holds(e, t, 0);
+}
+
+/* ---- the summary: what a function and its callees may write ---- */
+
+typedef struct Vw {
+    const IrProgram *ir;
+    PtrSet *storage;        /* per function slot: element types of storage it writes */
+    PtrSet *refs;           /* ... target types of references it writes through */
+    bool *any;              /* ... anything (a call through a value, an unknown callee) */
+} Vw;
+
+/* The memory a place's write lands in: the last storage element or
+ * reference target on its path; false for a local's or global's own value. */
+static bool vw_place_base(const IrPlace *p, VwKind *k, const Type **t)
+{
+    bool found = false;
+    const Type *cur = p->root.type;
+    if (p->root.kind == OPD_LOCAL) {
+        cur = p->root.local->type;
+        if (p->root.local->is_ref) {
+            *k = VW_REF, *t = cur;
+            found = true;
+        }
+    } else if (cur && cur->kind == TY_REF) {
+        *k = VW_REF, *t = cur->elem;
+        found = true;
+    }
+    for (int j = 0; j < p->nproj; j++) {
+        const IrProj *pj = &p->proj[j];
+        if (pj->kind == PJ_SINDEX)
+            *k = VW_STORAGE, *t = pj->type, found = true;
+        else if (pj->kind == PJ_DEREF)
+            *k = VW_REF, *t = pj->type, found = true;
+    }
+    return found;
+}
+
+typedef void (*VwSink)(void *ctx, VwKind k, const Type *t);
+
+static void vw_ref_args(const IrIns *in, VwSink sink, void *ctx)
+{
+    for (int j = 0; j < in->nargs; j++) {
+        const Type *t = in->args[j].type;
+        if (!t || t->kind != TY_REF)
+            continue;
+        sink(ctx, VW_REF, t->elem);
+        if (t->elem->kind == TY_REUSABLE || t->elem->kind == TY_REUSABLE_SLICE)
+            sink(ctx, VW_STORAGE, t->elem->elem);   /* a pool operation writes its slots */
+    }
+}
+
+/* Calls sink for each memory in may write (t NULL: anything); a call's
+ * callee is left to the caller (vw_callee). */
+static void vw_writes(const IrProgram *ir, const IrIns *in, VwSink sink, void *ctx)
+{
+    IrEffect e;
+    ir_effect(ir, in, &e);
+    if (e.stops || e.write == IR_AT_NONE || e.write == IR_AT_LOCAL || e.write == IR_AT_GLOBAL ||
+        e.write == IR_AT_TEMP)
+        return;
+    if (e.write == IR_AT_ANY && in->op != IR_CALL) {  /* through a function value */
+        sink(ctx, VW_STORAGE, NULL);
+        return;
+    }
+    VwKind k;
+    const Type *t;
+    switch (ir_op_info[in->op].writes) {
+    case IR_WR_PLACE:
+        if (in->op == IR_PUSH)
+            sink(ctx, VW_STORAGE, in->place->type->elem);
+        if (vw_place_base(in->place, &k, &t))
+            sink(ctx, k, t);
+        break;
+    case IR_WR_OPD:
+        if (in->a.type && in->a.type->kind == TY_REF)
+            sink(ctx, VW_REF, in->a.type->elem);
+        else if (in->a.type)
+            sink(ctx, VW_STORAGE, ir_storage_elem(in->a.type));
+        else
+            sink(ctx, VW_STORAGE, NULL);
+        break;
+    case IR_WR_REFS:
+        vw_ref_args(in, sink, ctx);
+        break;
+    default:
+        break;
+    }
+}
+
+typedef struct VwAdd {
+    Vw *v;
+    int slot;
+    bool grew;
+} VwAdd;
+
+static void vw_add(void *ctx, VwKind k, const Type *t)
+{
+    VwAdd *a = ctx;
+    Vw *v = a->v;
+    if (v->any[a->slot])
+        return;
+    if (!t) {
+        v->any[a->slot] = a->grew = true;
+        return;
+    }
+    PtrSet *s = k == VW_STORAGE ? &v->storage[a->slot] : &v->refs[a->slot];
+    if (!ir_set_has(s, t)) {
+        ir_set_add(s, t);
+        a->grew = true;
+    }
+}
+
+/* What callee g's summary adds to slot a; whether it grew. */
+static void vw_add_callee(Vw *v, VwAdd *a, const FnInst *fn)
+{
+    int g = ir_func_slot(v->ir, fn);
+    if (g < 0 || v->any[g]) {
+        vw_add(a, VW_STORAGE, NULL);
+        return;
+    }
+    for (int k = 0; k < v->storage[g].cap; k++)
+        if (v->storage[g].slots[k])
+            vw_add(a, VW_STORAGE, v->storage[g].slots[k]);
+    for (int k = 0; k < v->refs[g].cap; k++)
+        if (v->refs[g].slots[k])
+            vw_add(a, VW_REF, v->refs[g].slots[k]);
+}
+
+static bool vw_summarise_func(Vw *v, const IrFunc *f)
+{
+    VwAdd a = { v, ir_func_slot(v->ir, f->fn), false };
+    if (a.slot < 0)
+        return false;
+    for (int i = 0; i < f->nins && !v->any[a.slot]; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->op == IR_CALL && !ir_stops(v->ir, in))
+            vw_add_callee(v, &a, in->fn);
+        else
+            vw_writes(v->ir, in, vw_add, &a);
+    }
+    return a.grew;
+}
+
+static void vw_summarise(Vw *v)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < v->ir->nfuncs; i++)
+            changed |= vw_summarise_func(v, v->ir->funcs[i]);
+    }
+}
+
+/* ---- the candidates ---- */
+
+typedef struct VwAsk {
+    const Type *elem;
+    bool hit;
+} VwAsk;
+
+static void vw_ask(void *ctx, VwKind k, const Type *t)
+{
+    VwAsk *q = ctx;
+    q->hit |= vw_overlaps(k, t, q->elem);
+}
+
+/* Instruction in may change or give back an element of storage of type elem. */
+static bool vw_disturbs(const Vw *v, const IrIns *in, const Type *elem)
+{
+    if (pass_frees_elem(v->ir, in, elem))
+        return true;
+    VwAsk q = { elem, false };
+    if (in->op == IR_CALL && !ir_stops(v->ir, in)) {
+        int g = ir_func_slot(v->ir, in->fn);
+        if (g < 0 || v->any[g])
+            return true;
+        for (int k = 0; k < v->storage[g].cap && !q.hit; k++)
+            if (v->storage[g].slots[k])
+                vw_ask(&q, VW_STORAGE, v->storage[g].slots[k]);
+        for (int k = 0; k < v->refs[g].cap && !q.hit; k++)
+            if (v->refs[g].slots[k])
+                vw_ask(&q, VW_REF, v->refs[g].slots[k]);
+        return q.hit;
+    }
+    vw_writes(v->ir, in, vw_ask, &q);
+    return q.hit;
+}
+
+/* The element type of the storage the place reads from (the last slice or
+ * string element on its path), or NULL. */
+static const Type *vw_storage_elem(const IrPlace *p)
+{
+    const Type *e = NULL;
+    for (int j = 0; j < p->nproj; j++) {
+        if (p->proj[j].kind == PJ_SINDEX)
+            e = p->proj[j].type;
+        else if (p->proj[j].kind == PJ_DEREF)
+            e = NULL;           /* through a reference stored in the element */
+    }
+    return e;
+}
+
+static bool vw_local_ok(const IrFunc *f, const PtrSet *addressed, const IrIns *decl)
+{
+    const Local *l = decl->local;
+    if (l->is_ref || l->captured || l->is_mutable || ir_set_has(addressed, l))
+        return false;
+    const Type *t = l->type;    /* a struct of more than 16 bytes: smaller ones travel in registers */
+    if (t->kind != TY_STRUCT || t->st->is_enum || t->st->sizing != 2 || t->st->bytes <= 16)
+        return false;
+    for (int i = 0; i < f->nins; i++)
+        if (&f->ins[i] != decl && ir_writes_local(&f->ins[i], l))
+            return false;
+    return true;
+}
+
+/* Uses of each temp as an operand. */
+typedef struct VwUses {
+    int *n;
+} VwUses;
+
+static void vw_count(const IrOpd *o, void *ctx)
+{
+    if (o->kind == OPD_TEMP)
+        ((VwUses *)ctx)->n[o->temp]++;
+}
+
+static bool vw_func_clean(const Vw *v, const IrFunc *f, const Type *elem)
+{
+    for (int i = 0; i < f->nins; i++)
+        if (vw_disturbs(v, &f->ins[i], elem))
+            return false;
+    return true;
+}
+
+static void vw_func(const Vw *v, IrFunc *f)
+{
+    IrDefs d;
+    ir_defs_init(&d, f);
+    VwUses u = { SCRATCH_ARRAY(int, f->ntemps + 1) };
+    for (int i = 0; i < f->nins; i++)
+        ir_each_read(&f->ins[i], vw_count, &u);
+    PtrSet addressed = { 0 };
+    ir_addressed_locals(f, &addressed);
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        if (in->op != IR_DECL || !in->local || in->a.kind != OPD_TEMP || u.n[in->a.temp] != 1)
+            continue;
+        const IrIns *ld = ir_defs_one(&d, &in->a);
+        if (!ld || ld->op != IR_LOAD || !ld->place)
+            continue;
+        const Type *elem = vw_storage_elem(ld->place);
+        if (elem && vw_local_ok(f, &addressed, in) && vw_func_clean(v, f, elem))
+            ir_set_add(&f->views, in->local);
+    }
+}
+
+void pass_view(const IrProgram *ir, IrFunc *unused)
+{
+    (void)unused;
+    int n = ir->fn_cap;
+    Vw v = { ir, SCRATCH_ARRAY(PtrSet, n + 1), SCRATCH_ARRAY(PtrSet, n + 1), SCRATCH_ARRAY(bool, n + 1) };
+    vw_summarise(&v);
+    for (int i = 0; i < ir->nfuncs; i++) {
+        if (!ir->funcs[i]->reachable)
+            continue;
+        ArenaMark m = mem_mark(g_scratch);
+        vw_func(&v, ir->funcs[i]);
+        mem_release(g_scratch, m);
+    }
+}

@@ -1,0 +1,186 @@
+// Aliasing of let locals bound to the element they read (lower/pass_view.c):
+// each function below binds `let n = <element of storage>` of a 32-byte
+// struct, then changes or gives back that element through another path (a
+// store in the same function, a callee's store, a ref to a field or to the
+// element, a closure, a push that moves the storage, a pool's free and
+// alloc, copy_into, defaults, a thread). n must still hold the value it
+// read: every line prints "old new". The last functions only read, so
+// their n is bound by pointer (see view_alias.O2.c).
+import "pool"
+import "thread"
+
+struct Big { a: int, b: int, c: int, d: int }
+
+struct Outer { tag: int, inner: Big }
+
+fn mk(k: int) -> Big { return Big{a: k, b: 0, c: 0, d: k} }
+
+var G: []Big
+var P: pool.slot_pool[Big]
+var R: reusable Big
+
+fn poke(xs: []Big, i: int) { xs[i].a = 9 }
+
+fn bump(x: ref int) { x += 1 }
+
+fn reset(b: ref Big) { b.a = 0 }
+
+fn grow_g() {
+    for k in 0..64 {
+        G.push(mk(k))
+    }
+}
+
+// a store in the same function, after the binding
+fn seen_store(xs: []Big, i: int) -> int {
+    let n = xs[i]
+    xs[i].a = 8
+    return n.a
+}
+
+// a callee's store into the storage
+fn seen_callee(xs: []Big, i: int) -> int {
+    let n = xs[i]
+    poke(xs, i)
+    return n.a
+}
+
+// a ref to a field of the element
+fn seen_field_ref(xs: []Big, i: int) -> int {
+    let n = xs[i]
+    bump(xs[i].a)
+    return n.a
+}
+
+// a ref to the element
+fn seen_elem_ref(xs: []Big, i: int) -> int {
+    let n = xs[i]
+    reset(xs[i])
+    return n.a
+}
+
+// a closure
+fn seen_closure(xs: []Big, i: int, f: fn()) -> int {
+    let n = xs[i]
+    f()
+    return n.a
+}
+
+// a push that moves the storage (the old storage is given back)
+fn seen_push(i: int) -> int {
+    let n = G[i]
+    grow_g()
+    return n.a
+}
+
+// a reusable slot freed and taken again (the same slot: LIFO)
+fn seen_slot(i: int) -> int {
+    let n = R[i]
+    R.free(i)
+    let j = R.alloc(mk(33))
+    return n.a + j - i
+}
+
+// a pool.slot_pool slot, read through the ref get gives (no copy: n sees
+// the new value)
+fn seen_pool_ref(i: int) -> int {
+    let n = P.get(i)
+    P.free(i)
+    let j = P.alloc(mk(34))
+    return n.a + j - i
+}
+
+// a reusable span freed and carved again
+fn seen_span(r: ref reusable[] Big, s: []Big) -> int {
+    let n = s[0]
+    r.free(s)
+    let t = r.alloc(1)
+    t[0] = mk(21)
+    return n.a
+}
+
+// copy_into over the element
+fn seen_copy(xs: []Big, ys: []Big) -> int {
+    let n = xs[0]
+    copy_into(xs[0:1], ys)
+    return n.a
+}
+
+// defaults over the element
+fn seen_defaults(xs: []Big) -> int {
+    let n = xs[0]
+    defaults(xs)
+    return n.a
+}
+
+// a sub-struct of the element, its field written by a callee through a ref
+fn seen_inner(os: []Outer, i: int) -> int {
+    let n = os[i].inner
+    bump(os[i].inner.a)
+    return n.a
+}
+
+// a thread writing the element
+fn seen_thread(xs: []Big) -> int {
+    let n = xs[0]
+    thread.parallel(1, fn(k: int) { xs[k].a = 5 })
+    return n.a
+}
+
+// read only: n is bound by pointer
+fn sum_read(xs: []Big, i: int) -> int {
+    let n = xs[i]
+    println(n.b)
+    return n.a + n.d
+}
+
+// read only, with a call that writes other storage
+fn sum_other(xs: []Big, ys: []int, i: int) -> int {
+    let n = xs[i]
+    ys[0] = n.a
+    return n.a + ys[0]
+}
+
+fn main() {
+    var xs = make([]Big, 4)
+    for k in 0..4 {
+        xs[k] = mk(k + 1)
+    }
+    println(seen_store(xs, 0), xs[0].a)
+    println(seen_callee(xs, 1), xs[1].a)
+    println(seen_field_ref(xs, 2), xs[2].a)
+    println(seen_elem_ref(xs, 3), xs[3].a)
+    xs[0] = mk(11)
+    println(seen_closure(xs, 0, fn() { xs[0].a = 12 }), xs[0].a)
+
+    G.push(mk(13))
+    println(seen_push(0), G[0].a)
+
+    let ri = R.alloc(mk(14))
+    println(seen_slot(ri), R[ri].a)
+    let pi = P.alloc(mk(14))
+    println(seen_pool_ref(pi), P.get(pi).a)
+
+    var r: reusable[] Big
+    let s = r.alloc(1)
+    s[0] = mk(15)
+    println(seen_span(r, s), r.alloc(1).len)
+
+    var ys = make([]Big, 1)
+    ys[0] = mk(17)
+    xs[0] = mk(16)
+    println(seen_copy(xs, ys), xs[0].a)
+    xs[0] = mk(18)
+    println(seen_defaults(xs), xs[0].a)
+
+    var os = make([]Outer, 1)
+    os[0] = Outer{tag: 1, inner: mk(19)}
+    println(seen_inner(os, 0), os[0].inner.a)
+
+    xs[0] = mk(20)
+    println(seen_thread(xs), xs[0].a)
+
+    xs[1] = mk(2)
+    var ints = make([]int, 1)
+    println(sum_read(xs, 1), sum_other(xs, ints, 1))
+}
