@@ -235,9 +235,15 @@ static void cm_plan_inline(Cm *cm, const IrFunc *f)
     bool *has_call = NEW_ARRAY(bool, f->ntemps + 1);
     bool *pinned = NEW_ARRAY(bool, f->ntemps + 1);   /* passed by pointer: needs a name */
     cm_byptr_pinned(cm, f, pinned);
+    bool *viewed = NEW_ARRAY(bool, f->ntemps + 1);   /* a view's element: always folded */
+    cm_view_folded(cm, f, viewed);
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
         int t = in->dst;
+        if (t >= 0 && viewed[t]) {
+            cm->inline_temp[t] = true;
+            continue;
+        }
         if (t >= 0 && cm->temp_defs[t] == 1 && cm->temp_uses[t] > 1 && cm_cheap_slice_load(in) &&
             cm_can_fold_multi(cm, f, i)) {
             cm->inline_temp[t] = true;

@@ -202,9 +202,27 @@ const char *cm_byptr_spell(const Cm *cm, const IrOpd *o)
     return mem_printf(g_arena, "&%s", cm_local_name(o->local));
 }
 
-/* A let local bound to the element it reads (pass_view.c): a const
- * pointer in C, spelt (*n). Not with -g, so a debugger shows the value. */
+/* A local bound to the element it reads (pass_view.c): a const pointer
+ * in C, spelt (*n), set by `n = &element`. Not with -g, so a debugger
+ * shows the value. */
 bool cm_view(const Cm *cm, const Local *l)
 {
     return l && !cm->o->debug_names && cm->f && ir_set_has(&cm->f->views, l);
+}
+
+/* Temporaries of f a view is bound to: the load right before (the pass
+ * made sure) folds into `n = &element`, or n would point at a copy that
+ * ends with its block. */
+void cm_view_folded(const Cm *cm, const IrFunc *f, bool *fold)
+{
+    if (cm->o->debug_names)
+        return;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        const Local *l = in->op == IR_DECL ? in->local
+                         : in->op == IR_STORE && in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL
+                             ? in->place->root.local : NULL;
+        if (l && in->a.kind == OPD_TEMP && ir_set_has(&f->views, l))
+            fold[in->a.temp] = true;
+    }
 }

@@ -1214,8 +1214,11 @@ static int cm_ins(Cm *cm, const IrIns *in)
     switch (in->op) {
     case IR_NOP: return 1;
     case IR_STORE:
-        cm_copy_small(cm, NULL, cm_place_s(cm, in->place), cm_cond(cm, &in->a), in->place->type,
-                      cm_lvalue_opd(cm, &in->a));
+        if (in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL && cm_view(cm, in->place->root.local))
+            cm_line(cm, "%s = &%s;", cm_local_name(in->place->root.local), cm_cond(cm, &in->a));
+        else
+            cm_copy_small(cm, NULL, cm_place_s(cm, in->place), cm_cond(cm, &in->a), in->place->type,
+                          cm_lvalue_opd(cm, &in->a));
         return 1;
     case IR_DECL: cm_decl(cm, in); return 1;
     case IR_PUSH: cm_push(cm, in); return 1;

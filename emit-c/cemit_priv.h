@@ -87,6 +87,7 @@ bool cm_byptr_arg(const Cm *cm, const IrIns *in, int k);
 void cm_byptr_pinned(const Cm *cm, const IrFunc *f, bool *pinned);
 const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
 bool cm_view(const Cm *cm, const Local *l);
+void cm_view_folded(const Cm *cm, const IrFunc *f, bool *fold);
 
 /* cemit_fmt.c */
 void cm_fmt_plan(Cm *cm);

@@ -459,6 +459,16 @@ static void ir_dump_ins(StrBuf *o, const IrFunc *f, const IrIns *in, int depth)
     sb_puts(o, "\n");
 }
 
+/* Instruction i is the first DECL of its local (a copied loop declares
+ * it again). */
+static bool ir_first_decl(const IrFunc *f, int i)
+{
+    for (int k = 0; k < i; k++)
+        if (f->ins[k].op == IR_DECL && f->ins[k].local == f->ins[i].local)
+            return false;
+    return true;
+}
+
 void ir_dump_func(StrBuf *o, const IrFunc *f)
 {
     sb_printf(o, "fn %s (%d temps, %d checks)%s%s", f->cname, f->ntemps, ir_count_checks(f),
@@ -467,7 +477,8 @@ void ir_dump_func(StrBuf *o, const IrFunc *f)
         sb_printf(o, "%s%s.%d", k ? ", " : " carries ", f->carry[k].flag->name, f->carry[k].flag->id);
     int nviews = 0;
     for (int i = 0; i < f->nins; i++)       /* in the order of their DECLs (pass_view.c) */
-        if (f->ins[i].op == IR_DECL && f->ins[i].local && ir_set_has(&f->views, f->ins[i].local))
+        if (f->ins[i].op == IR_DECL && f->ins[i].local && ir_set_has(&f->views, f->ins[i].local) &&
+            ir_first_decl(f, i))
             sb_printf(o, "%s%s.%d", nviews++ ? ", " : " views ", f->ins[i].local->name, f->ins[i].local->id);
     sb_puts(o, "\n");
     int depth = 0;

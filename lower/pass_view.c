@@ -1,5 +1,6 @@
 /* pass_view.c — -O2: `let n = xs[i]` of a struct bound to the element
- * where it lies instead of a copy of it (IrFunc.views).
+ * where it lies instead of a copy of it (IrFunc.views); also a `var` that
+ * is only ever given elements (`cur = nodes[next]`).
  *
  *     let n = p.nodes[i]          // a 48-byte Node
  *     match n.kind { .. n.left .. p.evaluate(..) .. n.right .. }
@@ -11,12 +12,14 @@
  * n.f later through a pointer reads what the copy would hold. The emitter
  * then declares `const T *n = &xs[i]` and spells n as `(*n)`.
  *
- * The rule, for `tK = LOAD [place]` then `DECL n tK`:
- *   - the place reads an element of storage (a slice, string or pool
- *     element, or a part of one) of element type E; tK has no other use;
- *   - n is a `let` of a struct of more than 16 bytes (a smaller one travels
- *     in registers): never written after its DECL, never addressed,
- *     captured or a ref;
+ * The rule:
+ *   - n is a struct of more than 16 bytes (a smaller one travels in
+ *     registers), never addressed, captured or a ref;
+ *   - every write of n binds it whole (`DECL n x`, `STORE [n] x`) to an
+ *     element of storage of one element type E (a slice, string or pool
+ *     element, or a part of one): x is read by the LOAD right before (its
+ *     one use; the emitter folds it into `n = &element`), or x is another
+ *     such local (a pointer copy);
  *   - no instruction of the function (its callees' by their summaries) may
  *     give back storage of element type E (pass_frees_elem), call through
  *     a function value, or write memory that may lie in an E element
@@ -270,29 +273,82 @@ static const Type *vw_storage_elem(const IrPlace *p)
     return e;
 }
 
-static bool vw_local_ok(const IrFunc *f, const PtrSet *addressed, const IrIns *decl)
+/* A local that may be bound by pointer: a struct of more than 16 bytes
+ * (a smaller one travels in registers), not a ref, not captured, its
+ * address never taken. */
+static bool vw_candidate(const PtrSet *addressed, const Local *l)
 {
-    const Local *l = decl->local;
-    if (l->is_ref || l->captured || l->is_mutable || ir_set_has(addressed, l))
-        return false;
-    const Type *t = l->type;    /* a struct of more than 16 bytes: smaller ones travel in registers */
-    if (t->kind != TY_STRUCT || t->st->is_enum || t->st->sizing != 2 || t->st->bytes <= 16)
-        return false;
-    for (int i = 0; i < f->nins; i++)
-        if (&f->ins[i] != decl && ir_writes_local(&f->ins[i], l))
-            return false;
-    return true;
+    const Type *t = l->type;
+    return !l->is_ref && !l->captured && !ir_set_has(addressed, l) && t->kind == TY_STRUCT && !t->st->is_enum &&
+           t->st->sizing == 2 && t->st->bytes > 16;
 }
 
-/* Uses of each temp as an operand. */
-typedef struct VwUses {
-    int *n;
-} VwUses;
+/* The locals of one function being decided. */
+typedef struct VwFn {
+    IrFunc *f;
+    int *uses;              /* per temp: its uses as an operand */
+    const Local **loc;      /* the candidates */
+    const Type **elem;      /* ... the element type of the storage they bind into */
+    bool *out;              /* ... refused */
+    int n;
+} VwFn;
+
+static int vw_find(const VwFn *w, const Local *l)
+{
+    for (int k = 0; k < w->n; k++)
+        if (w->loc[k] == l)
+            return k;
+    return -1;
+}
 
 static void vw_count(const IrOpd *o, void *ctx)
 {
     if (o->kind == OPD_TEMP)
-        ((VwUses *)ctx)->n[o->temp]++;
+        ((VwFn *)ctx)->uses[o->temp]++;
+}
+
+/* The element type value x of the write at instruction i binds: an element
+ * a LOAD right before reads (x its one use), or what another candidate
+ * binds; NULL when it is neither. */
+static const Type *vw_source(const VwFn *w, int i, const IrOpd *x)
+{
+    if (x->kind == OPD_TEMP) {
+        const IrIns *ld = i > 0 ? &w->f->ins[i - 1] : NULL;
+        if (!ld || ld->op != IR_LOAD || ld->dst != x->temp || !ld->place || w->uses[x->temp] != 1)
+            return NULL;
+        return vw_storage_elem(ld->place);
+    }
+    int m = x->kind == OPD_LOCAL ? vw_find(w, x->local) : -1;
+    return m >= 0 && !w->out[m] ? w->elem[m] : NULL;
+}
+
+/* in writes candidate l as a whole: DECL l x or STORE [l] x. */
+static bool vw_binds(const IrIns *in, const Local *l)
+{
+    if (in->op == IR_DECL)
+        return in->local == l && in->a.kind != OPD_NONE;
+    return in->op == IR_STORE && in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL &&
+           in->place->root.local == l;
+}
+
+/* Refuses candidate k unless every write of it binds an element of one
+ * storage type; whether it was refused now. */
+static bool vw_check(VwFn *w, int k)
+{
+    const Local *l = w->loc[k];
+    for (int i = 0; i < w->f->nins; i++) {
+        const IrIns *in = &w->f->ins[i];
+        if (!ir_writes_local(in, l))
+            continue;
+        const Type *e = vw_binds(in, l) ? vw_source(w, i, &in->a) : NULL;
+        if (e && !w->elem[k])
+            w->elem[k] = e;
+        if (!e || e != w->elem[k]) {
+            w->out[k] = true;
+            return true;
+        }
+    }
+    return false;
 }
 
 static bool vw_func_clean(const Vw *v, const IrFunc *f, const Type *elem)
@@ -303,26 +359,39 @@ static bool vw_func_clean(const Vw *v, const IrFunc *f, const Type *elem)
     return true;
 }
 
+static void vw_collect(VwFn *w, const PtrSet *addressed)
+{
+    IrFunc *f = w->f;
+    w->loc = SCRATCH_ARRAY(const Local *, f->nins + 1);
+    for (int i = 0; i < f->nins; i++) {
+        const Local *l = f->ins[i].op == IR_DECL ? f->ins[i].local : NULL;
+        if (l && vw_candidate(addressed, l) && vw_find(w, l) < 0)
+            w->loc[w->n++] = l;
+    }
+    w->elem = SCRATCH_ARRAY(const Type *, w->n + 1);
+    w->out = SCRATCH_ARRAY(bool, w->n + 1);
+}
+
 static void vw_func(const Vw *v, IrFunc *f)
 {
-    IrDefs d;
-    ir_defs_init(&d, f);
-    VwUses u = { SCRATCH_ARRAY(int, f->ntemps + 1) };
+    VwFn w = { .f = f, .uses = SCRATCH_ARRAY(int, f->ntemps + 1) };
     for (int i = 0; i < f->nins; i++)
-        ir_each_read(&f->ins[i], vw_count, &u);
+        ir_each_read(&f->ins[i], vw_count, &w);
     PtrSet addressed = { 0 };
     ir_addressed_locals(f, &addressed);
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        if (in->op != IR_DECL || !in->local || in->a.kind != OPD_TEMP || u.n[in->a.temp] != 1)
-            continue;
-        const IrIns *ld = ir_defs_one(&d, &in->a);
-        if (!ld || ld->op != IR_LOAD || !ld->place)
-            continue;
-        const Type *elem = vw_storage_elem(ld->place);
-        if (elem && vw_local_ok(f, &addressed, in) && vw_func_clean(v, f, elem))
-            ir_set_add(&f->views, in->local);
+    vw_collect(&w, &addressed);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int k = 0; k < w.n; k++)
+            if (!w.out[k])
+                changed |= vw_check(&w, k);
+        for (int k = 0; k < w.n && !changed; k++)
+            if (!w.out[k] && !vw_func_clean(v, f, w.elem[k]))
+                changed = w.out[k] = true;
     }
+    for (int k = 0; k < w.n; k++)
+        if (!w.out[k])
+            ir_set_add(&f->views, w.loc[k]);
 }
 
 void pass_view(const IrProgram *ir, IrFunc *unused)

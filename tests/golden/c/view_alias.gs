@@ -1,11 +1,13 @@
-// Aliasing of let locals bound to the element they read (lower/pass_view.c):
-// each function below binds `let n = <element of storage>` of a 32-byte
-// struct, then changes or gives back that element through another path (a
-// store in the same function, a callee's store, a ref to a field or to the
-// element, a closure, a push that moves the storage, a pool's free and
-// alloc, copy_into, defaults, a thread). n must still hold the value it
-// read: every line prints "old new". The last functions only read, so
-// their n is bound by pointer (see view_alias.O2.c).
+// Aliasing of locals bound to the element they read (lower/pass_view.c):
+// each function below binds `let n = <element of storage>` (or a `var`)
+// of a 32-byte struct, then changes or gives back that element through
+// another path (a store in the same function, a callee's store, a ref to a
+// field or to the element, a closure, a push that moves the storage, a
+// reusable slot freed and taken again, a span freed and carved again,
+// copy_into, defaults, a thread), or writes the var other than by binding
+// an element. n must still hold the value it read: the lines print "old
+// new". walk, sum_read and sum_other only read, so their locals are bound
+// by pointer (see view_alias.O2.c).
 import "pool"
 import "thread"
 
@@ -127,6 +129,41 @@ fn seen_thread(xs: []Big) -> int {
     return n.a
 }
 
+// a var bound to one element, then to another that a callee writes
+fn seen_var_callee(xs: []Big) -> int {
+    var c = xs[0]
+    c = xs[1]
+    poke(xs, 1)
+    return c.a
+}
+
+// a var whose own field is written (a copy's field, not the element's)
+fn seen_var_field(xs: []Big) -> int {
+    var c = xs[0]
+    c.a = 31
+    return c.a + xs[0].a
+}
+
+// a var given a value that is no element
+fn seen_var_value(xs: []Big) -> int {
+    var c = xs[0]
+    if c.a > 0 {
+        c = mk(32)
+    }
+    return c.a
+}
+
+// read only: n is bound by pointer
+fn walk(xs: []Big, i: int) -> int {
+    var c = xs[i]
+    var sum = 0
+    while c.b > 0 {
+        sum += c.a
+        c = xs[c.b]
+    }
+    return sum + c.a
+}
+
 // read only: n is bound by pointer
 fn sum_read(xs: []Big, i: int) -> int {
     let n = xs[i]
@@ -179,6 +216,16 @@ fn main() {
 
     xs[0] = mk(20)
     println(seen_thread(xs), xs[0].a)
+
+    xs[0] = mk(22)
+    xs[1] = mk(23)
+    println(seen_var_callee(xs), xs[1].a)
+    println(seen_var_field(xs), xs[0].a)
+    println(seen_var_value(xs), xs[0].a)
+    xs[0] = Big{a: 1, b: 2, c: 0, d: 0}
+    xs[2] = Big{a: 10, b: 3, c: 0, d: 0}
+    xs[3] = Big{a: 100, b: 0, c: 0, d: 0}
+    println(walk(xs, 0))
 
     xs[1] = mk(2)
     var ints = make([]int, 1)
