@@ -13,8 +13,8 @@
  * then declares `const T *n = &xs[i]` and spells n as `(*n)`.
  *
  * The rule:
- *   - n is a struct of more than 16 bytes (a smaller one travels in
- *     registers), never addressed, captured or a ref;
+ *   - n is a struct or enum of more than 16 bytes (a smaller one travels
+ *     in registers), never addressed, captured or a ref;
  *   - every write of n binds it whole (`DECL n x`, `STORE [n] x`) to an
  *     element of storage of one element type E (a slice, string or pool
  *     element, or a part of one): x is read by the LOAD right before (its
@@ -36,8 +36,7 @@
 
 /* ---- types: what holds what by value ---- */
 
-/* t holds a value of type x by value (t itself counts). A payload enum
- * is taken to hold anything. */
+/* t holds a value of type x by value (t itself counts). */
 static bool vw_holds(const Type *t, const Type *x, int depth)
 {
     if (t == x)
@@ -47,10 +46,8 @@ static bool vw_holds(const Type *t, const Type *x, int depth)
     switch (t->kind) {
     case TY_ARRAY: case TY_OPTIONAL:
         return vw_holds(t->elem, x, depth + 1);
-    case TY_STRUCT:
-        if (t->st->is_enum)
-            return !t->st->enum_plain;
-        for (int k = 0; k < t->st->nfields; k++)
+    case TY_STRUCT:     /* an enum's fields: its tag, which no reference reaches, then its payloads */
+        for (int k = t->st->is_enum ? 1 : 0; k < t->st->nfields; k++)
             if (vw_holds(t->st->fields[k].type, x, depth + 1))
                 return true;
         return false;
@@ -279,8 +276,8 @@ static const Type *vw_storage_elem(const IrPlace *p)
 static bool vw_candidate(const PtrSet *addressed, const Local *l)
 {
     const Type *t = l->type;
-    return !l->is_ref && !l->captured && !ir_set_has(addressed, l) && t->kind == TY_STRUCT && !t->st->is_enum &&
-           t->st->sizing == 2 && t->st->bytes > 16;
+    return !l->is_ref && !l->captured && !ir_set_has(addressed, l) && t->kind == TY_STRUCT && t->st->sizing == 2 &&
+           t->st->bytes > 16;
 }
 
 /* The locals of one function being decided. */

@@ -6,14 +6,16 @@
 // reusable slot freed and taken again, a span freed and carved again,
 // copy_into, defaults, a thread), or writes the var other than by binding
 // an element. n must still hold the value it read: the lines print "old
-// new". walk, sum_read and sum_other only read, so their locals are bound
-// by pointer (see view_alias.O2.c).
+// new". walk, read_box, sum_read and sum_other only read, so their
+// locals are bound by pointer (see view_alias.O2.c).
 import "pool"
 import "thread"
 
 struct Big { a: int, b: int, c: int, d: int }
 
 struct Outer { tag: int, inner: Big }
+
+enum Shape { Box(w: int, h: int, d: int), Dot }
 
 fn mk(k: int) -> Big { return Big{a: k, b: 0, c: 0, d: k} }
 
@@ -153,6 +155,23 @@ fn seen_var_value(xs: []Big) -> int {
     return c.a
 }
 
+// an enum element whose payload a callee changes through match ref
+fn grow_box(ss: []Shape) {
+    match ref ss[0] {
+        Box(w, _, _) => w += 1
+        Dot => {}
+    }
+}
+
+fn seen_enum(ss: []Shape) -> int {
+    let s = ss[0]
+    grow_box(ss)
+    match s {
+        Box(w, _, _) => return w
+        Dot => return 0
+    }
+}
+
 // read only: n is bound by pointer
 fn walk(xs: []Big, i: int) -> int {
     var c = xs[i]
@@ -169,6 +188,15 @@ fn sum_read(xs: []Big, i: int) -> int {
     let n = xs[i]
     println(n.b)
     return n.a + n.d
+}
+
+// read only, an enum
+fn read_box(ss: []Shape) -> int {
+    let s = ss[0]
+    match s {
+        Box(w, h, d) => return w + h + d
+        Dot => return 0
+    }
 }
 
 // read only, with a call that writes other storage
@@ -226,6 +254,10 @@ fn main() {
     xs[2] = Big{a: 10, b: 3, c: 0, d: 0}
     xs[3] = Big{a: 100, b: 0, c: 0, d: 0}
     println(walk(xs, 0))
+
+    var ss = make([]Shape, 1)
+    ss[0] = Shape.Box(w: 40, h: 1, d: 1)
+    println(seen_enum(ss), read_box(ss))
 
     xs[1] = mk(2)
     var ints = make([]int, 1)
