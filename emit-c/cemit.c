@@ -235,6 +235,7 @@ static void cm_plan_inline(Cm *cm, const IrFunc *f)
     bool *has_call = NEW_ARRAY(bool, f->ntemps + 1);
     bool *pinned = NEW_ARRAY(bool, f->ntemps + 1);   /* passed by pointer: needs a name */
     cm_byptr_pinned(cm, f, pinned);
+    cm_view_temps_pinned(cm, f, pinned);
     bool *viewed = NEW_ARRAY(bool, f->ntemps + 1);   /* a view's element: always folded */
     cm_view_folded(cm, f, viewed);
     for (int i = 0; i < f->nins; i++) {

@@ -210,6 +210,13 @@ bool cm_view(const Cm *cm, const Local *l)
     return l && !cm->o->debug_names && cm->f && ir_set_has(&cm->f->views, l);
 }
 
+/* Temp t of the current function is a load read in place (pass_view.c):
+ * `const T *tN = &element`, spelt (*tN). */
+bool cm_view_temp(const Cm *cm, int t)
+{
+    return !cm->o->debug_names && cm->f && cm->f->view_temps && cm->f->view_temps[t];
+}
+
 /* Temporaries of f a view is bound to: the load right before (the pass
  * made sure) folds into `n = &element`, or n would point at a copy that
  * ends with its block. */
@@ -225,4 +232,11 @@ void cm_view_folded(const Cm *cm, const IrFunc *f, bool *fold)
         if (l && in->a.kind == OPD_TEMP && ir_set_has(&f->views, l))
             fold[in->a.temp] = true;
     }
+}
+
+/* Loads read in place keep their name (`const T *tN`): never folded. */
+void cm_view_temps_pinned(const Cm *cm, const IrFunc *f, bool *pinned)
+{
+    for (int t = 0; !cm->o->debug_names && f->view_temps && t < f->ntemps; t++)
+        pinned[t] |= f->view_temps[t];
 }

@@ -137,7 +137,7 @@ void cm_opd(Cm *cm, StrBuf *b, const IrOpd *o)
         if (cm->inl && cm->inl[o->temp])
             sb_puts(b, cm->inl[o->temp]);
         else
-            sb_printf(b, "t%d", o->temp);
+            sb_printf(b, cm_view_temp(cm, o->temp) ? "(*t%d)" : "t%d", o->temp);
         break;
     case OPD_LOCAL: cm_local(cm, b, o->local, false); break;
     case OPD_GLOBAL: sb_puts(b, o->global->cname); break;
@@ -1110,6 +1110,10 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a)
                     : in->op == IR_LOAD ? cm_load(cm, in) : cm_value(cm, in);
     Type *t = cm->f->temps[in->dst];
+    if (in->op == IR_LOAD && cm_view_temp(cm, in->dst) && cm_lvalue_ins(cm, in)) {
+        cm_line(cm, "const %s *t%d = &%s;", cm_ctype(cm, t), in->dst, v);
+        return;
+    }
     cm_copy_small(cm, cm->temp_defs[in->dst] == 1 ? cm_hide(cm, cm_ctype(cm, t)) : NULL, mem_printf(g_arena, "t%d", in->dst),
                   v, t, cm_lvalue_ins(cm, in));
 }

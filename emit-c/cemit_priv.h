@@ -88,6 +88,8 @@ void cm_byptr_pinned(const Cm *cm, const IrFunc *f, bool *pinned);
 const char *cm_byptr_spell(const Cm *cm, const IrOpd *o);
 bool cm_view(const Cm *cm, const Local *l);
 void cm_view_folded(const Cm *cm, const IrFunc *f, bool *fold);
+bool cm_view_temp(const Cm *cm, int t);
+void cm_view_temps_pinned(const Cm *cm, const IrFunc *f, bool *pinned);
 
 /* cemit_fmt.c */
 void cm_fmt_plan(Cm *cm);

@@ -480,6 +480,9 @@ void ir_dump_func(StrBuf *o, const IrFunc *f)
         if (f->ins[i].op == IR_DECL && f->ins[i].local && ir_set_has(&f->views, f->ins[i].local) &&
             ir_first_decl(f, i))
             sb_printf(o, "%s%s.%d", nviews++ ? ", " : " views ", f->ins[i].local->name, f->ins[i].local->id);
+    for (int t = 0; f->view_temps && t < f->ntemps; t++)
+        if (f->view_temps[t])
+            sb_printf(o, "%st%d", nviews++ ? ", " : " views ", t);
     sb_puts(o, "\n");
     int depth = 0;
     for (int i = 0; i < f->nins; i++) {

@@ -1,6 +1,7 @@
 /* pass_view.c — -O2: `let n = xs[i]` of a struct bound to the element
  * where it lies instead of a copy of it (IrFunc.views); also a `var` that
- * is only ever given elements (`cur = nodes[next]`).
+ * is only ever given elements (`cur = nodes[next]`), and a loaded element
+ * read only in place, as `match xs[i]`'s scrutinee (IrFunc.view_temps).
  *
  *     let n = p.nodes[i]          // a 48-byte Node
  *     match n.kind { .. n.left .. p.evaluate(..) .. n.right .. }
@@ -369,6 +370,52 @@ static void vw_collect(VwFn *w, const PtrSet *addressed)
     w->out = SCRATCH_ARRAY(bool, w->n + 1);
 }
 
+/* Temp t is read only as the root of loaded places (`match xs[i]`'s
+ * scrutinee: its tag and payload fields), never as a value. */
+static bool vw_temp_read_in_place(const IrFunc *f, int t)
+{
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        const IrOpd *o[] = { &in->a, &in->b, &in->c };
+        for (int k = 0; k < 3; k++)
+            if (o[k]->kind == OPD_TEMP && o[k]->temp == t)
+                return false;
+        for (int k = 0; k < in->nargs; k++)
+            if (in->args[k].kind == OPD_TEMP && in->args[k].temp == t)
+                return false;
+        if (!in->place)
+            continue;
+        for (int k = 0; k < in->place->nproj; k++)
+            if (in->place->proj[k].index.kind == OPD_TEMP && in->place->proj[k].index.temp == t)
+                return false;
+        if (in->place->root.kind == OPD_TEMP && in->place->root.temp == t && in->op != IR_LOAD)
+            return false;
+    }
+    return true;
+}
+
+/* A temp a LOAD of an element of a struct over 16 bytes writes once and
+ * that is read only in place: read through a pointer too. */
+static void vw_temps(const Vw *v, IrFunc *f, const VwFn *w)
+{
+    IrDefs d;
+    ir_defs_init(&d, f);
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        int t = in->dst;
+        const Type *ty = t >= 0 ? f->temps[t] : NULL;
+        if (in->op != IR_LOAD || !in->place || d.ndef[t] != 1 || w->uses[t] < 2 || ty->kind != TY_STRUCT ||
+            ty->st->sizing != 2 || ty->st->bytes <= 16)
+            continue;
+        const Type *elem = vw_storage_elem(in->place);
+        if (!elem || !vw_temp_read_in_place(f, t) || !vw_func_clean(v, f, elem))
+            continue;
+        if (!f->view_temps)
+            f->view_temps = NEW_ARRAY(bool, f->ntemps + 1);
+        f->view_temps[t] = true;
+    }
+}
+
 static void vw_func(const Vw *v, IrFunc *f)
 {
     VwFn w = { .f = f, .uses = SCRATCH_ARRAY(int, f->ntemps + 1) };
@@ -389,6 +436,7 @@ static void vw_func(const Vw *v, IrFunc *f)
     for (int k = 0; k < w.n; k++)
         if (!w.out[k])
             ir_set_add(&f->views, w.loc[k]);
+    vw_temps(v, f, &w);
 }
 
 void pass_view(const IrProgram *ir, IrFunc *unused)

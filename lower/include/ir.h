@@ -180,7 +180,8 @@ typedef struct IrFunc {
     int borrows_removed;    /* ... and those proven to need no note */
     int live_removed;       /* lifetime checks of headers proven by an earlier one (pass_live.c) */
     PtrSet held;            /* -O2: locals holding a global slice over a loop (pass_promote.c) */
-    PtrSet views;           /* -O2: let locals bound to the element they copy (pass_view.c) */
+    PtrSet views;           /* -O2: locals bound to the element they copy (pass_view.c) */
+    bool *view_temps;       /* -O2: per temp, or NULL: a load of an element read in place */
     IrCarry *carry;         /* -O1+: header parameters whose liveness every call passes, after */
     int ncarry;             /* ... fn's parameters (emitted as bool parameters, in this order) */
 } IrFunc;

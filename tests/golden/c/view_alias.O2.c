@@ -125,6 +125,7 @@ static int64_t gs_main_seen_enum(gs_slice_main_Shape ss_0, bool ss_live_3);
 GS_INLINE int64_t gs_main_walk(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live_4);
 GS_INLINE int64_t gs_main_sum_read(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live_3);
 GS_INLINE int64_t gs_main_read_box(gs_slice_main_Shape ss_0, bool ss_live_5);
+GS_INLINE int64_t gs_main_sum_boxes(gs_slice_main_Shape ss_0, bool ss_live_6);
 GS_INLINE int64_t gs_main_sum_other(gs_slice_main_Big xs_0, gs_slice_i64 ys_1, int64_t i_2, bool xs_live_4, bool ys_live_5);
 static void gs_main_main(void);
 GS_INLINE gs_main_Big * gsm_pool_slot_pool__main_Big_get(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, int64_t i_1);
@@ -137,145 +138,146 @@ static void gs_main_main__closure1(void *env_);
 gs_slice_main_Big gs_main_G;
 gsm_pool_slot_pool__main_Big gs_main_P;
 gs_slots gs_main_R;
-static const gs_site gs_site0 = { "tests/golden/c/view_alias.gs", 26, 30, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/view_alias.gs", 26, 30, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/view_alias.gs", 34, 9, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/view_alias.gs", 40, 13, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/view_alias.gs", 40, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/view_alias.gs", 47, 13, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/view_alias.gs", 47, 13, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/view_alias.gs", 54, 13, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/view_alias.gs", 54, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/view_alias.gs", 61, 13, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/view_alias.gs", 61, 13, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/view_alias.gs", 68, 13, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/view_alias.gs", 69, 5, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/view_alias.gs", 68, 13, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/view_alias.gs", 75, 13, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/view_alias.gs", 82, 13, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/view_alias.gs", 83, 5, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/view_alias.gs", 92, 5, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/view_alias.gs", 93, 13, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/view_alias.gs", 91, 13, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/view_alias.gs", 99, 13, NULL };
-static const gs_site gs_site23 = { "tests/golden/c/view_alias.gs", 100, 5, NULL };
-static const gs_site gs_site24 = { "tests/golden/c/view_alias.gs", 101, 13, NULL };
-static const gs_site gs_site25 = { "tests/golden/c/view_alias.gs", 102, 5, NULL };
-static const gs_site gs_site21 = { "tests/golden/c/view_alias.gs", 99, 13, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/view_alias.gs", 100, 5, NULL };
-static const gs_site gs_site26 = { "tests/golden/c/view_alias.gs", 102, 5, NULL };
-static const gs_site gs_site27 = { "tests/golden/c/view_alias.gs", 108, 13, NULL };
-static const gs_site gs_site29 = { "tests/golden/c/view_alias.gs", 109, 15, NULL };
-static const gs_site gs_site30 = { "tests/golden/c/view_alias.gs", 109, 5, "copy_into" };
-static const gs_site gs_site28 = { "tests/golden/c/view_alias.gs", 108, 13, NULL };
-static const gs_site gs_site31 = { "tests/golden/c/view_alias.gs", 109, 5, NULL };
-static const gs_site gs_site32 = { "tests/golden/c/view_alias.gs", 115, 13, NULL };
-static const gs_site gs_site33 = { "tests/golden/c/view_alias.gs", 115, 13, NULL };
-static const gs_site gs_site34 = { "tests/golden/c/view_alias.gs", 122, 13, NULL };
-static const gs_site gs_site35 = { "tests/golden/c/view_alias.gs", 122, 13, NULL };
-static const gs_site gs_site36 = { "tests/golden/c/view_alias.gs", 129, 13, NULL };
-static const gs_site gs_site37 = { "tests/golden/c/view_alias.gs", 129, 13, NULL };
-static const gs_site gs_site38 = { "tests/golden/c/view_alias.gs", 130, 5, NULL };
-static const gs_site gs_site39 = { "tests/golden/c/view_alias.gs", 136, 13, NULL };
-static const gs_site gs_site41 = { "tests/golden/c/view_alias.gs", 137, 9, NULL };
-static const gs_site gs_site40 = { "tests/golden/c/view_alias.gs", 136, 13, NULL };
-static const gs_site gs_site42 = { "tests/golden/c/view_alias.gs", 144, 13, NULL };
-static const gs_site gs_site44 = { "tests/golden/c/view_alias.gs", 146, 18, NULL };
-static const gs_site gs_site43 = { "tests/golden/c/view_alias.gs", 144, 13, NULL };
-static const gs_site gs_site45 = { "tests/golden/c/view_alias.gs", 151, 13, NULL };
-static const gs_site gs_site46 = { "tests/golden/c/view_alias.gs", 151, 13, NULL };
-static const gs_site gs_site47 = { "tests/golden/c/view_alias.gs", 160, 15, NULL };
-static const gs_site gs_site48 = { "tests/golden/c/view_alias.gs", 160, 5, NULL };
-static const gs_site gs_site49 = { "tests/golden/c/view_alias.gs", 167, 13, NULL };
-static const gs_site gs_site50 = { "tests/golden/c/view_alias.gs", 167, 13, NULL };
-static const gs_site gs_site51 = { "tests/golden/c/view_alias.gs", 177, 13, NULL };
-static const gs_site gs_site53 = { "tests/golden/c/view_alias.gs", 181, 13, NULL };
-static const gs_site gs_site52 = { "tests/golden/c/view_alias.gs", 177, 13, NULL };
-static const gs_site gs_site54 = { "tests/golden/c/view_alias.gs", 181, 13, NULL };
-static const gs_site gs_site55 = { "tests/golden/c/view_alias.gs", 188, 13, NULL };
-static const gs_site gs_site56 = { "tests/golden/c/view_alias.gs", 188, 13, NULL };
-static const gs_site gs_site57 = { "tests/golden/c/view_alias.gs", 195, 13, NULL };
-static const gs_site gs_site58 = { "tests/golden/c/view_alias.gs", 195, 13, NULL };
-static const gs_site gs_site59 = { "tests/golden/c/view_alias.gs", 204, 13, NULL };
-static const gs_site gs_site61 = { "tests/golden/c/view_alias.gs", 205, 5, NULL };
-static const gs_site gs_site63 = { "tests/golden/c/view_alias.gs", 206, 18, NULL };
-static const gs_site gs_site60 = { "tests/golden/c/view_alias.gs", 204, 13, NULL };
-static const gs_site gs_site62 = { "tests/golden/c/view_alias.gs", 205, 5, NULL };
-static const gs_site gs_site64 = { "tests/golden/c/view_alias.gs", 210, 14, NULL };
-static const gs_site gs_site65 = { "tests/golden/c/view_alias.gs", 212, 9, NULL };
-static const gs_site gs_site66 = { "tests/golden/c/view_alias.gs", 212, 9, NULL };
-static const gs_site gs_site68 = { "tests/golden/c/view_alias.gs", 214, 32, NULL };
-static const gs_site gs_site70 = { "tests/golden/c/view_alias.gs", 215, 33, NULL };
-static const gs_site gs_site72 = { "tests/golden/c/view_alias.gs", 216, 36, NULL };
-static const gs_site gs_site74 = { "tests/golden/c/view_alias.gs", 217, 35, NULL };
-static const gs_site gs_site76 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
-static const gs_site gs_site77 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
-static const gs_site gs_site79 = { "tests/golden/c/view_alias.gs", 219, 57, NULL };
-static const gs_site gs_site81 = { "tests/golden/c/view_alias.gs", 221, 5, NULL };
-static const gs_site gs_site82 = { "tests/golden/c/view_alias.gs", 222, 27, NULL };
-static const gs_site gs_site83 = { "tests/golden/c/view_alias.gs", 225, 28, NULL };
-static const gs_site gs_site84 = { "tests/golden/c/view_alias.gs", 226, 14, NULL };
-static const gs_site gs_site86 = { "tests/golden/c/view_alias.gs", 230, 13, NULL };
-static const gs_site gs_site87 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
-static const gs_site gs_site89 = { "tests/golden/c/view_alias.gs", 232, 30, NULL };
-static const gs_site gs_site90 = { "tests/golden/c/view_alias.gs", 234, 14, NULL };
-static const gs_site gs_site91 = { "tests/golden/c/view_alias.gs", 235, 5, NULL };
-static const gs_site gs_site93 = { "tests/golden/c/view_alias.gs", 236, 5, NULL };
-static const gs_site gs_site94 = { "tests/golden/c/view_alias.gs", 236, 5, NULL };
-static const gs_site gs_site96 = { "tests/golden/c/view_alias.gs", 237, 32, NULL };
-static const gs_site gs_site98 = { "tests/golden/c/view_alias.gs", 238, 5, NULL };
-static const gs_site gs_site99 = { "tests/golden/c/view_alias.gs", 238, 5, NULL };
-static const gs_site gs_site101 = { "tests/golden/c/view_alias.gs", 239, 32, NULL };
-static const gs_site gs_site103 = { "tests/golden/c/view_alias.gs", 241, 14, NULL };
-static const gs_site gs_site104 = { "tests/golden/c/view_alias.gs", 242, 5, NULL };
-static const gs_site gs_site106 = { "tests/golden/c/view_alias.gs", 243, 32, NULL };
-static const gs_site gs_site107 = { "tests/golden/c/view_alias.gs", 245, 5, NULL };
-static const gs_site gs_site108 = { "tests/golden/c/view_alias.gs", 245, 5, NULL };
-static const gs_site gs_site110 = { "tests/golden/c/view_alias.gs", 246, 30, NULL };
-static const gs_site gs_site112 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
-static const gs_site gs_site113 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
-static const gs_site gs_site115 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
-static const gs_site gs_site116 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
-static const gs_site gs_site118 = { "tests/golden/c/view_alias.gs", 250, 34, NULL };
-static const gs_site gs_site120 = { "tests/golden/c/view_alias.gs", 251, 33, NULL };
-static const gs_site gs_site122 = { "tests/golden/c/view_alias.gs", 252, 33, NULL };
-static const gs_site gs_site124 = { "tests/golden/c/view_alias.gs", 253, 5, NULL };
-static const gs_site gs_site126 = { "tests/golden/c/view_alias.gs", 254, 5, NULL };
-static const gs_site gs_site127 = { "tests/golden/c/view_alias.gs", 255, 5, NULL };
-static const gs_site gs_site128 = { "tests/golden/c/view_alias.gs", 258, 14, NULL };
-static const gs_site gs_site129 = { "tests/golden/c/view_alias.gs", 259, 5, NULL };
-static const gs_site gs_site131 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
-static const gs_site gs_site132 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
-static const gs_site gs_site134 = { "tests/golden/c/view_alias.gs", 263, 16, NULL };
-static const gs_site gs_site67 = { "tests/golden/c/view_alias.gs", 212, 9, NULL };
-static const gs_site gs_site69 = { "tests/golden/c/view_alias.gs", 214, 32, NULL };
-static const gs_site gs_site71 = { "tests/golden/c/view_alias.gs", 215, 33, NULL };
-static const gs_site gs_site73 = { "tests/golden/c/view_alias.gs", 216, 36, NULL };
-static const gs_site gs_site75 = { "tests/golden/c/view_alias.gs", 217, 35, NULL };
-static const gs_site gs_site78 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
-static const gs_site gs_site80 = { "tests/golden/c/view_alias.gs", 219, 57, NULL };
-static const gs_site gs_site88 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
-static const gs_site gs_site92 = { "tests/golden/c/view_alias.gs", 235, 5, NULL };
-static const gs_site gs_site95 = { "tests/golden/c/view_alias.gs", 236, 5, NULL };
-static const gs_site gs_site97 = { "tests/golden/c/view_alias.gs", 237, 32, NULL };
-static const gs_site gs_site100 = { "tests/golden/c/view_alias.gs", 238, 5, NULL };
-static const gs_site gs_site102 = { "tests/golden/c/view_alias.gs", 239, 32, NULL };
-static const gs_site gs_site105 = { "tests/golden/c/view_alias.gs", 242, 5, NULL };
-static const gs_site gs_site109 = { "tests/golden/c/view_alias.gs", 245, 5, NULL };
-static const gs_site gs_site111 = { "tests/golden/c/view_alias.gs", 246, 30, NULL };
-static const gs_site gs_site114 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
-static const gs_site gs_site117 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
-static const gs_site gs_site119 = { "tests/golden/c/view_alias.gs", 250, 34, NULL };
-static const gs_site gs_site121 = { "tests/golden/c/view_alias.gs", 251, 33, NULL };
-static const gs_site gs_site123 = { "tests/golden/c/view_alias.gs", 252, 33, NULL };
-static const gs_site gs_site125 = { "tests/golden/c/view_alias.gs", 253, 5, NULL };
-static const gs_site gs_site130 = { "tests/golden/c/view_alias.gs", 259, 5, NULL };
-static const gs_site gs_site133 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
-static const gs_site gs_site85 = { "tests/golden/c/view_alias.gs", 227, 32, NULL };
-static const gs_site gs_site135 = { "tests/golden/c/view_alias.gs", 130, 37, NULL };
-static const gs_site gs_site136 = { "tests/golden/c/view_alias.gs", 130, 37, NULL };
-static const gs_site gs_site137 = { "tests/golden/c/view_alias.gs", 219, 40, NULL };
-static const gs_site gs_site138 = { "tests/golden/c/view_alias.gs", 219, 40, NULL };
+static const gs_site gs_site0 = { "tests/golden/c/view_alias.gs", 27, 30, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/view_alias.gs", 27, 30, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/view_alias.gs", 35, 9, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/view_alias.gs", 41, 13, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/view_alias.gs", 41, 13, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/view_alias.gs", 48, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/view_alias.gs", 48, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/view_alias.gs", 55, 13, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/view_alias.gs", 55, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/view_alias.gs", 62, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/view_alias.gs", 62, 13, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/view_alias.gs", 69, 13, NULL };
+static const gs_site gs_site13 = { "tests/golden/c/view_alias.gs", 70, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/view_alias.gs", 69, 13, NULL };
+static const gs_site gs_site14 = { "tests/golden/c/view_alias.gs", 76, 13, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/view_alias.gs", 83, 13, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/view_alias.gs", 84, 5, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/view_alias.gs", 93, 5, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/view_alias.gs", 94, 13, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/view_alias.gs", 92, 13, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/view_alias.gs", 100, 13, NULL };
+static const gs_site gs_site23 = { "tests/golden/c/view_alias.gs", 101, 5, NULL };
+static const gs_site gs_site24 = { "tests/golden/c/view_alias.gs", 102, 13, NULL };
+static const gs_site gs_site25 = { "tests/golden/c/view_alias.gs", 103, 5, NULL };
+static const gs_site gs_site21 = { "tests/golden/c/view_alias.gs", 100, 13, NULL };
+static const gs_site gs_site22 = { "tests/golden/c/view_alias.gs", 101, 5, NULL };
+static const gs_site gs_site26 = { "tests/golden/c/view_alias.gs", 103, 5, NULL };
+static const gs_site gs_site27 = { "tests/golden/c/view_alias.gs", 109, 13, NULL };
+static const gs_site gs_site29 = { "tests/golden/c/view_alias.gs", 110, 15, NULL };
+static const gs_site gs_site30 = { "tests/golden/c/view_alias.gs", 110, 5, "copy_into" };
+static const gs_site gs_site28 = { "tests/golden/c/view_alias.gs", 109, 13, NULL };
+static const gs_site gs_site31 = { "tests/golden/c/view_alias.gs", 110, 5, NULL };
+static const gs_site gs_site32 = { "tests/golden/c/view_alias.gs", 116, 13, NULL };
+static const gs_site gs_site33 = { "tests/golden/c/view_alias.gs", 116, 13, NULL };
+static const gs_site gs_site34 = { "tests/golden/c/view_alias.gs", 123, 13, NULL };
+static const gs_site gs_site35 = { "tests/golden/c/view_alias.gs", 123, 13, NULL };
+static const gs_site gs_site36 = { "tests/golden/c/view_alias.gs", 130, 13, NULL };
+static const gs_site gs_site37 = { "tests/golden/c/view_alias.gs", 130, 13, NULL };
+static const gs_site gs_site38 = { "tests/golden/c/view_alias.gs", 131, 5, NULL };
+static const gs_site gs_site39 = { "tests/golden/c/view_alias.gs", 137, 13, NULL };
+static const gs_site gs_site41 = { "tests/golden/c/view_alias.gs", 138, 9, NULL };
+static const gs_site gs_site40 = { "tests/golden/c/view_alias.gs", 137, 13, NULL };
+static const gs_site gs_site42 = { "tests/golden/c/view_alias.gs", 145, 13, NULL };
+static const gs_site gs_site44 = { "tests/golden/c/view_alias.gs", 147, 18, NULL };
+static const gs_site gs_site43 = { "tests/golden/c/view_alias.gs", 145, 13, NULL };
+static const gs_site gs_site45 = { "tests/golden/c/view_alias.gs", 152, 13, NULL };
+static const gs_site gs_site46 = { "tests/golden/c/view_alias.gs", 152, 13, NULL };
+static const gs_site gs_site47 = { "tests/golden/c/view_alias.gs", 161, 15, NULL };
+static const gs_site gs_site48 = { "tests/golden/c/view_alias.gs", 161, 5, NULL };
+static const gs_site gs_site49 = { "tests/golden/c/view_alias.gs", 168, 13, NULL };
+static const gs_site gs_site50 = { "tests/golden/c/view_alias.gs", 168, 13, NULL };
+static const gs_site gs_site51 = { "tests/golden/c/view_alias.gs", 178, 13, NULL };
+static const gs_site gs_site53 = { "tests/golden/c/view_alias.gs", 182, 13, NULL };
+static const gs_site gs_site52 = { "tests/golden/c/view_alias.gs", 178, 13, NULL };
+static const gs_site gs_site54 = { "tests/golden/c/view_alias.gs", 182, 13, NULL };
+static const gs_site gs_site55 = { "tests/golden/c/view_alias.gs", 189, 13, NULL };
+static const gs_site gs_site56 = { "tests/golden/c/view_alias.gs", 189, 13, NULL };
+static const gs_site gs_site57 = { "tests/golden/c/view_alias.gs", 196, 13, NULL };
+static const gs_site gs_site58 = { "tests/golden/c/view_alias.gs", 196, 13, NULL };
+static const gs_site gs_site59 = { "tests/golden/c/view_alias.gs", 207, 15, NULL };
+static const gs_site gs_site60 = { "tests/golden/c/view_alias.gs", 217, 13, NULL };
+static const gs_site gs_site62 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
+static const gs_site gs_site64 = { "tests/golden/c/view_alias.gs", 219, 18, NULL };
+static const gs_site gs_site61 = { "tests/golden/c/view_alias.gs", 217, 13, NULL };
+static const gs_site gs_site63 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
+static const gs_site gs_site65 = { "tests/golden/c/view_alias.gs", 223, 14, NULL };
+static const gs_site gs_site66 = { "tests/golden/c/view_alias.gs", 225, 9, NULL };
+static const gs_site gs_site67 = { "tests/golden/c/view_alias.gs", 225, 9, NULL };
+static const gs_site gs_site69 = { "tests/golden/c/view_alias.gs", 227, 32, NULL };
+static const gs_site gs_site71 = { "tests/golden/c/view_alias.gs", 228, 33, NULL };
+static const gs_site gs_site73 = { "tests/golden/c/view_alias.gs", 229, 36, NULL };
+static const gs_site gs_site75 = { "tests/golden/c/view_alias.gs", 230, 35, NULL };
+static const gs_site gs_site77 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
+static const gs_site gs_site78 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
+static const gs_site gs_site80 = { "tests/golden/c/view_alias.gs", 232, 57, NULL };
+static const gs_site gs_site82 = { "tests/golden/c/view_alias.gs", 234, 5, NULL };
+static const gs_site gs_site83 = { "tests/golden/c/view_alias.gs", 235, 27, NULL };
+static const gs_site gs_site84 = { "tests/golden/c/view_alias.gs", 238, 28, NULL };
+static const gs_site gs_site85 = { "tests/golden/c/view_alias.gs", 239, 14, NULL };
+static const gs_site gs_site87 = { "tests/golden/c/view_alias.gs", 243, 13, NULL };
+static const gs_site gs_site88 = { "tests/golden/c/view_alias.gs", 244, 5, NULL };
+static const gs_site gs_site90 = { "tests/golden/c/view_alias.gs", 245, 30, NULL };
+static const gs_site gs_site91 = { "tests/golden/c/view_alias.gs", 247, 14, NULL };
+static const gs_site gs_site92 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
+static const gs_site gs_site94 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
+static const gs_site gs_site95 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
+static const gs_site gs_site97 = { "tests/golden/c/view_alias.gs", 250, 32, NULL };
+static const gs_site gs_site99 = { "tests/golden/c/view_alias.gs", 251, 5, NULL };
+static const gs_site gs_site100 = { "tests/golden/c/view_alias.gs", 251, 5, NULL };
+static const gs_site gs_site102 = { "tests/golden/c/view_alias.gs", 252, 32, NULL };
+static const gs_site gs_site104 = { "tests/golden/c/view_alias.gs", 254, 14, NULL };
+static const gs_site gs_site105 = { "tests/golden/c/view_alias.gs", 255, 5, NULL };
+static const gs_site gs_site107 = { "tests/golden/c/view_alias.gs", 256, 32, NULL };
+static const gs_site gs_site108 = { "tests/golden/c/view_alias.gs", 258, 5, NULL };
+static const gs_site gs_site109 = { "tests/golden/c/view_alias.gs", 258, 5, NULL };
+static const gs_site gs_site111 = { "tests/golden/c/view_alias.gs", 259, 30, NULL };
+static const gs_site gs_site113 = { "tests/golden/c/view_alias.gs", 261, 5, NULL };
+static const gs_site gs_site114 = { "tests/golden/c/view_alias.gs", 261, 5, NULL };
+static const gs_site gs_site116 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
+static const gs_site gs_site117 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
+static const gs_site gs_site119 = { "tests/golden/c/view_alias.gs", 263, 34, NULL };
+static const gs_site gs_site121 = { "tests/golden/c/view_alias.gs", 264, 33, NULL };
+static const gs_site gs_site123 = { "tests/golden/c/view_alias.gs", 265, 33, NULL };
+static const gs_site gs_site125 = { "tests/golden/c/view_alias.gs", 266, 5, NULL };
+static const gs_site gs_site127 = { "tests/golden/c/view_alias.gs", 267, 5, NULL };
+static const gs_site gs_site128 = { "tests/golden/c/view_alias.gs", 268, 5, NULL };
+static const gs_site gs_site129 = { "tests/golden/c/view_alias.gs", 271, 14, NULL };
+static const gs_site gs_site130 = { "tests/golden/c/view_alias.gs", 272, 5, NULL };
+static const gs_site gs_site132 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
+static const gs_site gs_site133 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
+static const gs_site gs_site135 = { "tests/golden/c/view_alias.gs", 276, 16, NULL };
+static const gs_site gs_site68 = { "tests/golden/c/view_alias.gs", 225, 9, NULL };
+static const gs_site gs_site70 = { "tests/golden/c/view_alias.gs", 227, 32, NULL };
+static const gs_site gs_site72 = { "tests/golden/c/view_alias.gs", 228, 33, NULL };
+static const gs_site gs_site74 = { "tests/golden/c/view_alias.gs", 229, 36, NULL };
+static const gs_site gs_site76 = { "tests/golden/c/view_alias.gs", 230, 35, NULL };
+static const gs_site gs_site79 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
+static const gs_site gs_site81 = { "tests/golden/c/view_alias.gs", 232, 57, NULL };
+static const gs_site gs_site89 = { "tests/golden/c/view_alias.gs", 244, 5, NULL };
+static const gs_site gs_site93 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
+static const gs_site gs_site96 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
+static const gs_site gs_site98 = { "tests/golden/c/view_alias.gs", 250, 32, NULL };
+static const gs_site gs_site101 = { "tests/golden/c/view_alias.gs", 251, 5, NULL };
+static const gs_site gs_site103 = { "tests/golden/c/view_alias.gs", 252, 32, NULL };
+static const gs_site gs_site106 = { "tests/golden/c/view_alias.gs", 255, 5, NULL };
+static const gs_site gs_site110 = { "tests/golden/c/view_alias.gs", 258, 5, NULL };
+static const gs_site gs_site112 = { "tests/golden/c/view_alias.gs", 259, 30, NULL };
+static const gs_site gs_site115 = { "tests/golden/c/view_alias.gs", 261, 5, NULL };
+static const gs_site gs_site118 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
+static const gs_site gs_site120 = { "tests/golden/c/view_alias.gs", 263, 34, NULL };
+static const gs_site gs_site122 = { "tests/golden/c/view_alias.gs", 264, 33, NULL };
+static const gs_site gs_site124 = { "tests/golden/c/view_alias.gs", 265, 33, NULL };
+static const gs_site gs_site126 = { "tests/golden/c/view_alias.gs", 266, 5, NULL };
+static const gs_site gs_site131 = { "tests/golden/c/view_alias.gs", 272, 5, NULL };
+static const gs_site gs_site134 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
+static const gs_site gs_site86 = { "tests/golden/c/view_alias.gs", 240, 32, NULL };
+static const gs_site gs_site136 = { "tests/golden/c/view_alias.gs", 131, 37, NULL };
+static const gs_site gs_site137 = { "tests/golden/c/view_alias.gs", 131, 37, NULL };
+static const gs_site gs_site138 = { "tests/golden/c/view_alias.gs", 232, 40, NULL };
+static const gs_site gs_site139 = { "tests/golden/c/view_alias.gs", 232, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -667,6 +669,26 @@ GS_INLINE int64_t gs_main_read_box(gs_slice_main_Shape ss_0, bool ss_live_5)
     return 0;
 }
 
+GS_INLINE int64_t gs_main_sum_boxes(gs_slice_main_Shape ss_0, bool ss_live_6)
+{
+    bool t12 = ss_live_6;
+    int64_t sum_1 = 0;
+    int64_t t0 = ss_0.len;
+    for (int64_t i_2 = 0; i_2 < t0; i_2++) {
+        if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site59);
+        const gs_main_Shape *t2 = &ss_0.ptr[i_2];
+        uint32_t t3 = (*t2).tag;
+        if (t3 == 0) {
+            int64_t w_3 = (*t2).u.Box.w;
+            int64_t h_4 = (*t2).u.Box.h;
+            int64_t d_5 = (*t2).u.Box.d;
+            sum_1 = (int64_t)((uint64_t)sum_1 + (uint64_t)((int64_t)((uint64_t)((int64_t)((uint64_t)w_3 + (uint64_t)h_4)) + (uint64_t)d_5)));
+        } else {
+        }
+    }
+    return sum_1;
+}
+
 GS_INLINE int64_t gs_main_sum_other(gs_slice_main_Big xs_0, gs_slice_i64 ys_1, int64_t i_2, bool xs_live_4, bool ys_live_5)
 {
     const gs_site *abort_site_;
@@ -674,15 +696,15 @@ GS_INLINE int64_t gs_main_sum_other(gs_slice_main_Big xs_0, gs_slice_i64 ys_1, i
     int64_t abort_n_;
     bool t9 = ys_live_5;
     if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_4))) {
-        if ((uint64_t)i_2 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site60);
-        { abort_site_ = &gs_site59; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)i_2 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site61);
+        { abort_site_ = &gs_site60; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
     }
     const gs_main_Big *n_3 = &xs_0.ptr[i_2];
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site61; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site62; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
     int64_t t3 = (*n_3).a;
-    if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site62);
+    if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site63);
     ys_1.ptr[0] = t3;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site63; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site64; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
     return (int64_t)((uint64_t)(*n_3).a + (uint64_t)ys_1.ptr[0]);
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -695,79 +717,79 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_grow gs_mk0 = gs_make_cls(&gs_site64, 7, 4 * sizeof(gs_main_Big), 4);
+    gs_grow gs_mk0 = gs_make_cls(&gs_site65, 7, 4 * sizeof(gs_main_Big), 4);
     gs_slice_main_Big xs_0 = (gs_slice_main_Big){(gs_main_Big *)gs_mk0.ptr, 4, gs_mk0.cap};
     for (int64_t k_1 = 0; k_1 < 4; k_1++) {
         int64_t t2 = k_1;
-        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site65; abort_i_ = t2; abort_n_ = xs_0.len; goto abort_index_; }
+        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site66; abort_i_ = t2; abort_n_ = xs_0.len; goto abort_index_; }
         gs_main_Big t5 = gs_main_mk((int64_t)((uint64_t)k_1 + (uint64_t)1));
         gs_slice_main_Big t6 = xs_0;
-        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)t6.len)) { abort_site_ = &gs_site66; abort_i_ = t2; abort_n_ = t6.len; goto abort_index_; }
-        gs_check_live(&gs_site67, t6.ptr, t6.len, t6.cap);
+        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)t6.len)) { abort_site_ = &gs_site67; abort_i_ = t2; abort_n_ = t6.len; goto abort_index_; }
+        gs_check_live(&gs_site68, t6.ptr, t6.len, t6.cap);
         t6.ptr[t2] = t5;
     }
-    bool t161 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t9 = gs_main_seen_store(xs_0, 0, t161);
+    bool t162 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t9 = gs_main_seen_store(xs_0, 0, t162);
     gs_slice_main_Big t10 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t10.len)) { abort_site_ = &gs_site68; abort_i_ = 0; abort_n_ = t10.len; goto abort_index_; }
-    gs_check_live(&gs_site69, t10.ptr, t10.len, t10.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t10.len)) { abort_site_ = &gs_site69; abort_i_ = 0; abort_n_ = t10.len; goto abort_index_; }
+    gs_check_live(&gs_site70, t10.ptr, t10.len, t10.cap);
     int64_t t12 = t10.ptr[0].a;
     gs_print_i64(t9);
     gs_print_space();
     gs_print_i64(t12);
     gs_print_nl();
-    bool t162 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t14 = gs_main_seen_callee(xs_0, 1, t162);
+    bool t163 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t14 = gs_main_seen_callee(xs_0, 1, t163);
     gs_slice_main_Big t15 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t15.len)) { abort_site_ = &gs_site70; abort_i_ = 1; abort_n_ = t15.len; goto abort_index_; }
-    gs_check_live(&gs_site71, t15.ptr, t15.len, t15.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t15.len)) { abort_site_ = &gs_site71; abort_i_ = 1; abort_n_ = t15.len; goto abort_index_; }
+    gs_check_live(&gs_site72, t15.ptr, t15.len, t15.cap);
     int64_t t17 = t15.ptr[1].a;
     gs_print_i64(t14);
     gs_print_space();
     gs_print_i64(t17);
     gs_print_nl();
-    bool t163 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t19 = gs_main_seen_field_ref(xs_0, 2, t163);
+    bool t164 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t19 = gs_main_seen_field_ref(xs_0, 2, t164);
     gs_slice_main_Big t20 = xs_0;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t20.len)) { abort_site_ = &gs_site72; abort_i_ = 2; abort_n_ = t20.len; goto abort_index_; }
-    gs_check_live(&gs_site73, t20.ptr, t20.len, t20.cap);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t20.len)) { abort_site_ = &gs_site73; abort_i_ = 2; abort_n_ = t20.len; goto abort_index_; }
+    gs_check_live(&gs_site74, t20.ptr, t20.len, t20.cap);
     int64_t t22 = t20.ptr[2].a;
     gs_print_i64(t19);
     gs_print_space();
     gs_print_i64(t22);
     gs_print_nl();
-    bool t164 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t24 = gs_main_seen_elem_ref(xs_0, 3, t164);
+    bool t165 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t24 = gs_main_seen_elem_ref(xs_0, 3, t165);
     gs_slice_main_Big t25 = xs_0;
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t25.len)) { abort_site_ = &gs_site74; abort_i_ = 3; abort_n_ = t25.len; goto abort_index_; }
-    gs_check_live(&gs_site75, t25.ptr, t25.len, t25.cap);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t25.len)) { abort_site_ = &gs_site75; abort_i_ = 3; abort_n_ = t25.len; goto abort_index_; }
+    gs_check_live(&gs_site76, t25.ptr, t25.len, t25.cap);
     int64_t t27 = t25.ptr[3].a;
     gs_print_i64(t24);
     gs_print_space();
     gs_print_i64(t27);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site76; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site77; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t30 = gs_main_mk(11);
     gs_slice_main_Big t31 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t31.len)) { abort_site_ = &gs_site77; abort_i_ = 0; abort_n_ = t31.len; goto abort_index_; }
-    gs_check_live(&gs_site78, t31.ptr, t31.len, t31.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t31.len)) { abort_site_ = &gs_site78; abort_i_ = 0; abort_n_ = t31.len; goto abort_index_; }
+    gs_check_live(&gs_site79, t31.ptr, t31.len, t31.cap);
     t31.ptr[0] = t30;
     env34.xs_0 = &xs_0;
     int64_t t35 = gs_main_seen_closure(xs_0, 0, (gs_fn__void){gs_main_main__closure1, &env34});
     gs_slice_main_Big t36 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t36.len)) { abort_site_ = &gs_site79; abort_i_ = 0; abort_n_ = t36.len; goto abort_index_; }
-    gs_check_live(&gs_site80, t36.ptr, t36.len, t36.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t36.len)) { abort_site_ = &gs_site80; abort_i_ = 0; abort_n_ = t36.len; goto abort_index_; }
+    gs_check_live(&gs_site81, t36.ptr, t36.len, t36.cap);
     int64_t t38 = t36.ptr[0].a;
     gs_print_i64(t35);
     gs_print_space();
     gs_print_i64(t38);
     gs_print_nl();
     gs_main_Big t39 = gs_main_mk(13);
-    if (GS_UNLIKELY(gs_main_G.len == GS_CAP(gs_main_G))) gs_slice_grow_at(&gs_site81, (void *)&gs_main_G.ptr, gs_main_G.len, &gs_main_G.cap, sizeof(gs_main_Big));
+    if (GS_UNLIKELY(gs_main_G.len == GS_CAP(gs_main_G))) gs_slice_grow_at(&gs_site82, (void *)&gs_main_G.ptr, gs_main_G.len, &gs_main_G.cap, sizeof(gs_main_Big));
     gs_main_G.ptr[gs_main_G.len++] = t39;
     int64_t t40 = gs_main_seen_push(0);
     gs_slice_main_Big t41 = (gs_slice_main_Big){gs_main_G.ptr, gs_main_G.len, gs_main_G.cap};
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t41.len)) { abort_site_ = &gs_site82; abort_i_ = 0; abort_n_ = t41.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t41.len)) { abort_site_ = &gs_site83; abort_i_ = 0; abort_n_ = t41.len; goto abort_index_; }
     int64_t t43 = t41.ptr[0].a;
     gs_print_i64(t40);
     gs_print_space();
@@ -779,186 +801,190 @@ static void gs_main_main(void)
     ((gs_main_Big *)gs_main_R.ptr)[t46] = t45;
     int64_t ri_2 = t46;
     int64_t t47 = gs_main_seen_slot(ri_2);
-    if (GS_UNLIKELY((uint64_t)ri_2 >= (uint64_t)gs_main_R.len)) { abort_site_ = &gs_site83; abort_i_ = ri_2; abort_n_ = gs_main_R.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)ri_2 >= (uint64_t)gs_main_R.len)) { abort_site_ = &gs_site84; abort_i_ = ri_2; abort_n_ = gs_main_R.len; goto abort_index_; }
     int64_t t49 = ((gs_main_Big *)gs_main_R.ptr)[ri_2].a;
     gs_print_i64(t47);
     gs_print_space();
     gs_print_i64(t49);
     gs_print_nl();
     gsm_pool_slot_pool__main_Big * t50 = &gs_main_P;
-    int64_t pi_3 = gsm_pool_slot_pool__main_Big_alloc(&gs_site84, t50, gs_main_mk(14));
+    int64_t pi_3 = gsm_pool_slot_pool__main_Big_alloc(&gs_site85, t50, gs_main_mk(14));
     int64_t t53 = gs_main_seen_pool_ref(pi_3);
-    gs_slice_main_Big t158 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
-    if (GS_UNLIKELY((uint64_t)pi_3 >= (uint64_t)t158.len)) { abort_site_ = &gs_site85; abort_i_ = pi_3; abort_n_ = t158.len; goto abort_index_; }
-    int64_t t56 = (*&t158.ptr[pi_3]).a;
+    gs_slice_main_Big t159 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)pi_3 >= (uint64_t)t159.len)) { abort_site_ = &gs_site86; abort_i_ = pi_3; abort_n_ = t159.len; goto abort_index_; }
+    int64_t t56 = (*&t159.ptr[pi_3]).a;
     gs_print_i64(t53);
     gs_print_space();
     gs_print_i64(t56);
     gs_print_nl();
     gs_spans r_4 = (gs_spans){0};
-    gs_grow gs_mk58 = gs_spans_alloc(&gs_site86, (&r_4), 1, sizeof(gs_main_Big));
+    gs_grow gs_mk58 = gs_spans_alloc(&gs_site87, (&r_4), 1, sizeof(gs_main_Big));
     gs_slice_main_Big t58 = (gs_slice_main_Big){(gs_main_Big *)gs_mk58.ptr, 1, gs_mk58.cap};
     gs_slice_main_Big s_5 = t58;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_5.len)) { abort_site_ = &gs_site87; abort_i_ = 0; abort_n_ = s_5.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_5.len)) { abort_site_ = &gs_site88; abort_i_ = 0; abort_n_ = s_5.len; goto abort_index_; }
     gs_main_Big t60 = gs_main_mk(15);
-    gs_check_live(&gs_site88, s_5.ptr, s_5.len, s_5.cap);
+    gs_check_live(&gs_site89, s_5.ptr, s_5.len, s_5.cap);
     s_5.ptr[0] = t60;
     int64_t t62 = gs_main_seen_span(&r_4, s_5);
-    gs_grow gs_mk64 = gs_spans_alloc(&gs_site89, (&r_4), 1, sizeof(gs_main_Big));
+    gs_grow gs_mk64 = gs_spans_alloc(&gs_site90, (&r_4), 1, sizeof(gs_main_Big));
     gs_slice_main_Big t64 = (gs_slice_main_Big){(gs_main_Big *)gs_mk64.ptr, 1, gs_mk64.cap};
     int64_t t65 = t64.len;
     gs_print_i64(t62);
     gs_print_space();
     gs_print_i64(t65);
     gs_print_nl();
-    gs_grow gs_mk66 = gs_make_cls(&gs_site90, 1, 1 * sizeof(gs_main_Big), 1);
+    gs_grow gs_mk66 = gs_make_cls(&gs_site91, 1, 1 * sizeof(gs_main_Big), 1);
     gs_slice_main_Big ys_6 = (gs_slice_main_Big){(gs_main_Big *)gs_mk66.ptr, 1, gs_mk66.cap};
-    bool t166 = gs_is_live(ys_6.ptr, ys_6.len, ys_6.cap);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_6.len)) { abort_site_ = &gs_site91; abort_i_ = 0; abort_n_ = ys_6.len; goto abort_index_; }
+    bool t167 = gs_is_live(ys_6.ptr, ys_6.len, ys_6.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_6.len)) { abort_site_ = &gs_site92; abort_i_ = 0; abort_n_ = ys_6.len; goto abort_index_; }
     gs_main_Big t68 = gs_main_mk(17);
-    gs_check_live(&gs_site92, ys_6.ptr, ys_6.len, ys_6.cap);
+    gs_check_live(&gs_site93, ys_6.ptr, ys_6.len, ys_6.cap);
     ys_6.ptr[0] = t68;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site93; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site94; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t71 = gs_main_mk(16);
     gs_slice_main_Big t72 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t72.len)) { abort_site_ = &gs_site94; abort_i_ = 0; abort_n_ = t72.len; goto abort_index_; }
-    gs_check_live(&gs_site95, t72.ptr, t72.len, t72.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t72.len)) { abort_site_ = &gs_site95; abort_i_ = 0; abort_n_ = t72.len; goto abort_index_; }
+    gs_check_live(&gs_site96, t72.ptr, t72.len, t72.cap);
     t72.ptr[0] = t71;
-    int64_t t75 = gs_main_seen_copy(xs_0, ys_6, true, t166);
+    int64_t t75 = gs_main_seen_copy(xs_0, ys_6, true, t167);
     gs_slice_main_Big t76 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t76.len)) { abort_site_ = &gs_site96; abort_i_ = 0; abort_n_ = t76.len; goto abort_index_; }
-    gs_check_live(&gs_site97, t76.ptr, t76.len, t76.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t76.len)) { abort_site_ = &gs_site97; abort_i_ = 0; abort_n_ = t76.len; goto abort_index_; }
+    gs_check_live(&gs_site98, t76.ptr, t76.len, t76.cap);
     int64_t t78 = t76.ptr[0].a;
     gs_print_i64(t75);
     gs_print_space();
     gs_print_i64(t78);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site98; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site99; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t81 = gs_main_mk(18);
     gs_slice_main_Big t82 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t82.len)) { abort_site_ = &gs_site99; abort_i_ = 0; abort_n_ = t82.len; goto abort_index_; }
-    gs_check_live(&gs_site100, t82.ptr, t82.len, t82.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t82.len)) { abort_site_ = &gs_site100; abort_i_ = 0; abort_n_ = t82.len; goto abort_index_; }
+    gs_check_live(&gs_site101, t82.ptr, t82.len, t82.cap);
     t82.ptr[0] = t81;
     int64_t t85 = gs_main_seen_defaults(xs_0, true);
     gs_slice_main_Big t86 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t86.len)) { abort_site_ = &gs_site101; abort_i_ = 0; abort_n_ = t86.len; goto abort_index_; }
-    gs_check_live(&gs_site102, t86.ptr, t86.len, t86.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t86.len)) { abort_site_ = &gs_site102; abort_i_ = 0; abort_n_ = t86.len; goto abort_index_; }
+    gs_check_live(&gs_site103, t86.ptr, t86.len, t86.cap);
     int64_t t88 = t86.ptr[0].a;
     gs_print_i64(t85);
     gs_print_space();
     gs_print_i64(t88);
     gs_print_nl();
-    gs_grow gs_mk89 = gs_make_cls(&gs_site103, 2, 1 * sizeof(gs_main_Outer), 1);
+    gs_grow gs_mk89 = gs_make_cls(&gs_site104, 2, 1 * sizeof(gs_main_Outer), 1);
     gs_slice_main_Outer os_7 = (gs_slice_main_Outer){(gs_main_Outer *)gs_mk89.ptr, 1, gs_mk89.cap};
-    bool t168 = gs_is_live(os_7.ptr, os_7.len, os_7.cap);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_7.len)) { abort_site_ = &gs_site104; abort_i_ = 0; abort_n_ = os_7.len; goto abort_index_; }
+    bool t169 = gs_is_live(os_7.ptr, os_7.len, os_7.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_7.len)) { abort_site_ = &gs_site105; abort_i_ = 0; abort_n_ = os_7.len; goto abort_index_; }
     gs_main_Outer t92 = (gs_main_Outer){1, gs_main_mk(19)};
-    gs_check_live(&gs_site105, os_7.ptr, os_7.len, os_7.cap);
+    gs_check_live(&gs_site106, os_7.ptr, os_7.len, os_7.cap);
     os_7.ptr[0] = t92;
-    int64_t t93 = gs_main_seen_inner(os_7, 0, t168);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_7.len)) { abort_site_ = &gs_site106; abort_i_ = 0; abort_n_ = os_7.len; goto abort_index_; }
+    int64_t t93 = gs_main_seen_inner(os_7, 0, t169);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_7.len)) { abort_site_ = &gs_site107; abort_i_ = 0; abort_n_ = os_7.len; goto abort_index_; }
     int64_t t95 = os_7.ptr[0].inner.a;
     gs_print_i64(t93);
     gs_print_space();
     gs_print_i64(t95);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site107; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site108; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t98 = gs_main_mk(20);
     gs_slice_main_Big t99 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t99.len)) { abort_site_ = &gs_site108; abort_i_ = 0; abort_n_ = t99.len; goto abort_index_; }
-    gs_check_live(&gs_site109, t99.ptr, t99.len, t99.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t99.len)) { abort_site_ = &gs_site109; abort_i_ = 0; abort_n_ = t99.len; goto abort_index_; }
+    gs_check_live(&gs_site110, t99.ptr, t99.len, t99.cap);
     t99.ptr[0] = t98;
     int64_t t102 = gs_main_seen_thread(xs_0);
     gs_slice_main_Big t103 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t103.len)) { abort_site_ = &gs_site110; abort_i_ = 0; abort_n_ = t103.len; goto abort_index_; }
-    gs_check_live(&gs_site111, t103.ptr, t103.len, t103.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t103.len)) { abort_site_ = &gs_site111; abort_i_ = 0; abort_n_ = t103.len; goto abort_index_; }
+    gs_check_live(&gs_site112, t103.ptr, t103.len, t103.cap);
     int64_t t105 = t103.ptr[0].a;
     gs_print_i64(t102);
     gs_print_space();
     gs_print_i64(t105);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site112; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site113; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t108 = gs_main_mk(22);
     gs_slice_main_Big t109 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t109.len)) { abort_site_ = &gs_site113; abort_i_ = 0; abort_n_ = t109.len; goto abort_index_; }
-    gs_check_live(&gs_site114, t109.ptr, t109.len, t109.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t109.len)) { abort_site_ = &gs_site114; abort_i_ = 0; abort_n_ = t109.len; goto abort_index_; }
+    gs_check_live(&gs_site115, t109.ptr, t109.len, t109.cap);
     t109.ptr[0] = t108;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site115; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site116; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t113 = gs_main_mk(23);
     gs_slice_main_Big t114 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t114.len)) { abort_site_ = &gs_site116; abort_i_ = 1; abort_n_ = t114.len; goto abort_index_; }
-    gs_check_live(&gs_site117, t114.ptr, t114.len, t114.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t114.len)) { abort_site_ = &gs_site117; abort_i_ = 1; abort_n_ = t114.len; goto abort_index_; }
+    gs_check_live(&gs_site118, t114.ptr, t114.len, t114.cap);
     t114.ptr[1] = t113;
     int64_t t117 = gs_main_seen_var_callee(xs_0, true);
     gs_slice_main_Big t118 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t118.len)) { abort_site_ = &gs_site118; abort_i_ = 1; abort_n_ = t118.len; goto abort_index_; }
-    gs_check_live(&gs_site119, t118.ptr, t118.len, t118.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t118.len)) { abort_site_ = &gs_site119; abort_i_ = 1; abort_n_ = t118.len; goto abort_index_; }
+    gs_check_live(&gs_site120, t118.ptr, t118.len, t118.cap);
     int64_t t120 = t118.ptr[1].a;
     gs_print_i64(t117);
     gs_print_space();
     gs_print_i64(t120);
     gs_print_nl();
-    bool t170 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t122 = gs_main_seen_var_field(xs_0, t170);
+    bool t171 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t122 = gs_main_seen_var_field(xs_0, t171);
     gs_slice_main_Big t123 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t123.len)) { abort_site_ = &gs_site120; abort_i_ = 0; abort_n_ = t123.len; goto abort_index_; }
-    gs_check_live(&gs_site121, t123.ptr, t123.len, t123.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t123.len)) { abort_site_ = &gs_site121; abort_i_ = 0; abort_n_ = t123.len; goto abort_index_; }
+    gs_check_live(&gs_site122, t123.ptr, t123.len, t123.cap);
     int64_t t125 = t123.ptr[0].a;
     gs_print_i64(t122);
     gs_print_space();
     gs_print_i64(t125);
     gs_print_nl();
-    bool t171 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t127 = gs_main_seen_var_value(xs_0, t171);
+    bool t172 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t127 = gs_main_seen_var_value(xs_0, t172);
     gs_slice_main_Big t128 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t128.len)) { abort_site_ = &gs_site122; abort_i_ = 0; abort_n_ = t128.len; goto abort_index_; }
-    gs_check_live(&gs_site123, t128.ptr, t128.len, t128.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t128.len)) { abort_site_ = &gs_site123; abort_i_ = 0; abort_n_ = t128.len; goto abort_index_; }
+    gs_check_live(&gs_site124, t128.ptr, t128.len, t128.cap);
     int64_t t130 = t128.ptr[0].a;
     gs_print_i64(t127);
     gs_print_space();
     gs_print_i64(t130);
     gs_print_nl();
     gs_slice_main_Big t131 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t131.len)) { abort_site_ = &gs_site124; abort_i_ = 0; abort_n_ = t131.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t131.len)) { abort_site_ = &gs_site125; abort_i_ = 0; abort_n_ = t131.len; goto abort_index_; }
     gs_main_Big t133 = (gs_main_Big){1, 2, 0, 0};
-    gs_check_live(&gs_site125, t131.ptr, t131.len, t131.cap);
+    gs_check_live(&gs_site126, t131.ptr, t131.len, t131.cap);
     t131.ptr[0] = t133;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site126; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site127; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
     xs_0.ptr[2] = (gs_main_Big){10, 3, 0, 0};
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site127; abort_i_ = 3; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site128; abort_i_ = 3; abort_n_ = xs_0.len; goto abort_index_; }
     xs_0.ptr[3] = (gs_main_Big){100, 0, 0, 0};
     gs_print_i64(gs_main_walk(xs_0, 0, true));
     gs_print_nl();
-    gs_grow gs_mk142 = gs_make_cls(&gs_site128, 1, 1 * sizeof(gs_main_Shape), 1);
+    gs_grow gs_mk142 = gs_make_cls(&gs_site129, 1, 1 * sizeof(gs_main_Shape), 1);
     gs_slice_main_Shape ss_8 = (gs_slice_main_Shape){(gs_main_Shape *)gs_mk142.ptr, 1, gs_mk142.cap};
-    bool t173 = gs_is_live(ss_8.ptr, ss_8.len, ss_8.cap);
-    bool t174 = t173;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ss_8.len)) { abort_site_ = &gs_site129; abort_i_ = 0; abort_n_ = ss_8.len; goto abort_index_; }
+    bool t174 = gs_is_live(ss_8.ptr, ss_8.len, ss_8.cap);
+    bool t175 = t174;
+    bool t176 = t174;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ss_8.len)) { abort_site_ = &gs_site130; abort_i_ = 0; abort_n_ = ss_8.len; goto abort_index_; }
     gs_main_Shape t145 = (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){40, 1, 1}};
-    gs_check_live(&gs_site130, ss_8.ptr, ss_8.len, ss_8.cap);
+    gs_check_live(&gs_site131, ss_8.ptr, ss_8.len, ss_8.cap);
     ss_8.ptr[0] = t145;
-    int64_t t146 = gs_main_seen_enum(ss_8, t173);
-    int64_t t147 = gs_main_read_box(ss_8, t174);
+    int64_t t146 = gs_main_seen_enum(ss_8, t174);
+    int64_t t147 = gs_main_read_box(ss_8, t175);
+    int64_t t148 = gs_main_sum_boxes(ss_8, t176);
     gs_print_i64(t146);
     gs_print_space();
     gs_print_i64(t147);
-    gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site131; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t150 = gs_main_mk(2);
-    gs_slice_main_Big t151 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t151.len)) { abort_site_ = &gs_site132; abort_i_ = 1; abort_n_ = t151.len; goto abort_index_; }
-    gs_check_live(&gs_site133, t151.ptr, t151.len, t151.cap);
-    t151.ptr[1] = t150;
-    gs_grow gs_mk153 = gs_make_cls(&gs_site134, 0, 1 * sizeof(int64_t), 1);
-    gs_slice_i64 ints_9 = (gs_slice_i64){(int64_t *)gs_mk153.ptr, 1, gs_mk153.cap};
-    bool t177 = gs_is_live(ints_9.ptr, ints_9.len, ints_9.cap);
-    bool t175 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t155 = gs_main_sum_read(xs_0, 1, t175);
-    bool t176 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t157 = gs_main_sum_other(xs_0, ints_9, 1, t176, t177);
-    gs_print_i64(t155);
     gs_print_space();
-    gs_print_i64(t157);
+    gs_print_i64(t148);
+    gs_print_nl();
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site132; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t151 = gs_main_mk(2);
+    gs_slice_main_Big t152 = xs_0;
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t152.len)) { abort_site_ = &gs_site133; abort_i_ = 1; abort_n_ = t152.len; goto abort_index_; }
+    gs_check_live(&gs_site134, t152.ptr, t152.len, t152.cap);
+    t152.ptr[1] = t151;
+    gs_grow gs_mk154 = gs_make_cls(&gs_site135, 0, 1 * sizeof(int64_t), 1);
+    gs_slice_i64 ints_9 = (gs_slice_i64){(int64_t *)gs_mk154.ptr, 1, gs_mk154.cap};
+    bool t179 = gs_is_live(ints_9.ptr, ints_9.len, ints_9.cap);
+    bool t177 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t156 = gs_main_sum_read(xs_0, 1, t177);
+    bool t178 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t158 = gs_main_sum_other(xs_0, ints_9, 1, t178, t179);
+    gs_print_i64(t156);
+    gs_print_space();
+    gs_print_i64(t158);
     gs_print_nl();
     return;
 abort_index_:
@@ -1020,8 +1046,8 @@ static void gs_main_seen_thread__closure1(void *env_, int64_t k_0)
 {
     struct gs_main_seen_thread__closure1_env *env = (struct gs_main_seen_thread__closure1_env *)env_;
     gs_slice_main_Big t0 = (*env->xs_0);
-    if (GS_UNLIKELY((uint64_t)k_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site135, k_0, t0.len);
-    gs_check_live(&gs_site136, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)k_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site136, k_0, t0.len);
+    gs_check_live(&gs_site137, t0.ptr, t0.len, t0.cap);
     t0.ptr[k_0].a = 5;
 }
 
@@ -1029,8 +1055,8 @@ static void gs_main_main__closure1(void *env_)
 {
     struct gs_main_main__closure1_env *env = (struct gs_main_main__closure1_env *)env_;
     gs_slice_main_Big t0 = (*env->xs_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site137, 0, t0.len);
-    gs_check_live(&gs_site138, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site138, 0, t0.len);
+    gs_check_live(&gs_site139, t0.ptr, t0.len, t0.cap);
     t0.ptr[0].a = 12;
 }
 

@@ -6,8 +6,9 @@
 // reusable slot freed and taken again, a span freed and carved again,
 // copy_into, defaults, a thread), or writes the var other than by binding
 // an element. n must still hold the value it read: the lines print "old
-// new". walk, read_box, sum_read and sum_other only read, so their
-// locals are bound by pointer (see view_alias.O2.c).
+// new". walk, read_box, sum_boxes, sum_read and sum_other only read, so
+// their locals (and sum_boxes's match scrutinee) are read through a
+// pointer (see view_alias.O2.c).
 import "pool"
 import "thread"
 
@@ -199,6 +200,18 @@ fn read_box(ss: []Shape) -> int {
     }
 }
 
+// read only, the scrutinee of a match read in place
+fn sum_boxes(ss: []Shape) -> int {
+    var sum = 0
+    for i in 0..ss.len {
+        match ss[i] {
+            Box(w, h, d) => sum += w + h + d
+            Dot => {}
+        }
+    }
+    return sum
+}
+
 // read only, with a call that writes other storage
 fn sum_other(xs: []Big, ys: []int, i: int) -> int {
     let n = xs[i]
@@ -257,7 +270,7 @@ fn main() {
 
     var ss = make([]Shape, 1)
     ss[0] = Shape.Box(w: 40, h: 1, d: 1)
-    println(seen_enum(ss), read_box(ss))
+    println(seen_enum(ss), read_box(ss), sum_boxes(ss))
 
     xs[1] = mk(2)
     var ints = make([]int, 1)
