@@ -3,7 +3,8 @@
 
 Python generates operations (fixed seed) on operands of 0 to --max-digits
 decimal digits (log-uniform sizes, both signs, zero, +-1 and values at
-limb boundaries mixed in), writes them in a random base from 2 to 36 (hex
+limb boundaries mixed in; some divisions given a dividend with a small
+quotient, some products a one-limb factor), writes them in a random base from 2 to 36 (hex
 half the time), runs tests/stdlib/bigint/oracle.gs on them in batches and
 compares every printed result with Python's.
 
@@ -52,13 +53,34 @@ def operand(rng, max_digits):
         return 0
     if r < 0.10:
         return rng.choice([1, -1, 2, -2])
-    if r < 0.20:  # limb boundaries: +-(2^(32k) + d)
+    if r < 0.20:  # limb and half-limb boundaries: +-(2^(32k) + d)
         k = rng.randint(1, max(1, int(max_digits * 3.32 / 32)))
         return rng.choice([1, -1]) * ((1 << (32 * k)) + rng.randint(-2, 2))
     digits = int(math.exp(rng.uniform(0, math.log(max_digits))))
     v = rng.randrange(10 ** (digits - 1), 10 ** digits)
     if rng.random() < 0.1:  # runs of all-one limbs stress the carries
         v = (1 << v.bit_length()) - 1 - (v & 0xffff)
+    return -v if rng.random() < 0.5 else v
+
+
+def small_quotient(rng, y):
+    """x = q * y + r with a small quotient q (the library's estimate-and-
+    correct path below 2^31, its edges 2^30 and 2^31 and the quotient
+    limbs around them) and r anywhere in 0..|y|-1 (at 0, |y| - 1 the
+    corrections are most and fewest), signs mixed."""
+    q = rng.choice([0, 1, 2, 3, rng.randint(4, 1000), rng.randint(0, 1 << 31),
+                    (1 << 30) + rng.randint(-2, 2), (1 << 31) + rng.randint(-2, 2),
+                    rng.randint(0, 1 << 64)])
+    m = abs(y)
+    r = rng.choice([0, 1, m - 1, rng.randrange(m)])
+    x = q * m + max(r, 0)
+    return -x if rng.random() < 0.5 else x
+
+
+def one_limb(rng):
+    """A one-limb multiplier: small, the largest limb, or around 2^32."""
+    v = rng.choice([rng.randint(1, 100), (1 << 64) - 1, (1 << 63) + rng.randint(-2, 2),
+                    (1 << 32) + rng.randint(-2, 2), rng.randint(1, (1 << 64) - 1)])
     return -v if rng.random() < 0.5 else v
 
 
@@ -114,6 +136,10 @@ def gen_op(rng, max_digits):
         if op in DIVIDES:
             while y == 0:
                 y = operand(rng, max_digits)
+            if rng.random() < 0.3:
+                x = small_quotient(rng, y)
+        elif op in ("mul", "smul_zx") and rng.random() < 0.2:
+            y = one_limb(rng)
     elif r < 0.85:
         op = rng.choice(UNARY)
         if op == "to_int" and rng.random() < 0.7:
