@@ -157,7 +157,7 @@ struct TypeExpr {
     RTP(M_COPYSIGN, "__copysign", "fff", "copysign(%0, %1)") \
     RTP(M_F64_BITS, "__f64_bits", "wf", "gs_f64_bits(%0)") \
     RTP(M_F64_FROM_BITS, "__f64_from_bits", "fw", "gs_f64_from_bits(%0)") \
-    RTP(M_MUL_HI, "__mul_hi", "www", "gs_mul_hi_u64(%0, %1)") \
+    RTP(M_MUL_ADD_HI, "__mul_add_hi", "wwww", "gs_mul_add_hi_u64(%0, %1, %2)") \
     RTP(S_INDEX, "__str_index", "iss", "gs_str_index(%0, %1)") \
     RTP(S_LAST_INDEX, "__str_last_index", "iss", "gs_str_last_index(%0, %1)") \
     RTP(S_INDEX_BYTE, "__str_index_byte", "isc", "gs_str_index_byte(%0, %1)") \

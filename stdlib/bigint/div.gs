@@ -49,9 +49,8 @@ fn big_mul_sub(r: []u64, x: []u64, y: []u64, qd: u64) -> u64 {
     var c: u64 = 0
     for i in 0..n {
         let v = y[i]
-        var hi = __mul_hi(v, qd)
+        let hi = __mul_add_hi(v, qd, c)
         let lo = v * qd + c
-        hi += big_carry(lo, c)
         let a = xl[i]
         let d = a - lo
         rl[i] = d
@@ -97,7 +96,7 @@ fn big_knuth_d(q: []u64, u: []u64, v: []u64) {
             qhat = qh
             var rhat = rh
             let ujn2 = u[j + n - 2]
-            while big_gt_ww(__mul_hi(qhat, vnext), qhat * vnext, rhat, ujn2) {
+            while big_gt_ww(__mul_add_hi(qhat, vnext, 0), qhat * vnext, rhat, ujn2) {
                 qhat -= 1
                 let prev = rhat
                 rhat += vtop

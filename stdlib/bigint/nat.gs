@@ -1,10 +1,11 @@
 // nat.gs — magnitudes: unsigned integers as little-endian []u64 limbs,
-// the layer under bigint.Int (as Go's math/big nat). A limb product's
-// high half comes from the __mul_hi primitive (Goose has no 128-bit
-// integer), carries and borrows from comparisons, a double-limb quotient
-// from big_div_ww. A "normalized" magnitude has no high zero limb (zero
-// is the empty slice); the helpers below accept leading zeros unless
-// they say otherwise.
+// the layer under bigint.Int (as Go's math/big nat). Goose has no 128-bit
+// integer: a limb product's high half comes from the __mul_add_hi
+// primitive (the high half of x * y + c; the low half is the wrapped
+// x * y + c), carries and borrows from comparisons, a double-limb
+// quotient from big_div_ww. A "normalized" magnitude has no high zero
+// limb (zero is the empty slice); the helpers below accept leading zeros
+// unless they say otherwise.
 // Not for: signs, storage ownership (int.gs), products (mul.gs),
 // quotients of longer divisors (div.gs), text (conv.gs).
 
@@ -116,9 +117,8 @@ fn big_addmul_1(z: []u64, x: []u64, y: u64) -> u64 {
     let zz = z[0:x.len]
     for i in 0..x.len {
         let a = x[i]
-        var hi = __mul_hi(a, y)
+        var hi = __mul_add_hi(a, y, c)
         let lo = a * y + c
-        hi += big_carry(lo, c)
         let t = lo + zz[i]
         hi += big_carry(t, lo)
         zz[i] = t
@@ -133,10 +133,8 @@ fn big_mul_1(z: []u64, x: []u64, y: u64, c0: u64) -> u64 {
     let zz = z[0:x.len]
     for i in 0..x.len {
         let a = x[i]
-        let hi = __mul_hi(a, y)
-        let lo = a * y + c
-        zz[i] = lo
-        c = hi + big_carry(lo, c)
+        zz[i] = a * y + c
+        c = __mul_add_hi(a, y, c)
     }
     return c
 }

@@ -9,7 +9,10 @@ half the time), runs tests/stdlib/bigint/oracle.gs on them in batches and
 compares every printed result with Python's.
 
 Default (ctest): 3,000 operations, operands up to 20,000 digits.
---ops 100000 is the full run (minutes). GOOSE names the goose binary.
+--ops 100000 is the full run (minutes). GOOSE names the goose binary;
+--cc tcc builds the program by TinyCC (ctest's oracle_tcc, 1,000
+operations), whose limb products take runtime's fallback without
+unsigned __int128.
 Prints one PASS/FAIL line.
 """
 import argparse
@@ -164,6 +167,9 @@ def main():
     ap.add_argument("--max-digits", type=int, default=20000)
     ap.add_argument("--batch", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261206)
+    ap.add_argument("--cc", default=None,
+                    help="goose build --cc (tcc: the 64-bit limb products' high "
+                         "halves without a 128-bit type)")
     a = ap.parse_args()
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)
@@ -171,7 +177,8 @@ def main():
     rng = random.Random(a.seed)
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "oracle")
-        subprocess.run([goose, "build", os.path.join(HERE, "oracle.gs"), "-o", exe],
+        cc = ["--cc", a.cc] if a.cc else []
+        subprocess.run([goose, "build", os.path.join(HERE, "oracle.gs"), "-o", exe] + cc,
                        check=True)
         done = 0
         while done < a.ops:
@@ -196,7 +203,8 @@ def main():
                         return 1
                     i += 1
             done += n
-    print("PASS stdlib/bigint/oracle: %d operations, operands up to %d digits" % (a.ops, a.max_digits))
+    print("PASS stdlib/bigint/oracle: %d operations, operands up to %d digits%s"
+          % (a.ops, a.max_digits, " (--cc %s)" % a.cc if a.cc else ""))
     return 0
 
 
