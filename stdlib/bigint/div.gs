@@ -41,22 +41,45 @@ fn big_divmod_small(r: []u64, x: []u64, y: []u64) -> u64 {
 }
 
 // r[0:y.len] = x[0:y.len] - y * qd; the limb to take from x[y.len:]
-// (the product's high limb plus the borrow). r may be x.
+// (the product's high limb plus the borrow). r may be x. Two chains, as
+// nat.gs's big_add_vv: the first half's limb to take is subtracted from
+// the second half's result, and its borrow joins the second's.
 fn big_mul_sub(r: []u64, x: []u64, y: []u64, qd: u64) -> u64 {
     let n = y.len
+    let h = n / 2
     let rl = r[0:n]
-    let xl = x[0:n]
+    let r0 = rl[0:h]
+    let r1 = rl[h:2 * h]
+    let x0 = x[0:h]
+    let x1 = x[h:2 * h]
+    let y0 = y[0:h]
+    let y1 = y[h:2 * h]
     var c: u64 = 0
-    for i in 0..n {
-        let v = y[i]
-        let hi = __mul_add_hi(v, qd, c)
-        let lo = v * qd + c
-        let a = xl[i]
-        let d = a - lo
-        rl[i] = d
-        c = hi + big_carry(a, d)
+    var d: u64 = 0
+    for j in 0..h {
+        let v = y0[j]
+        let p = v * qd + c
+        let a = x0[j]
+        let s = a - p
+        r0[j] = s
+        c = __mul_add_hi(v, qd, c) + big_carry(a, s)
+        let w = y1[j]
+        let q = w * qd + d
+        let e = x1[j]
+        let t = e - q
+        r1[j] = t
+        d = __mul_add_hi(w, qd, d) + big_carry(e, t)
     }
-    return c
+    d += big_sub_1(r1, c)
+    if n % 2 == 1 {
+        let v = y[n - 1]
+        let p = v * qd + d
+        let a = x[n - 1]
+        let s = a - p
+        rl[n - 1] = s
+        d = __mul_add_hi(v, qd, d) + big_carry(a, s)
+    }
+    return d
 }
 
 // q[0:x.len-y.len+1] = x / y and r[0:y.len] = x % y, for normalized x

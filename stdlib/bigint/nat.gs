@@ -47,25 +47,53 @@ inline fn big_carry(s: u64, a: u64) -> u64 {
     return 0
 }
 
+// The loops below that pass a carry from limb to limb run it as two
+// chains, one through each half of the operands, in one loop: the C
+// compiler interleaves them (a chain waits on its carry; the other runs
+// meanwhile) and the loop's own instructions are paid once per two
+// limbs. The first half's carry out then ripples into the second half's
+// result (z[h] += c and up while it carries: a limb or two), then the odd
+// last limb, if any, takes the second half's carry.
+
 // z[0:x.len] = x + y for x.len >= y.len; the carry out (0 or 1). z may be
 // x or y: each limb is read before the limb of the same index is written.
 fn big_add_vv(z: []u64, x: []u64, y: []u64) -> u64 {
-    var c: u64 = 0
     let m = y.len
     let zz = z[0:x.len]
-    let xl = x[0:m]
-    for i in 0..m {
-        let a = xl[i]
-        let s = a + y[i]
+    let h = m / 2
+    let x0 = x[0:h]
+    let x1 = x[h:2 * h]
+    let y0 = y[0:h]
+    let y1 = y[h:2 * h]
+    let z0 = zz[0:h]
+    let z1 = zz[h:2 * h]
+    var c: u64 = 0
+    var d: u64 = 0
+    for j in 0..h {
+        let a = x0[j]
+        let s = a + y0[j]
         let t = s + c
-        zz[i] = t
+        z0[j] = t
         c = big_carry(s, a) | big_carry(t, s)
+        let e = x1[j]
+        let u = e + y1[j]
+        let v = u + d
+        z1[j] = v
+        d = big_carry(u, e) | big_carry(v, u)
+    }
+    d += big_add_1(z1, c)
+    if m % 2 == 1 {
+        let a = x[m - 1]
+        let s = a + y[m - 1]
+        let t = s + d
+        zz[m - 1] = t
+        d = big_carry(s, a) | big_carry(t, s)
     }
     var i = m
-    while c != 0 && i < x.len {
+    while d != 0 && i < x.len {
         let t = x[i] + 1
         zz[i] = t
-        c = big_carry(t, 1)
+        d = big_carry(t, 1)
         i += 1
     }
     if !big_same(zz, x) {
@@ -73,29 +101,76 @@ fn big_add_vv(z: []u64, x: []u64, y: []u64) -> u64 {
             zz[k] = x[k]
         }
     }
-    return c
+    return d
+}
+
+// z += c (one limb) in place; the carry out (0 or 1).
+fn big_add_1(z: []u64, c: u64) -> u64 {
+    var k = c
+    var i = 0
+    while k != 0 && i < z.len {
+        let t = z[i] + k
+        z[i] = t
+        k = big_carry(t, k)
+        i += 1
+    }
+    return k
+}
+
+// z -= b (one limb) in place; the borrow out (0 or 1).
+fn big_sub_1(z: []u64, b: u64) -> u64 {
+    var k = b
+    var i = 0
+    while k != 0 && i < z.len {
+        let a = z[i]
+        let t = a - k
+        z[i] = t
+        k = big_carry(a, t)
+        i += 1
+    }
+    return k
 }
 
 // z[0:x.len] = x - y for x.len >= y.len; the borrow out (0 or 1). z may be
 // x or y, as in big_add_vv.
 fn big_sub_vv(z: []u64, x: []u64, y: []u64) -> u64 {
-    var b: u64 = 0
     let m = y.len
     let zz = z[0:x.len]
-    let xl = x[0:m]
-    for i in 0..m {
-        let a = xl[i]
-        let d = a - y[i]
-        let t = d - b
-        zz[i] = t
-        b = big_carry(a, d) | big_carry(d, t)
+    let h = m / 2
+    let x0 = x[0:h]
+    let x1 = x[h:2 * h]
+    let y0 = y[0:h]
+    let y1 = y[h:2 * h]
+    let z0 = zz[0:h]
+    let z1 = zz[h:2 * h]
+    var b: u64 = 0
+    var d: u64 = 0
+    for j in 0..h {
+        let a = x0[j]
+        let s = a - y0[j]
+        let t = s - b
+        z0[j] = t
+        b = big_carry(a, s) | big_carry(s, t)
+        let e = x1[j]
+        let u = e - y1[j]
+        let v = u - d
+        z1[j] = v
+        d = big_carry(e, u) | big_carry(u, v)
+    }
+    d += big_sub_1(z1, b)
+    if m % 2 == 1 {
+        let a = x[m - 1]
+        let s = a - y[m - 1]
+        let t = s - d
+        zz[m - 1] = t
+        d = big_carry(a, s) | big_carry(s, t)
     }
     var i = m
-    while b != 0 && i < x.len {
+    while d != 0 && i < x.len {
         let a = x[i]
         let t = a - 1
         zz[i] = t
-        b = big_carry(a, t)
+        d = big_carry(a, t)
         i += 1
     }
     if !big_same(zz, x) {
@@ -103,7 +178,7 @@ fn big_sub_vv(z: []u64, x: []u64, y: []u64) -> u64 {
             zz[k] = x[k]
         }
     }
-    return b
+    return d
 }
 
 // x and y are views starting at the same limb.
@@ -127,16 +202,34 @@ fn big_addmul_1(z: []u64, x: []u64, y: u64) -> u64 {
     return c
 }
 
-// z[0:x.len] = x * y + c; the limb carried out. z may be x.
+// z[0:x.len] = x * y + c; the limb carried out. z may be x. Two chains,
+// as big_add_vv: the second half's product plus the first half's carry
+// is below 2^(64(h+1)), so its carry out absorbs the ripple's.
 fn big_mul_1(z: []u64, x: []u64, y: u64, c0: u64) -> u64 {
+    let n = x.len
+    let zz = z[0:n]
+    let h = n / 2
+    let x0 = x[0:h]
+    let x1 = x[h:2 * h]
+    let z0 = zz[0:h]
+    let z1 = zz[h:2 * h]
     var c = c0
-    let zz = z[0:x.len]
-    for i in 0..x.len {
-        let a = x[i]
-        zz[i] = a * y + c
+    var d: u64 = 0
+    for j in 0..h {
+        let a = x0[j]
+        z0[j] = a * y + c
         c = __mul_add_hi(a, y, c)
+        let e = x1[j]
+        z1[j] = e * y + d
+        d = __mul_add_hi(e, y, d)
     }
-    return c
+    d += big_add_1(z1, c)
+    if n % 2 == 1 {
+        let a = x[n - 1]
+        zz[n - 1] = a * y + d
+        d = __mul_add_hi(a, y, d)
+    }
+    return d
 }
 
 // (u1 u0) / v and its remainder for a normalized v (top bit set) and
