@@ -63,15 +63,23 @@ fn big_mul_scratch(n: int) -> int {
     return total + 8
 }
 
-// x's value in new 28-bit digits, little-endian; each limb is taken as
-// two 32-bit halves, so the bit buffer stays below 2^60.
+// x's value in new 28-bit digits, little-endian; each limb enters the
+// bit buffer as two 32-bit halves, so the buffer stays below 2^60.
 fn big_to_digits(x: []u64) -> []u32 {
     var d = make([]u32, (x.len * 64 + big_dbits - 1) / big_dbits)
     var buf: u64 = 0
     var bits = 0
     var k = 0
-    for i in 0..2 * x.len {
-        buf |= ((x[i / 2] >> (32 * (i % 2))) & 0xffffffff) << bits
+    for i in 0..x.len {
+        buf |= (x[i] & 0xffffffff) << bits
+        bits += 32
+        while bits >= big_dbits {
+            d[k] = (buf & big_dmask) as u32
+            k += 1
+            buf >>= big_dbits
+            bits -= big_dbits
+        }
+        buf |= (x[i] >> 32) << bits
         bits += 32
         while bits >= big_dbits {
             d[k] = (buf & big_dmask) as u32
@@ -87,28 +95,37 @@ fn big_to_digits(x: []u64) -> []u32 {
 }
 
 // z = the value of the 28-bit digits d, z long enough for it (digits
-// above z's length must be zero); formed as 32-bit halves of the limbs.
+// above z's length must be zero). The bit buffer gives 32-bit words (it
+// stays below 2^60); two make a limb.
 fn big_from_digits(z: []u64, d: []u32) {
-    defaults(z)
     var buf: u64 = 0
     var bits = 0
     var k = 0
-    let halves = 2 * z.len
+    var low: u64 = 0
+    var half = false
     for i in 0..d.len {
         buf |= (d[i] as u64) << bits
         bits += big_dbits
         if bits >= 32 {
-            if k < halves {
-                z[k / 2] |= (buf & 0xffffffff) << (32 * (k % 2))
+            if !half {
+                low = buf & 0xffffffff
+            } else if k < z.len {
+                z[k] = low | (buf << 32)
+                k += 1
             }
-            k += 1
+            half = !half
             buf >>= 32
             bits -= 32
         }
     }
-    while k < halves {
-        z[k / 2] |= (buf & 0xffffffff) << (32 * (k % 2))
-        buf >>= 32
+    if half && k < z.len {
+        z[k] = low | (buf << 32)
+        k += 1
+        buf = 0
+    }
+    while k < z.len {
+        z[k] = buf
+        buf = 0
         k += 1
     }
 }
