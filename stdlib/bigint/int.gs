@@ -289,12 +289,21 @@ fn (z: ref Int) big_sub_abs(x: Int, y: Int, neg: bool) {
     z.big_take(t, n, sign)
 }
 
-// z = x * y; z's storage is reused unless it is an operand's.
+// z = x * y; z's storage is reused unless it is an operand's (in a
+// product by one limb, also when z is that limb's Int or x itself).
 fn (z: ref Int) set_mul(x: Int, y: Int) {
     let neg = x.minus != y.minus
     if x.n == 0 || y.n == 0 {
         z.n = 0
         z.minus = false
+        return
+    }
+    if y.n == 1 {
+        z.big_mul_limb(x, y.mag[0], neg)
+        return
+    }
+    if x.n == 1 {
+        z.big_mul_limb(y, x.mag[0], neg)
         return
     }
     let n = x.n + y.n
@@ -305,6 +314,22 @@ fn (z: ref Int) set_mul(x: Int, y: Int) {
     }
     var t = make([]u64, n)
     big_mul(t, x.big_limbs(), y.big_limbs())
+    z.big_take(t, n, neg)
+}
+
+// z = x * k with the sign neg, for a one-limb k (GMP's mpz_mul_ui): one
+// carry pass, in place when z is x; k is read before z is written, so
+// the limb's Int may be z.
+fn (z: ref Int) big_mul_limb(x: Int, k: u64, neg: bool) {
+    let n = x.n + 1
+    let xs = x.big_limbs()
+    if z.mag.len >= n && (big_same(z.mag, xs) || !z.big_shares(x)) {
+        z.mag[x.n] = big_mul_1(z.mag, xs, k, 0)
+        z.big_finish(n, neg)
+        return
+    }
+    var t = make([]u64, n)
+    t[x.n] = big_mul_1(t, xs, k, 0)
     z.big_take(t, n, neg)
 }
 

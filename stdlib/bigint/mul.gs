@@ -26,7 +26,6 @@ fn big_mul(z: []u64, x: []u64, y: []u64) {
         return
     }
     if y.len == 1 {
-        // A product by one limb (a small integer): one pass with a carry.
         z[x.len] = big_mul_1(z[0:x.len], x, y[0], 0)
         return
     }
