@@ -131,7 +131,7 @@ struct TypeExpr {
 
 /* Library primitives with a fixed signature, each one C expression (a
  * runtime or libm call) for the modules written in Goose (bytes, math,
- * strings, os, thread, checksum): RTP(id, spelling, signature, C template). The signature is the
+ * strings, os, thread, checksum, bigint): RTP(id, spelling, signature, C template). The signature is the
  * result's code, then the parameters': f f64, i int, w u64, c u8, b bool,
  * s string, S ?string, y []u8, A a slice of any type, v nothing (result
  * only); passed by
