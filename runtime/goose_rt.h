@@ -374,6 +374,22 @@ GS_INLINE gs_str gs_str_take(gs_slice_u8 b) {
 }
 GS_INLINE uint64_t gs_f64_bits(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
 GS_INLINE double gs_f64_from_bits(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }
+/* The high 64 bits of x * y + c, which fits in 128 bits (bigint's 64-bit
+ * limbs: the low half is x * y + c wrapped). Where the C compiler has a
+ * 128-bit type, one multiply and an add-with-carry, so a loop carrying c
+ * from limb to limb waits two instructions a limb; else four 32 x 32
+ * products (tcc). */
+GS_INLINE uint64_t gs_mul_add_hi_u64(uint64_t x, uint64_t y, uint64_t c) {
+#ifdef __SIZEOF_INT128__
+    return (uint64_t)(((unsigned __int128)x * y + c) >> 64);
+#else
+    uint64_t xl = x & 0xffffffffu, xh = x >> 32, yl = y & 0xffffffffu, yh = y >> 32;
+    uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+    uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    uint64_t lo = (mid << 32) | (ll & 0xffffffffu);
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32) + (lo + c < lo);
+#endif
+}
 /* Files and stdin. A failure's message ("open <path>: <reason>") goes to
  * *err (a new owned string) or is the result ("" when it worked). */
 gs_str gs_os_read_file(gs_str path, gs_str *err);

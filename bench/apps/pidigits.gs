@@ -7,10 +7,10 @@
 // text of every run; the checksum (u32) is its djb2 hash.
 // The big numbers are `bigint.Int`s updated in place with the set_ forms
 // (GMP's mpz_mul_ui and friends in upstream): a product by a small
-// integer goes through one scratch Int holding that integer, and an
-// update of a number by itself writes into a spare Int that is then
-// swapped in, so a run allocates only as its numbers grow. The texts are
-// strings.Builders. No pool, no RNG.
+// integer goes through one scratch Int holding that integer, and
+// `z.set_mul(z, small)` scales z in its own storage (a product by one
+// limb may be written over its other operand), so a run allocates only
+// as its numbers grow. The texts are strings.Builders. No pool, no RNG.
 // Usage: pidigits amount iterations expected_checksum
 //   (the expected checksum, a u32 from test.json/run.json, is the last
 //   argument; bench/apps/run_apps.py passes it). Prints one line:
@@ -66,7 +66,6 @@ struct Spigot {
     temp: bigint.Int
     q: bigint.Int
     small: bigint.Int // the small factor of a product (mpz_mul_ui's)
-    spare: bigint.Int // the result of an update in place, swapped in
 }
 
 var sp: Spigot
@@ -77,12 +76,10 @@ fn mul_small(z: ref bigint.Int, x: bigint.Int, k: int) {
     z.set_mul(x, sp.small)
 }
 
-// z = z * k, through the spare Int.
+// z = z * k, in place.
 fn scale(z: ref bigint.Int, k: int) {
-    mul_small(sp.spare, z, k)
-    let old: bigint.Int = z
-    z = sp.spare
-    sp.spare = old
+    sp.small.set_int(k)
+    z.set_mul(z, sp.small)
 }
 
 // Appends a line: the digits of ns zero-padded to ten, a tab, a colon,

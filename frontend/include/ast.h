@@ -131,7 +131,7 @@ struct TypeExpr {
 
 /* Library primitives with a fixed signature, each one C expression (a
  * runtime or libm call) for the modules written in Goose (bytes, math,
- * strings, os, thread, checksum): RTP(id, spelling, signature, C template). The signature is the
+ * strings, os, thread, checksum, bigint): RTP(id, spelling, signature, C template). The signature is the
  * result's code, then the parameters': f f64, i int, w u64, c u8, b bool,
  * s string, S ?string, y []u8, A a slice of any type, v nothing (result
  * only); passed by
@@ -157,6 +157,7 @@ struct TypeExpr {
     RTP(M_COPYSIGN, "__copysign", "fff", "copysign(%0, %1)") \
     RTP(M_F64_BITS, "__f64_bits", "wf", "gs_f64_bits(%0)") \
     RTP(M_F64_FROM_BITS, "__f64_from_bits", "fw", "gs_f64_from_bits(%0)") \
+    RTP(M_MUL_ADD_HI, "__mul_add_hi", "wwww", "gs_mul_add_hi_u64(%0, %1, %2)") \
     RTP(S_INDEX, "__str_index", "iss", "gs_str_index(%0, %1)") \
     RTP(S_LAST_INDEX, "__str_last_index", "iss", "gs_str_last_index(%0, %1)") \
     RTP(S_INDEX_BYTE, "__str_index_byte", "isc", "gs_str_index_byte(%0, %1)") \

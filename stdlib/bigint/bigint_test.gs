@@ -74,3 +74,48 @@ fn test_parse_rejects() {
     }
     assert parse("0x10", 16) == none
 }
+
+// n limbs of all ones (2^(64n) - 1).
+fn ones(n: int) -> Int {
+    return must_parse(strings.repeat("f", 16 * n), 16)
+}
+
+// Carries and borrows through every limb, for odd and even limb counts
+// (the loops run two chains, one per half, and ripple the first's carry
+// into the second).
+fn test_carries_across_every_limb() {
+    let one = from_int(1)
+    let top = must_parse("ffffffffffffffff", 16)
+    for n in 1..10 {
+        let x = ones(n)
+        let p = x.add(one)
+        assert p.to_string(16) == "1" + strings.repeat("0", 16 * n)
+        assert p.sub(one).cmp(x) == 0
+        assert one.sub(p).add(x).to_string(16) == "0"
+        // (2^(64n) - 1)(2^64 - 1) + (2^(64n) - 1) = (2^(64n) - 1) 2^64
+        assert x.mul(top).add(x).cmp(x.shl(64)) == 0
+        assert x.mul(from_int(3)).to_string(16) == "2" + strings.repeat("f", 16 * n - 1) + "d"
+    }
+}
+
+// Quotients below 2^31 (estimated from the top bits, then corrected)
+// with remainders 0 and y - 1, one of them at the estimate's worst
+// divisor (top 33 bits 2^32: the estimate falls short by one).
+fn test_small_quotients() {
+    for n in 2..6 {
+        let y = from_int(1).shl(64 * n - 1).add(from_int(1))
+        let ys = []Int{y, ones(n)}
+        for yy in ys {
+            for q in ([]int{1, 9, 1073741827, 2147483647}) {
+                let r = yy.sub(from_int(1))
+                let x = yy.mul(from_int(q)).add(r)
+                let (qq, rr) = x.divmod(yy)
+                assert qq.to_int().unwrap() == q && rr.cmp(r) == 0
+                let (q0, r0) = yy.mul(from_int(q)).divmod(yy)
+                assert q0.to_int().unwrap() == q && r0.sign() == 0
+                let (qn, rn) = x.neg().divmod(yy)
+                assert qn.to_int().unwrap() == -q && rn.cmp(r.neg()) == 0
+            }
+        }
+    }
+}

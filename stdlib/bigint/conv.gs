@@ -81,7 +81,7 @@ fn parse(s: string, base: int) -> ?Int {
     var z = Int{}
     let b = big_pow2_bits(base)
     if b > 0 {
-        z.mag = make([]u32, (digits.len * b + 31) / 32)
+        z.mag = make([]u64, (digits.len * b + 63) / 64)
         big_parse_pow2(z.mag, digits, b)
         z.big_finish(z.mag.len, neg)
     } else {
@@ -91,31 +91,36 @@ fn parse(s: string, base: int) -> ?Int {
     return z
 }
 
-// z = the digits (b bits each), from the last digit up.
-fn big_parse_pow2(z: []u32, digits: string, b: int) {
+// z = the digits (b bits each), from the last digit up; a digit that
+// straddles two limbs leaves its high bits in the next.
+fn big_parse_pow2(z: []u64, digits: string, b: int) {
     var acc: u64 = 0
     var bits = 0
     var n = 0
     var i = digits.len - 1
     while i >= 0 {
-        acc |= (big_digit(digits[i]) as u64) << bits
+        let d = big_digit(digits[i]) as u64
+        acc |= d << bits
         bits += b
-        if bits >= 32 {
-            z[n] = acc as u32
+        if bits >= 64 {
+            z[n] = acc
             n += 1
-            acc >>= 32
-            bits -= 32
+            bits -= 64
+            acc = 0
+            if bits > 0 {
+                acc = d >> (b - bits)
+            }
         }
         i -= 1
     }
     if bits > 0 {
-        z[n] = acc as u32
+        z[n] = acc
     }
 }
 
 // z = the digits in base, a chunk of k digits at a time (a shorter chunk
 // first); the number of limbs used.
-fn big_parse_chunks(z: []u32, digits: string, base: int) -> int {
+fn big_parse_chunks(z: []u64, digits: string, base: int) -> int {
     let (k, _) = big_chunk(base)
     var n = 0
     var i = 0
@@ -130,7 +135,7 @@ fn big_parse_chunks(z: []u32, digits: string, base: int) -> int {
             chunk = chunk * (base as u64) + (big_digit(digits[j]) as u64)
             mult *= base as u64
         }
-        let c = big_mul_1(z[0:n], z[0:n], mult as u32, chunk as u32)
+        let c = big_mul_1(z[0:n], z[0:n], mult, chunk)
         if c != 0 {
             z[n] = c
             n += 1
@@ -149,9 +154,9 @@ fn (x: Int) to_string(base: int) -> string {
         return from_bytes([]u8{'0'})
     }
     let b = big_pow2_bits(base)
-    var room = x.n * 32 + 2
+    var room = x.n * 64 + 2
     if b == 0 {
-        room = x.n * 21 + 2
+        room = x.n * 42 + 2
     }
     var buf = make([]u8, room)
     var at = 0
@@ -170,18 +175,13 @@ fn (x: Int) to_string(base: int) -> string {
 }
 
 // Writes x's digits (b bits each) at the end of buf; where they start.
-fn big_format_pow2(buf: []u8, x: []u32, b: int) -> int {
-    let total = (x.len - 1) * 32 + (32 - big_nlz(x[x.len - 1]))
+fn big_format_pow2(buf: []u8, x: []u64, b: int) -> int {
+    let total = big_bitlen(x)
     let mask = (1 << b) - 1
     var at = buf.len
     var bit = 0
     while bit < total {
-        let w = bit / 32
-        let o = bit % 32
-        var v = (x[w] as u64) >> o
-        if o + b > 32 && w + 1 < x.len {
-            v |= (x[w + 1] as u64) << (32 - o)
-        }
+        let v = big_bits_at(x, bit)
         at -= 1
         buf[at] = big_digits[(v as int) & mask]
         bit += b
@@ -191,25 +191,25 @@ fn big_format_pow2(buf: []u8, x: []u32, b: int) -> int {
 
 // Writes x's digits in base at the end of buf, dividing a copy of x by
 // base^k until it is zero; where they start.
-fn big_format_chunks(buf: []u8, x: []u32, base: int) -> int {
+fn big_format_chunks(buf: []u8, x: []u64, base: int) -> int {
     let (k, bk) = big_chunk(base)
-    var t = make([]u32, x.len)
+    var t = make([]u64, x.len)
     copy_into(t, x)
     var n = x.len
     var at = buf.len
     while n > 0 {
-        var r: u32 = 0
+        var r: u64 = 0
         if base == 10 {
             r = big_div_1e9(t[0:n], t[0:n])
         } else {
-            r = big_div_1(t[0:n], t[0:n], bk as u32)
+            r = big_div_1_half(t[0:n], t[0:n], bk)
         }
         n = big_norm(t[0:n])
         var d = 0
         while d < k && (n > 0 || r != 0) {
             at -= 1
-            buf[at] = big_digits[(r % (base as u32)) as int]
-            r /= base as u32
+            buf[at] = big_digits[(r % (base as u64)) as int]
+            r /= base as u64
             d += 1
         }
     }
@@ -217,25 +217,29 @@ fn big_format_chunks(buf: []u8, x: []u32, base: int) -> int {
     return at
 }
 
-// z[0:x.len] = x / 10^9; the remainder. The constant divisor lets the C
-// compiler multiply instead of divide.
-fn big_div_1e9(z: []u32, x: []u32) -> u32 {
+// z[0:x.len] = x / 10^9 (as big_div_1_half, a limb as two 32-bit
+// halves); the remainder. The constant divisor lets the C compiler
+// multiply instead of divide.
+fn big_div_1e9(z: []u64, x: []u64) -> u64 {
     var r: u64 = 0
     let zz = z[0:x.len]
     var i = x.len - 1
     while i >= 0 {
-        let t = (r << 32) | (x[i] as u64)
-        let q = t / 1000000000
-        zz[i] = q as u32
-        r = t - q * 1000000000
+        let a = x[i]
+        let th = (r << 32) | (a >> 32)
+        let qh = th / 1000000000
+        let tl = ((th - qh * 1000000000) << 32) | (a & 0xffffffff)
+        let ql = tl / 1000000000
+        zz[i] = (qh << 32) | ql
+        r = tl - ql * 1000000000
         i -= 1
     }
-    return r as u32
+    return r
 }
 
 // Numbers of at least this many limbs (to_string) or digits (parse) are
 // split by powers of the base.
-const big_conv_dc_limbs: int = 40
+const big_conv_dc_limbs: int = 20
 const big_conv_dc_digits: int = 400
 
 // The powers p = base^(k * 2^i) of a chunk base^k, i = 0, 1, ..., that
@@ -262,7 +266,7 @@ fn big_free_powers(pows: []Int) {
 
 // Writes x's digits in a base that is not a power of two at the end of
 // buf; where they start. Long numbers go through big_format_rec.
-fn big_format_dc(buf: []u8, x: []u32, base: int) -> int {
+fn big_format_dc(buf: []u8, x: []u64, base: int) -> int {
     if x.len < big_conv_dc_limbs {
         return big_format_chunks(buf, x, base)
     }
@@ -277,7 +281,7 @@ fn big_format_dc(buf: []u8, x: []u32, base: int) -> int {
 // where they start. x is split at the largest power p = pows[i] with
 // about half x's limbs (so p < x and the quotient is not zero): the
 // remainder fills exactly k * 2^i digits, the quotient goes before it.
-fn big_format_rec(buf: []u8, end: int, x: []u32, width: int, pows: []Int, k: int, base: int) -> int {
+fn big_format_rec(buf: []u8, end: int, x: []u64, width: int, pows: []Int, k: int, base: int) -> int {
     if x.len < big_conv_dc_limbs {
         var start = big_format_chunks(buf[0:end], x, base)
         while end - start < width {
@@ -311,8 +315,8 @@ fn big_parse_dc(digits: string, base: int) -> Int {
     let (k, bk) = big_chunk(base)
     var pows: []Int
     if digits.len >= big_conv_dc_digits {
-        let chunk_bits = 32 - big_nlz(bk as u32)
-        pows = big_powers(bk, (digits.len / k + 1) * chunk_bits / 32 + 1)
+        let chunk_bits = 64 - big_nlz(bk)
+        pows = big_powers(bk, (digits.len / k + 1) * chunk_bits / 64 + 1)
     }
     let z = big_parse_rec(digits, pows, k, base)
     big_free_powers(pows)
@@ -322,7 +326,7 @@ fn big_parse_dc(digits: string, base: int) -> Int {
 fn big_parse_rec(digits: string, pows: []Int, k: int, base: int) -> Int {
     if digits.len < big_conv_dc_digits {
         var z = Int{}
-        z.mag = make([]u32, digits.len * 6 / 32 + 2)
+        z.mag = make([]u64, digits.len * 6 / 64 + 2)
         let n = big_parse_chunks(z.mag, digits, base)
         z.big_finish(n, false)
         return z

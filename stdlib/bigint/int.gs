@@ -16,7 +16,7 @@
 struct Int {
     minus: bool // negative (never for zero)
     n: int      // limbs in use
-    mag: []u32  // owned storage; mag[0:n] the magnitude, little-endian
+    mag: []u64  // owned storage; mag[0:n] the magnitude, little-endian
 }
 
 // n as an Int.
@@ -27,7 +27,7 @@ fn from_int(n: int) -> Int {
 }
 
 // The magnitude as a view.
-inline fn (x: Int) big_limbs() -> []u32 {
+inline fn (x: Int) big_limbs() -> []u64 {
     return x.mag[0:x.n]
 }
 
@@ -59,15 +59,12 @@ fn (x: Int) sign() -> int {
 
 // x as an int, or none when it does not fit in 64 bits.
 fn (x: Int) to_int() -> ?int {
-    if x.n > 2 {
+    if x.n > 1 {
         return none
     }
     var v: u64 = 0
-    if x.n >= 1 {
-        v = x.mag[0] as u64
-    }
-    if x.n == 2 {
-        v |= (x.mag[1] as u64) << 32
+    if x.n == 1 {
+        v = x.mag[0]
     }
     if !x.minus {
         if v > 0x7fffffffffffffff {
@@ -84,7 +81,7 @@ fn (x: Int) to_int() -> ?int {
 // Gives the storage back; x is 0 and usable after.
 fn (x: ref Int) free() {
     delete(x.mag)
-    x.mag = []u32{}
+    x.mag = []u64{}
     x.n = 0
     x.minus = false
 }
@@ -172,7 +169,7 @@ fn (x: Int) pow(k: int) -> Int {
 fn (z: ref Int) big_reserve(n: int) {
     if z.mag.len < n {
         delete(z.mag)
-        z.mag = make([]u32, n)
+        z.mag = make([]u64, n)
     }
 }
 
@@ -183,7 +180,7 @@ fn (z: ref Int) big_finish(n: int, neg: bool) {
 }
 
 // Puts new storage t holding a result of n limbs in place of z's.
-fn (z: ref Int) big_take(t: []u32, n: int, neg: bool) {
+fn (z: ref Int) big_take(t: []u64, n: int, neg: bool) {
     delete(z.mag)
     z.mag = t
     z.big_finish(n, neg)
@@ -209,10 +206,9 @@ fn (z: ref Int) set_int(n: int) {
     if n < 0 {
         v = 0 - v
     }
-    z.big_reserve(2)
-    z.mag[0] = v as u32
-    z.mag[1] = (v >> 32) as u32
-    z.big_finish(2, n < 0)
+    z.big_reserve(1)
+    z.mag[0] = v
+    z.big_finish(1, n < 0)
 }
 
 // z = x, copied into z's storage.
@@ -266,7 +262,7 @@ fn (z: ref Int) big_add_abs(x: Int, y: Int, neg: bool) {
         z.big_finish(n, neg)
         return
     }
-    var t = make([]u32, n)
+    var t = make([]u64, n)
     t[a.len] = big_add_vv(t, a, b)
     z.big_take(t, n, neg)
 }
@@ -288,17 +284,26 @@ fn (z: ref Int) big_sub_abs(x: Int, y: Int, neg: bool) {
         z.big_finish(n, sign)
         return
     }
-    var t = make([]u32, n)
+    var t = make([]u64, n)
     big_sub_vv(t, a, b)
     z.big_take(t, n, sign)
 }
 
-// z = x * y; z's storage is reused unless it is an operand's.
+// z = x * y; z's storage is reused unless it is an operand's (in a
+// product by one limb, also when z is that limb's Int or x itself).
 fn (z: ref Int) set_mul(x: Int, y: Int) {
     let neg = x.minus != y.minus
     if x.n == 0 || y.n == 0 {
         z.n = 0
         z.minus = false
+        return
+    }
+    if y.n == 1 {
+        z.big_mul_limb(x, y.mag[0], neg)
+        return
+    }
+    if x.n == 1 {
+        z.big_mul_limb(y, x.mag[0], neg)
         return
     }
     let n = x.n + y.n
@@ -307,8 +312,24 @@ fn (z: ref Int) set_mul(x: Int, y: Int) {
         z.big_finish(n, neg)
         return
     }
-    var t = make([]u32, n)
+    var t = make([]u64, n)
     big_mul(t, x.big_limbs(), y.big_limbs())
+    z.big_take(t, n, neg)
+}
+
+// z = x * k with the sign neg, for a one-limb k (GMP's mpz_mul_ui): one
+// carry pass, in place when z is x; k is read before z is written, so
+// the limb's Int may be z.
+fn (z: ref Int) big_mul_limb(x: Int, k: u64, neg: bool) {
+    let n = x.n + 1
+    let xs = x.big_limbs()
+    if z.mag.len >= n && (big_same(z.mag, xs) || !z.big_shares(x)) {
+        z.mag[x.n] = big_mul_1(z.mag, xs, k, 0)
+        z.big_finish(n, neg)
+        return
+    }
+    var t = make([]u64, n)
+    t[x.n] = big_mul_1(t, xs, k, 0)
     z.big_take(t, n, neg)
 }
 
@@ -344,16 +365,20 @@ fn (q: ref Int) set_divmod(r: ref Int, x: Int, y: Int) {
         q.minus = false
         return
     }
+    if big_small_quotient(x.big_limbs(), y.big_limbs()) {
+        q.big_divmod_small(r, x, y, qneg, rneg)
+        return
+    }
     // Quotient and remainder go to new storage unless q and r own
     // storage no operand reads; x and y are read to the end.
     let qn = x.n - y.n + 1
     var qt = q.mag
     if q.mag.len < qn || q.big_shares(x) || q.big_shares(y) {
-        qt = make([]u32, qn)
+        qt = make([]u64, qn)
     }
     var rt = r.mag
     if r.mag.len < y.n || r.big_shares(x) || r.big_shares(y) {
-        rt = make([]u32, y.n)
+        rt = make([]u64, y.n)
     }
     big_divmod_mag(qt, rt, x.big_limbs(), y.big_limbs())
     if big_same(qt, q.mag) {
@@ -368,6 +393,27 @@ fn (q: ref Int) set_divmod(r: ref Int, x: Int, y: Int) {
     }
 }
 
+// set_divmod for a quotient below 2^31 (big_small_quotient): the
+// remainder is formed in r's storage, in place when r is x, else new
+// storage when r is short or shares y; the quotient is written last, so
+// q may be x or y.
+fn (q: ref Int) big_divmod_small(r: ref Int, x: Int, y: Int, qneg: bool, rneg: bool) {
+    let xs = x.big_limbs()
+    var rt = r.mag
+    if r.mag.len < x.n || r.big_shares(y) || (r.big_shares(x) && !big_same(r.mag, xs)) {
+        rt = make([]u64, x.n)
+    }
+    let qd = big_divmod_small(rt, xs, y.big_limbs())
+    if big_same(rt, r.mag) {
+        r.big_finish(x.n, rneg)
+    } else {
+        r.big_take(rt, x.n, rneg)
+    }
+    q.big_reserve(1)
+    q.mag[0] = qd
+    q.big_finish(1, qneg)
+}
+
 // z = x * 2^k.
 fn (z: ref Int) set_shl(x: Int, k: int) {
     if k < 0 {
@@ -378,15 +424,15 @@ fn (z: ref Int) set_shl(x: Int, k: int) {
         z.minus = false
         return
     }
-    let w = k / 32
+    let w = k / 64
     let n = x.n + w + 1
     let neg = x.minus
     var t = z.mag
     if z.mag.len < n {
-        t = make([]u32, n)
+        t = make([]u64, n)
     }
     // From the top down, so that x may be z.
-    t[n - 1] = big_shl_bits(t[w:n - 1], x.big_limbs(), k % 32)
+    t[n - 1] = big_shl_bits(t[w:n - 1], x.big_limbs(), k % 64)
     defaults(t[0:w])
     if big_same(t, z.mag) {
         z.big_finish(n, neg)
@@ -400,7 +446,7 @@ fn (z: ref Int) set_shr(x: Int, k: int) {
     if k < 0 {
         __fail(format("bigint shift by a negative count {}", k))
     }
-    let w = k / 32
+    let w = k / 64
     if w >= x.n {
         if x.minus {
             z.set_int(-1)
@@ -416,15 +462,15 @@ fn (z: ref Int) set_shr(x: Int, k: int) {
     // zero in magnitude: one more is added after the shift.
     var inexact = false
     if neg {
-        inexact = big_norm(xs[0:w]) > 0 || (xs[w] & ((1_u32 << (k % 32)) - 1)) != 0
+        inexact = big_norm(xs[0:w]) > 0 || (xs[w] & ((1_u64 << (k % 64)) - 1)) != 0
     }
     let n = x.n - w
     var t = z.mag
     if z.mag.len < n + 1 {
-        t = make([]u32, n + 1)
+        t = make([]u64, n + 1)
     }
     // From the bottom up, so that x may be z.
-    big_shr_bits(t, xs[w:x.n], k % 32)
+    big_shr_bits(t, xs[w:x.n], k % 64)
     t[n] = 0
     if inexact {
         big_inc(t[0:n + 1])
@@ -437,7 +483,7 @@ fn (z: ref Int) set_shr(x: Int, k: int) {
 }
 
 // x += 1 with the carry rippling up; x must have room.
-fn big_inc(x: []u32) {
+fn big_inc(x: []u64) {
     for i in 0..x.len {
         x[i] += 1
         if x[i] != 0 {

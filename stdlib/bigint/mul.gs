@@ -1,15 +1,16 @@
-// mul.gs — products of magnitudes. Short operands: product scanning on
-// the 32-bit limbs (big_mul_basic). Longer ones are converted to 28-bit
-// digits (in []u32), multiplied there by Karatsuba's three half-size
-// products down to rows of schoolbook, and converted back: a product of
-// two digits is below 2^56, so up to 256 of them add up in a u64 without
-// a carry, and the schoolbook rows become `acc[i + j] += x[i] * y[j]`,
-// a loop with no carry chain that C compilers vectorize; that outweighs
-// the 31% more products 28-bit digits cost.
+// mul.gs — products of magnitudes. Short operands: schoolbook rows on
+// the 64-bit limbs, one multiply-add pass (big_addmul_1) per limb of the
+// shorter operand. Longer ones are converted to 28-bit digits (in
+// []u32), multiplied there by Karatsuba's three half-size products down
+// to rows of schoolbook, and converted back: a product of two digits is
+// below 2^56, so up to 256 of them add up in a u64 without a carry, and
+// the schoolbook rows become `acc[i + j] += x[i] * y[j]`, a loop with no
+// carry chain that C compilers vectorize; that outweighs the 31% more
+// products 28-bit digits cost.
 // Not for: signs or storage (int.gs).
 
 // Below this many limbs in the shorter operand big_mul_basic is used.
-const big_digit_min: int = 24
+const big_digit_min: int = 12
 // Below this many digits in the shorter operand the digit product is
 // schoolbook (measured with bench/stdlib/bigint at 10,000 digits; flat
 // from 80 to 128). Well below 256: big_dmul_basic sums that many
@@ -19,14 +20,12 @@ const big_dbits: int = 28
 const big_dmask: u64 = 0xfffffff
 
 // z[0:x.len+y.len] = x * y. z must not overlap x or y.
-fn big_mul(z: []u32, x: []u32, y: []u32) {
+fn big_mul(z: []u64, x: []u64, y: []u64) {
     if x.len < y.len {
         big_mul(z, y, x)
         return
     }
     if y.len == 1 {
-        // A product by one limb (a small integer): one pass with a carry
-        // (nat.gs), not a column's setup per limb.
         z[x.len] = big_mul_1(z[0:x.len], x, y[0], 0)
         return
     }
@@ -63,14 +62,23 @@ fn big_mul_scratch(n: int) -> int {
     return total + 8
 }
 
-// x's value in new 28-bit digits, little-endian.
-fn big_to_digits(x: []u32) -> []u32 {
-    var d = make([]u32, (x.len * 32 + big_dbits - 1) / big_dbits)
+// x's value in new 28-bit digits, little-endian; each limb enters the
+// bit buffer as two 32-bit halves, so the buffer stays below 2^60.
+fn big_to_digits(x: []u64) -> []u32 {
+    var d = make([]u32, (x.len * 64 + big_dbits - 1) / big_dbits)
     var buf: u64 = 0
     var bits = 0
     var k = 0
     for i in 0..x.len {
-        buf |= (x[i] as u64) << bits
+        buf |= (x[i] & 0xffffffff) << bits
+        bits += 32
+        while bits >= big_dbits {
+            d[k] = (buf & big_dmask) as u32
+            k += 1
+            buf >>= big_dbits
+            bits -= big_dbits
+        }
+        buf |= (x[i] >> 32) << bits
         bits += 32
         while bits >= big_dbits {
             d[k] = (buf & big_dmask) as u32
@@ -86,73 +94,63 @@ fn big_to_digits(x: []u32) -> []u32 {
 }
 
 // z = the value of the 28-bit digits d, z long enough for it (digits
-// above z's length must be zero).
-fn big_from_digits(z: []u32, d: []u32) {
+// above z's length must be zero). The bit buffer gives 32-bit words (it
+// stays below 2^60); two make a limb.
+fn big_from_digits(z: []u64, d: []u32) {
     var buf: u64 = 0
     var bits = 0
     var k = 0
+    var low: u64 = 0
+    var half = false
     for i in 0..d.len {
         buf |= (d[i] as u64) << bits
         bits += big_dbits
         if bits >= 32 {
-            if k < z.len {
-                z[k] = buf as u32
+            if !half {
+                low = buf & 0xffffffff
+            } else if k < z.len {
+                z[k] = low | (buf << 32)
+                k += 1
             }
-            k += 1
+            half = !half
             buf >>= 32
             bits -= 32
         }
     }
+    if half && k < z.len {
+        z[k] = low | (buf << 32)
+        k += 1
+        buf = 0
+    }
     while k < z.len {
-        z[k] = buf as u32
-        buf >>= 32
+        z[k] = buf
+        buf = 0
         k += 1
     }
 }
 
-// z[0:x.len+y.len] = x * y column by column (product scanning): each
-// column's products are summed in two u64 accumulators, their low and
-// high halves apart, so the sums cannot overflow (below 2^32 terms) and
-// carry once per column; the column loop (big_dot) has no carry chain
-// and C compilers vectorize it. z must not overlap x or y.
-fn big_mul_basic(z: []u32, x: []u32, y: []u32) {
+// z[0:x.len+y.len] = x * y by rows: z = x * y[0], then x * y[j] added in
+// at limb j. z must not overlap x or y.
+fn big_mul_basic(z: []u64, x: []u64, y: []u64) {
     let n = x.len
     let m = y.len
     if n == 0 || m == 0 {
         defaults(z[0:n + m])
         return
     }
-    var carry: u64 = 0
-    for k in 0..n + m - 1 {
-        var lo = k - m + 1
-        if lo < 0 {
-            lo = 0
-        }
-        var hi = k + 1
-        if hi > n {
-            hi = n
-        }
-        let (sl, sh) = big_dot(x[lo:hi], y[k + 1 - hi:k + 1 - lo])
-        let v = carry + sl
-        z[k] = v as u32
-        carry = (v >> 32) + sh
+    z[n] = big_mul_1(z[0:n], x, y[0], 0)
+    for j in 1..m {
+        z[j + n] = big_addmul_1(z[j:j + n], x, y[j])
     }
-    z[n + m - 1] = carry as u32
 }
 
-// The sum of xs[i] * ys[len - 1 - i] as its low and high 32-bit halves
-// summed apart.
-inline fn big_dot(xs: []u32, ys: []u32) -> (u64, u64) {
-    var sl: u64 = 0
-    var sh: u64 = 0
-    let l = xs.len
-    let yy = ys[0:l]
-    for i in 0..l {
-        let p = (xs[i] as u64) * (yy[l - 1 - i] as u64)
-        sl += p & 0xffffffff
-        sh += p >> 32
+// Digits: the length of x without its high zero digits.
+fn big_dnorm(x: []u32) -> int {
+    var n = x.len
+    while n > 0 && x[n - 1] == 0 {
+        n -= 1
     }
-    return (sl, sh)
+    return n
 }
 
 // Digits: z[0:x.len] = x + y for x.len >= y.len; the carry out.
@@ -245,7 +243,7 @@ fn big_kmul(z: []u32, x: []u32, y: []u32, s: []u32, acc: []u64) {
     // p -= z0 + z2 leaves x0*y1 + x1*y0, which is added in at digit h.
     big_dsub(p, p, z[0:2 * h])
     big_dsub(p, p, z[2 * h:x.len + y.len])
-    let pn = big_norm(p)
+    let pn = big_dnorm(p)
     let zh = z[h:x.len + y.len]
     big_dadd(zh, zh, p[0:pn])
 }

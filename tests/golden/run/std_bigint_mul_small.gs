@@ -1,7 +1,7 @@
-// bigint products by a one-limb operand (below 2^32), which take a
-// single carry pass (big_mul_1) instead of column scanning: a carry out
-// of the top limb and none, the largest limb, 1, either operand order,
-// in place (x = x * k), long operands, and the product's sign.
+// bigint products by a one-limb operand (below 2^64), which take a
+// single carry pass (big_mul_1) instead of a schoolbook: a carry out of
+// the top limb and none, 2^32 - 1, 1, either operand order, in place
+// (x = x * k), long operands, and the product's sign.
 import "bigint"
 
 fn show(label: string, v: bigint.Int) {

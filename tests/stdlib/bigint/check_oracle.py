@@ -3,12 +3,16 @@
 
 Python generates operations (fixed seed) on operands of 0 to --max-digits
 decimal digits (log-uniform sizes, both signs, zero, +-1 and values at
-limb boundaries mixed in), writes them in a random base from 2 to 36 (hex
+limb boundaries mixed in; some divisions given a dividend with a small
+quotient, some products a one-limb factor), writes them in a random base from 2 to 36 (hex
 half the time), runs tests/stdlib/bigint/oracle.gs on them in batches and
 compares every printed result with Python's.
 
 Default (ctest): 3,000 operations, operands up to 20,000 digits.
---ops 100000 is the full run (minutes). GOOSE names the goose binary.
+--ops 100000 is the full run (minutes). GOOSE names the goose binary;
+--cc tcc builds the program by TinyCC (ctest's oracle_tcc, 1,000
+operations), whose limb products take runtime's fallback without
+unsigned __int128.
 Prints one PASS/FAIL line.
 """
 import argparse
@@ -52,13 +56,34 @@ def operand(rng, max_digits):
         return 0
     if r < 0.10:
         return rng.choice([1, -1, 2, -2])
-    if r < 0.20:  # limb boundaries: +-(2^(32k) + d)
+    if r < 0.20:  # limb and half-limb boundaries: +-(2^(32k) + d)
         k = rng.randint(1, max(1, int(max_digits * 3.32 / 32)))
         return rng.choice([1, -1]) * ((1 << (32 * k)) + rng.randint(-2, 2))
     digits = int(math.exp(rng.uniform(0, math.log(max_digits))))
     v = rng.randrange(10 ** (digits - 1), 10 ** digits)
     if rng.random() < 0.1:  # runs of all-one limbs stress the carries
         v = (1 << v.bit_length()) - 1 - (v & 0xffff)
+    return -v if rng.random() < 0.5 else v
+
+
+def small_quotient(rng, y):
+    """x = q * y + r with a small quotient q (the library's estimate-and-
+    correct path below 2^31, its edges 2^30 and 2^31 and the quotient
+    limbs around them) and r anywhere in 0..|y|-1 (at 0, |y| - 1 the
+    corrections are most and fewest), signs mixed."""
+    q = rng.choice([0, 1, 2, 3, rng.randint(4, 1000), rng.randint(0, 1 << 31),
+                    (1 << 30) + rng.randint(-2, 2), (1 << 31) + rng.randint(-2, 2),
+                    rng.randint(0, 1 << 64)])
+    m = abs(y)
+    r = rng.choice([0, 1, m - 1, rng.randrange(m)])
+    x = q * m + max(r, 0)
+    return -x if rng.random() < 0.5 else x
+
+
+def one_limb(rng):
+    """A one-limb multiplier: small, the largest limb, or around 2^32."""
+    v = rng.choice([rng.randint(1, 100), (1 << 64) - 1, (1 << 63) + rng.randint(-2, 2),
+                    (1 << 32) + rng.randint(-2, 2), rng.randint(1, (1 << 64) - 1)])
     return -v if rng.random() < 0.5 else v
 
 
@@ -114,6 +139,10 @@ def gen_op(rng, max_digits):
         if op in DIVIDES:
             while y == 0:
                 y = operand(rng, max_digits)
+            if rng.random() < 0.3:
+                x = small_quotient(rng, y)
+        elif op in ("mul", "smul_zx") and rng.random() < 0.2:
+            y = one_limb(rng)
     elif r < 0.85:
         op = rng.choice(UNARY)
         if op == "to_int" and rng.random() < 0.7:
@@ -138,6 +167,9 @@ def main():
     ap.add_argument("--max-digits", type=int, default=20000)
     ap.add_argument("--batch", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261206)
+    ap.add_argument("--cc", default=None,
+                    help="goose build --cc (tcc: the 64-bit limb products' high "
+                         "halves without a 128-bit type)")
     a = ap.parse_args()
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)
@@ -145,7 +177,8 @@ def main():
     rng = random.Random(a.seed)
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "oracle")
-        subprocess.run([goose, "build", os.path.join(HERE, "oracle.gs"), "-o", exe],
+        cc = ["--cc", a.cc] if a.cc else []
+        subprocess.run([goose, "build", os.path.join(HERE, "oracle.gs"), "-o", exe] + cc,
                        check=True)
         done = 0
         while done < a.ops:
@@ -170,7 +203,8 @@ def main():
                         return 1
                     i += 1
             done += n
-    print("PASS stdlib/bigint/oracle: %d operations, operands up to %d digits" % (a.ops, a.max_digits))
+    print("PASS stdlib/bigint/oracle: %d operations, operands up to %d digits%s"
+          % (a.ops, a.max_digits, " (--cc %s)" % a.cc if a.cc else ""))
     return 0
 
 
