@@ -860,15 +860,37 @@ FN bool GS_T(free_slow)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged
     return true;
 }
 
-/* free. The common case — predecessor and successor in the same leaf, no
- * split or underflow, not at the tail — runs without a data-dependent
+/* Whether a free at the edge of its leaf (path p: before its first span
+ * or after its last) can leave the other leaves alone: the neighbouring
+ * leaf's spans lie beyond the separator between them, so they cannot
+ * touch [off, end) unless that separator is off (before) or end (after). */
+FN bool GS_T(edge_alone)(const gs_span_tree *t, const gs_span_path *p, K off, K end) {
+    int h = t->height, l;
+    if (p->idx[h] == 0) {
+        for (l = h - 1; l >= 0 && p->idx[l] == 0; l--)
+            ;
+        if (l >= 0 && IN(p->node[l])->key[p->idx[l]] >= off)
+            return false;
+    }
+    if (LF(p->node[h])->key[p->idx[h]] == PAD) {
+        for (l = h - 1; l >= 0 && p->idx[l] + 1 >= p->node[l]->n; l--)
+            ;
+        if (l >= 0 && IN(p->node[l])->key[p->idx[l] + 1] <= end)
+            return false;
+    }
+    return true;
+}
+
+/* free. The common case — predecessor and successor in the same leaf (or
+ * a leaf edge no span of the next leaf can touch), no split or underflow,
+ * not at the tail — runs without a data-dependent
  * branch: the four outcomes (new span, grow the predecessor, grow the
  * successor down, join both) are one leaf update (write entry w; with ins
  * the entries move up, with del down) and one raise of the path's maxima. */
 GS_T_API bool GS_T(free)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
     gs_span_path p;
     LEAF *x;
-    int pos, h, w, ins, del, a, b, l, cnt;
+    int pos, pi, h, w, ins, del, a, b, l, full, low;
     int64_t end = off + n;
     K pk, pl, sk, sl, wk, wl;
     if (!t->root || end == t->tail || end > KEND)
@@ -876,27 +898,36 @@ GS_T_API bool GS_T(free)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merge
     h = t->height;
     x = GS_T(find_at)(t, (K)off, &p);
     pos = p.idx[h];
-    cnt = x->h.n;
-    if (pos == 0 || pos == cnt) /* a neighbour may be in another leaf */
-        return GS_T(free_slow)(t, off, n, merged);
-    pk = x->key[pos - 1];
-    pl = x->val[pos - 1];
     sk = x->key[pos];
+    /* The leaf's fill is read from its keys (unused slots hold PAD, no
+     * span starts there), not from its header: a header is a cache line
+     * of its own, a miss the scan has not already paid for. */
+    if ((pos == 0 || sk == PAD) && !GS_T(edge_alone)(t, &p, (K)off, (K)end))
+        return GS_T(free_slow)(t, off, n, merged);
+    pi = pos - (pos > 0); /* the predecessor's slot; at pos 0 a stand-in, a is 0 */
+    pk = x->key[pi];
+    pl = x->val[pi];
     sl = x->val[pos];
-    a = pk + pl == off;
+    a = (pos > 0) & (pk + pl == off);
     b = sk == end;
     ins = !(a | b);
     del = a & b;
-    if ((ins & (cnt == LC)) | (del & (cnt <= LC / 2) & (h > 0)))
+    full = x->key[LC - 1] != PAD;
+    low = x->key[LC / 2] == PAD; /* at most LC / 2 spans */
+    if ((ins & full) | (del & low & (h > 0)))
         return GS_T(free_slow)(t, off, n, merged);
     if (!GS_T(reserve)(t) && ins)
         return false;
     w = pos - a;
-    wk = a ? pk : (K)off;
-    wl = (K)n + (a ? pl : 0) + (b ? sl : 0);
+    /* masks, not selects: a is a coin flip, and compilers turn a select
+     * on it into a branch that mispredicts about every other free */
+    wk = (K)((K)off - (pl & -(K)a));
+    wl = (K)((K)n + (pl & -(K)a) + (sl & -(K)b));
+    if (pos == 0) /* the leaf's first key goes down: so do the separators above it */
+        GS_T(fix_sep)(&p, h, (K)off);
     GS_T(leaf_upd)(x->key, pos, ins, del, w, wk, PAD);
     GS_T(leaf_upd)(x->val, pos, ins, del, w, wl, 0);
-    x->h.n = cnt + ins - del;
+    x->h.n += ins - del;
     t->nspans += ins - del;
     t->nfree += n;
     for (l = h - 1; l >= 0; l--)
