@@ -297,10 +297,22 @@ IFN void GS_T(put_max)(K *a, int i, K v) {
 /* See the AVX-512 variant. Here: one copy of LC entries from pos+del to
  * pos+ins (the slack after the array makes its size fixed), then a[w]. */
 IFN void GS_T(leaf_upd)(K *a, int pos, int ins, int del, int w, K v, K pad) {
+#if GS_T_ISA == 3 /* whole registers (a memcpy here is built of 16-byte moves) */
+    __m256i c[LC / 8];
+    int j;
+    (void)pad;
+    GS_SPAN_UNROLL
+    for (j = 0; j < LC / 8; j++)
+        c[j] = _mm256_loadu_si256((const __m256i *)(a + pos + del + 8 * j));
+    GS_SPAN_UNROLL
+    for (j = 0; j < LC / 8; j++)
+        _mm256_storeu_si256((__m256i *)(a + pos + ins + 8 * j), c[j]);
+#else
     K tmp[LC];
     (void)pad;
     memcpy(tmp, a + pos + del, sizeof tmp);
     memcpy(a + pos + ins, tmp, sizeof tmp);
+#endif
     a[w] = v;
 }
 
