@@ -226,10 +226,22 @@ static void gs_span_report(gs_span *merged, int64_t off, int64_t len) {
 #if GS_SPAN_SSE2
 static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 0, 0, -1, 0 }, { 0, 0, 0, -1 } };
 /* -1 at [GS_SPAN_WMAX], 0 elsewhere: the 4 ints at gs_span_win + GS_SPAN_WMAX
- * - skip + j mark lane skip - j, so max_but masks its skipped entry with
- * one load per chunk instead of building an index vector and comparing. */
+ * - skip + j mark lane skip - j, so SSE2's max_but masks its skipped entry
+ * with one load per chunk instead of building an index vector and
+ * comparing (SSE2's two-operand compare would need a copy per chunk). */
 #define GS_SPAN_WMAX (LC > IC ? LC : IC)
 static const int32_t gs_span_win[2 * GS_SPAN_WMAX + 4] = { [GS_SPAN_WMAX] = -1 };
+#if GS_SPAN_AVX2
+/* 0, 1, 2, ...: AVX2's max_but compares these with the skipped index, one
+ * compare per chunk with an operand at a constant address (kept in a
+ * register); from the window above gcc recomputes a moving address for
+ * every chunk, 10 instructions more per max_but. */
+#define GS_SPAN_I4(b) (b), (b) + 1, (b) + 2, (b) + 3
+#define GS_SPAN_I16(b) GS_SPAN_I4(b), GS_SPAN_I4((b) + 4), GS_SPAN_I4((b) + 8), GS_SPAN_I4((b) + 12)
+#define GS_SPAN_I64(b) GS_SPAN_I16(b), GS_SPAN_I16((b) + 16), GS_SPAN_I16((b) + 32), GS_SPAN_I16((b) + 48)
+static const int32_t gs_span_iota[256] __attribute__((aligned(64))) = { GS_SPAN_I64(0), GS_SPAN_I64(64),
+                                                                       GS_SPAN_I64(128), GS_SPAN_I64(192) };
+#endif
 #endif
 
 /* ---- the variants ---- */

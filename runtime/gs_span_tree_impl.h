@@ -205,13 +205,12 @@ IFN __m128i GS_T(max4)(__m128i a, __m128i b) { /* SSE2 has no pmaxsd */
 
 IFN K GS_T(max_but)(const K *a, int cap, int skip) {
 #if GS_T_ISA == 3
-    __m256i m = _mm256_setzero_si256();
-    const int32_t *w = gs_span_win + GS_SPAN_WMAX - skip; /* w[j + k]: -1 when j + k == skip */
+    __m256i m = _mm256_setzero_si256(), s = _mm256_set1_epi32(skip);
     __m128i r;
     int j;
     GS_SPAN_UNROLL
     for (j = 0; j < cap; j += 8)
-        m = _mm256_max_epi32(m, _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(w + j)),
+        m = _mm256_max_epi32(m, _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_load_si256((const __m256i *)(gs_span_iota + j)), s),
                                                     _mm256_loadu_si256((const __m256i *)(a + j))));
     r = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
     r = _mm_max_epi32(r, _mm_shuffle_epi32(r, 0x4E));
