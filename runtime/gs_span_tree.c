@@ -35,12 +35,16 @@
  * by maximum for alloc) and a leaf update. The common cases avoid
  * data-dependent branches, because a mispredicted branch at the end of a
  * descent throws away the work of the whole next operation:
- *   - free with both neighbours in its leaf: the four outcomes (new span,
- *     extend the predecessor, extend the successor down, join both) are one
- *     leaf update — write entry w, shift the entries above it by +1, 0 or
- *     -1 — done as a fixed-size copy into the leaf's slack (or, with
- *     AVX-512, as shifted whole-register stores), then the path's maxima
- *     are raised with a masked max; no branch on which case it was;
+ *   - free with both neighbours in its leaf (or at a leaf's edge, when the
+ *     separator shows that the next leaf's spans cannot touch it): the
+ *     four outcomes (new span, extend the predecessor, extend the
+ *     successor down, join both) are one leaf update — write entry w,
+ *     shift the entries above it by +1, 0 or -1 — done as a fixed-size
+ *     copy into the leaf's slack (or, with AVX-512, as shifted
+ *     whole-register stores), then the path's maxima are raised with a
+ *     masked max; no branch on which case it was (the merged span is
+ *     computed with masks, not selects, which compilers make branches),
+ *     and the leaf's fill is read from its keys, not its header's line;
  *   - alloc carving a span's front: the new maxima on the path are
  *     computed from the values read during the descent (each node's other
  *     entries, the carved span's rest) and written back unconditionally.
@@ -79,12 +83,18 @@
  * scan, its mask, the child's load) and leaf updates: ~44 ns even at 100
  * live spans, everything in L1 (Zen 5). Consecutive operations do not overlap
  * even when nothing orders them (two trees whose pairs alternate cost
- * what one tree costs), so writing fewer maxima does not help; fewer
- * levels or a shorter chain per level would. The alternatives measured
- * against this design (maxima written only when they change, path
- * guesses and a last-leaf finger, a per-size hint, upper-bound maxima, a
- * packed AVX2 mask) are listed in docs/benchmarks.md, Span tree, with
- * the reason each lost.
+ * what one tree costs): the next alloc's root scan reads the maxima the
+ * free just raised, so it waits for the free's whole descent. Writing
+ * fewer maxima does not help; fewer levels or a shorter chain per level
+ * would. At 10k live spans a pair runs ~590 instructions (gcc, AVX2):
+ * ~160 in the six node scans, ~110 in the alloc's new maxima, ~55 in the
+ * free's leaf update and raise, ~220 of frames, path and bookkeeping
+ * around them. Designs measured against this one and lost (figures in
+ * docs/benchmarks.md, Span tree): maxima written only when they change,
+ * path guesses and a last-leaf finger, a per-size hint, upper-bound
+ * maxima, a packed AVX2 mask, wider inner nodes (64 children: one level
+ * fewer at 100k live spans and faster there, slower at 10k, where the
+ * level count stays).
  */
 #ifndef GS_SPAN_CAP
 #define GS_SPAN_CAP 32 /* spans per leaf */
@@ -226,10 +236,22 @@ static void gs_span_report(gs_span *merged, int64_t off, int64_t len) {
 #if GS_SPAN_SSE2
 static const int32_t gs_span_lane[4][4] = { { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { 0, 0, -1, 0 }, { 0, 0, 0, -1 } };
 /* -1 at [GS_SPAN_WMAX], 0 elsewhere: the 4 ints at gs_span_win + GS_SPAN_WMAX
- * - skip + j mark lane skip - j, so max_but masks its skipped entry with
- * one load per chunk instead of building an index vector and comparing. */
+ * - skip + j mark lane skip - j, so SSE2's max_but masks its skipped entry
+ * with one load per chunk instead of building an index vector and
+ * comparing (SSE2's two-operand compare would need a copy per chunk). */
 #define GS_SPAN_WMAX (LC > IC ? LC : IC)
 static const int32_t gs_span_win[2 * GS_SPAN_WMAX + 4] = { [GS_SPAN_WMAX] = -1 };
+#if GS_SPAN_AVX2
+/* 0, 1, 2, ...: AVX2's max_but compares these with the skipped index, one
+ * compare per chunk with an operand at a constant address (kept in a
+ * register); from the window above gcc recomputes a moving address for
+ * every chunk, 10 instructions more per max_but. */
+#define GS_SPAN_I4(b) (b), (b) + 1, (b) + 2, (b) + 3
+#define GS_SPAN_I16(b) GS_SPAN_I4(b), GS_SPAN_I4((b) + 4), GS_SPAN_I4((b) + 8), GS_SPAN_I4((b) + 12)
+#define GS_SPAN_I64(b) GS_SPAN_I16(b), GS_SPAN_I16((b) + 16), GS_SPAN_I16((b) + 32), GS_SPAN_I16((b) + 48)
+static const int32_t gs_span_iota[256] __attribute__((aligned(64))) = { GS_SPAN_I64(0), GS_SPAN_I64(64),
+                                                                       GS_SPAN_I64(128), GS_SPAN_I64(192) };
+#endif
 #endif
 
 /* ---- the variants ---- */

@@ -205,13 +205,12 @@ IFN __m128i GS_T(max4)(__m128i a, __m128i b) { /* SSE2 has no pmaxsd */
 
 IFN K GS_T(max_but)(const K *a, int cap, int skip) {
 #if GS_T_ISA == 3
-    __m256i m = _mm256_setzero_si256();
-    const int32_t *w = gs_span_win + GS_SPAN_WMAX - skip; /* w[j + k]: -1 when j + k == skip */
+    __m256i m = _mm256_setzero_si256(), s = _mm256_set1_epi32(skip);
     __m128i r;
     int j;
     GS_SPAN_UNROLL
     for (j = 0; j < cap; j += 8)
-        m = _mm256_max_epi32(m, _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(w + j)),
+        m = _mm256_max_epi32(m, _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_load_si256((const __m256i *)(gs_span_iota + j)), s),
                                                     _mm256_loadu_si256((const __m256i *)(a + j))));
     r = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
     r = _mm_max_epi32(r, _mm_shuffle_epi32(r, 0x4E));
@@ -297,10 +296,22 @@ IFN void GS_T(put_max)(K *a, int i, K v) {
 /* See the AVX-512 variant. Here: one copy of LC entries from pos+del to
  * pos+ins (the slack after the array makes its size fixed), then a[w]. */
 IFN void GS_T(leaf_upd)(K *a, int pos, int ins, int del, int w, K v, K pad) {
+#if GS_T_ISA == 3 /* whole registers (a memcpy here is built of 16-byte moves) */
+    __m256i c[LC / 8];
+    int j;
+    (void)pad;
+    GS_SPAN_UNROLL
+    for (j = 0; j < LC / 8; j++)
+        c[j] = _mm256_loadu_si256((const __m256i *)(a + pos + del + 8 * j));
+    GS_SPAN_UNROLL
+    for (j = 0; j < LC / 8; j++)
+        _mm256_storeu_si256((__m256i *)(a + pos + ins + 8 * j), c[j]);
+#else
     K tmp[LC];
     (void)pad;
     memcpy(tmp, a + pos + del, sizeof tmp);
     memcpy(a + pos + ins, tmp, sizeof tmp);
+#endif
     a[w] = v;
 }
 
@@ -860,15 +871,37 @@ FN bool GS_T(free_slow)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged
     return true;
 }
 
-/* free. The common case — predecessor and successor in the same leaf, no
- * split or underflow, not at the tail — runs without a data-dependent
+/* Whether a free at the edge of its leaf (path p: before its first span
+ * or after its last) can leave the other leaves alone: the neighbouring
+ * leaf's spans lie beyond the separator between them, so they cannot
+ * touch [off, end) unless that separator is off (before) or end (after). */
+FN bool GS_T(edge_alone)(const gs_span_tree *t, const gs_span_path *p, K off, K end) {
+    int h = t->height, l;
+    if (p->idx[h] == 0) {
+        for (l = h - 1; l >= 0 && p->idx[l] == 0; l--)
+            ;
+        if (l >= 0 && IN(p->node[l])->key[p->idx[l]] >= off)
+            return false;
+    }
+    if (LF(p->node[h])->key[p->idx[h]] == PAD) {
+        for (l = h - 1; l >= 0 && p->idx[l] + 1 >= p->node[l]->n; l--)
+            ;
+        if (l >= 0 && IN(p->node[l])->key[p->idx[l] + 1] <= end)
+            return false;
+    }
+    return true;
+}
+
+/* free. The common case — predecessor and successor in the same leaf (or
+ * a leaf edge no span of the next leaf can touch), no split or underflow,
+ * not at the tail — runs without a data-dependent
  * branch: the four outcomes (new span, grow the predecessor, grow the
  * successor down, join both) are one leaf update (write entry w; with ins
  * the entries move up, with del down) and one raise of the path's maxima. */
 GS_T_API bool GS_T(free)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merged) {
     gs_span_path p;
     LEAF *x;
-    int pos, h, w, ins, del, a, b, l, cnt;
+    int pos, pi, h, w, ins, del, a, b, l, full, low;
     int64_t end = off + n;
     K pk, pl, sk, sl, wk, wl;
     if (!t->root || end == t->tail || end > KEND)
@@ -876,27 +909,36 @@ GS_T_API bool GS_T(free)(gs_span_tree *t, int64_t off, int64_t n, gs_span *merge
     h = t->height;
     x = GS_T(find_at)(t, (K)off, &p);
     pos = p.idx[h];
-    cnt = x->h.n;
-    if (pos == 0 || pos == cnt) /* a neighbour may be in another leaf */
-        return GS_T(free_slow)(t, off, n, merged);
-    pk = x->key[pos - 1];
-    pl = x->val[pos - 1];
     sk = x->key[pos];
+    /* The leaf's fill is read from its keys (unused slots hold PAD, no
+     * span starts there), not from its header: a header is a cache line
+     * of its own, a miss the scan has not already paid for. */
+    if ((pos == 0 || sk == PAD) && !GS_T(edge_alone)(t, &p, (K)off, (K)end))
+        return GS_T(free_slow)(t, off, n, merged);
+    pi = pos - (pos > 0); /* the predecessor's slot; at pos 0 a stand-in, a is 0 */
+    pk = x->key[pi];
+    pl = x->val[pi];
     sl = x->val[pos];
-    a = pk + pl == off;
+    a = (pos > 0) & (pk + pl == off);
     b = sk == end;
     ins = !(a | b);
     del = a & b;
-    if ((ins & (cnt == LC)) | (del & (cnt <= LC / 2) & (h > 0)))
+    full = x->key[LC - 1] != PAD;
+    low = x->key[LC / 2] == PAD; /* at most LC / 2 spans */
+    if ((ins & full) | (del & low & (h > 0)))
         return GS_T(free_slow)(t, off, n, merged);
     if (!GS_T(reserve)(t) && ins)
         return false;
     w = pos - a;
-    wk = a ? pk : (K)off;
-    wl = (K)n + (a ? pl : 0) + (b ? sl : 0);
+    /* masks, not selects: a is a coin flip, and compilers turn a select
+     * on it into a branch that mispredicts about every other free */
+    wk = (K)((K)off - (pl & -(K)a));
+    wl = (K)((K)n + (pl & -(K)a) + (sl & -(K)b));
+    if (pos == 0) /* the leaf's first key goes down: so do the separators above it */
+        GS_T(fix_sep)(&p, h, (K)off);
     GS_T(leaf_upd)(x->key, pos, ins, del, w, wk, PAD);
     GS_T(leaf_upd)(x->val, pos, ins, del, w, wl, 0);
-    x->h.n = cnt + ins - del;
+    x->h.n += ins - del;
     t->nspans += ins - del;
     t->nfree += n;
     for (l = h - 1; l >= 0; l--)
