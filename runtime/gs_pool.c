@@ -533,25 +533,38 @@ static GS_NOINLINE void spans_free_any(const gs_site *s, gs_spans *p, const void
 /* ---- the fast paths ----
  * A cached size in a tagged pool, the common case of both: alloc takes a
  * cached span, free puts one in the cache, inline, with every other case
- * (and every error) one tail call away, so that they need no frame. Cached
- * spans are zeroed at their free, so that alloc makes no call. Spans of up
- * to SPANS_SMALL granules are tagged and zeroed by a few plain stores,
- * larger ones by spans_tag_fill's loop and memset. */
+ * (and every error) one tail call away, so that they need a small frame.
+ * Cached spans are zeroed at their free, so that alloc makes no call: by a
+ * few plain stores up to SPANS_SMALL granules, else by memset, the free's
+ * tail call. */
 #define SPANS_SMALL 4
 typedef char spans_unit_is_16[GS_SPAN_UNIT == 16 ? 1 : -1];
 /* alloc: below these, n * esz needs no overflow check */
 #define SPANS_QUICK_N ((uint64_t)SPANS_CACHE_SIZES * GS_SPAN_UNIT)
 
-/* The g (1..SPANS_SMALL) granules' tags at sh become t: one store, or two
- * overlapping ones. */
-GS_INLINE void spans_tag_small(uint16_t *sh, uint64_t g, uint16_t t) {
-    uint32_t w = (uint32_t)t * 0x10001u;
+/* The g (1..SPANS_CACHE_SIZES) granules' tags at sh become t: one store,
+ * or two or four overlapping ones of the same width (gs_shadow_set without
+ * its loop). */
+GS_INLINE void spans_tag(uint16_t *sh, uint64_t g, uint16_t t) {
+    uint64_t w[2];
+    uint8_t *b = (uint8_t *)sh, *e = (uint8_t *)(sh + g);
+    w[0] = w[1] = (uint64_t)t * 0x0001000100010001ull;
     if (g == 1) {
         sh[0] = t;
-        return;
+    } else if (g <= 4) {
+        memcpy(b, w, 4);
+        memcpy(e - 4, w, 4);
+    } else if (g <= 8) {
+        memcpy(b, w, 8);
+        memcpy(e - 8, w, 8);
+    } else {
+        memcpy(b, w, 16);
+        memcpy(e - 16, w, 16);
+        if (g > 16) {
+            memcpy(b + 16, w, 16);
+            memcpy(e - 32, w, 16);
+        }
     }
-    memcpy(sh, &w, 4); /* the first two and the last two */
-    memcpy(sh + g - 2, &w, 4);
 }
 
 /* The g (1..SPANS_SMALL) granules at q become zero (overlapping stores). */
@@ -564,23 +577,6 @@ GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
     memcpy(q + (g - 1) * GS_SPAN_UNIT, z, GS_SPAN_UNIT);
     if (g > 2) memcpy(q + GS_SPAN_UNIT, z, 2 * GS_SPAN_UNIT);
 #endif
-}
-
-/* The end of gs_spans_alloc for a span of more than SPANS_SMALL granules:
- * its tags, then its header. */
-static GS_NOINLINE gs_grow spans_tag_fill(uint16_t *sh, uint64_t g, uint16_t t, uint8_t *q, int64_t cap) {
-    gs_grow h;
-    gs_shadow_set(sh, (size_t)g, t);
-    h.ptr = q;
-    h.cap = cap;
-    return h;
-}
-
-/* The end of gs_spans_free for a span of more than SPANS_SMALL granules:
- * its tags move on, its bytes become zero. */
-static GS_NOINLINE void spans_tag_zero(uint16_t *sh, uint64_t g, uint16_t t, uint8_t *q) {
-    gs_shadow_set(sh, (size_t)g, t);
-    memset(q, 0, (size_t)g * GS_SPAN_UNIT);
 }
 
 /* The index of a's granule in its 4 GiB range of the shadow, and whether
@@ -612,8 +608,7 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
                 c->n[g - 1] = (uint8_t)(k - 1);
                 c->units -= (int64_t)g;
                 st->lens[off] = (uint32_t)n;
-                if (g > SPANS_SMALL) return spans_tag_fill(sh, g, t, q, cap);
-                spans_tag_small(sh, g, t);
+                spans_tag(sh, g, t);
                 h.ptr = q;
                 h.cap = cap;
                 return h;
@@ -658,11 +653,11 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
     c->n[g - 1] = (uint8_t)(k + 1);
     c->units += (int64_t)g;
     c->hi = (int64_t)(off + g) > c->hi ? (int64_t)(off + g) : c->hi;
+    spans_tag(sh, g, (uint16_t)(t + 1));
     if (g > SPANS_SMALL) {
-        spans_tag_zero(sh, g, (uint16_t)(t + 1), (uint8_t *)(uintptr_t)ptr);
+        memset((uint8_t *)(uintptr_t)ptr, 0, (size_t)g * GS_SPAN_UNIT); /* the tail call */
         return;
     }
-    spans_tag_small(sh, g, (uint16_t)(t + 1));
     spans_zero_small((uint8_t *)(uintptr_t)ptr, g);
     return;
 any:
