@@ -381,7 +381,7 @@ GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
 
 /* The freed span the cache did not take goes to the tree, after the cache
  * when it would have passed a bound; p->len follows the tail. */
-static GS_NOINLINE void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
+static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
     int64_t tail = st->tree.tail;
     if (g <= SPANS_CACHE_SIZES && off + g != tail) spans_cache_flush(st);
     spans_tree_free(st, off, g);
@@ -421,28 +421,17 @@ GS_INLINE int64_t spans_cache_pop(spans_cache *c, int64_t g, int k) {
     return c->off[g - 1][k - 1];
 }
 
-/* gs_spans_alloc, every case: n <= 0 (no span or an error), the first span
- * (the state is made), a cached span, the tree's. */
-static GS_NOINLINE gs_grow spans_alloc_any(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
-    gs_spans_state *st;
+/* A span of n >= 1 elements (g granules) from st: a cached one, else the
+ * tree's; zeroed, recorded, tagged. */
+static GS_NOINLINE gs_grow spans_alloc_at(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n, int64_t g) {
     gs_grow h;
-    int64_t off, g;
+    int64_t off;
     int k, t;
-    bool cached;
-    if (GS_UNLIKELY(n <= 0)) {
-        gs_grow none = { NULL, 0 };
-        if (n < 0) gs_fail_pool_negative(s, n);
-        return none;
-    }
-    if (GS_UNLIKELY((uint64_t)n > (uint64_t)(GS_POOL_RESERVE / esz))) gs_fail_oom(s);
-    st = spans_state(p, esz);
-    g = spans_granules(n, esz);
-    cached = g <= SPANS_CACHE_SIZES && (k = st->cache.n[g - 1]) > 0;
-    if (cached) {
+    bool cached = g <= SPANS_CACHE_SIZES && (k = st->cache.n[g - 1]) > 0;
+    if (cached)
         off = spans_cache_pop(&st->cache, g, k); /* zeroed at its free */
-    } else {
+    else
         off = spans_alloc_tree(s, p, st, n, g);
-    }
     spans_len_set(st, off, n);
     h.ptr = spans_at(st, off);
     h.cap = n | GS_OWN_BIT;
@@ -452,6 +441,18 @@ static GS_NOINLINE gs_grow spans_alloc_any(const gs_site *s, gs_spans *p, int64_
         h.cap |= t >= 0 && !gs_shadow_off ? (int64_t)(t & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT : gs_tag_of(h.ptr);
     }
     return h;
+}
+
+/* gs_spans_alloc, every case: n <= 0 (no span or an error), too many
+ * elements, the first span (the state is made), then spans_alloc_at. */
+static GS_NOINLINE gs_grow spans_alloc_any(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
+    if (GS_UNLIKELY(n <= 0)) {
+        gs_grow none = { NULL, 0 };
+        if (n < 0) gs_fail_pool_negative(s, n);
+        return none;
+    }
+    if (GS_UNLIKELY((uint64_t)n > (uint64_t)(GS_POOL_RESERVE / esz))) gs_fail_oom(s);
+    return spans_alloc_at(s, p, spans_state(p, esz), n, spans_granules(n, esz));
 }
 
 gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n) { return spans_header(p->st, off, n); }
@@ -592,11 +593,12 @@ GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
  * has its shadow chunks (gs_shadow_track). */
 gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     gs_spans_state *st = p->st;
-    if (GS_LIKELY(st != NULL && ((uint64_t)n | esz) <= SPANS_QUICK_N && st->tagged)) {
+    if (GS_LIKELY(st != NULL && ((uint64_t)n | esz) <= SPANS_QUICK_N)) {
         spans_cache *c = &st->cache;
         uint64_t g = ((uint64_t)n * esz + GS_SPAN_UNIT - 1) / GS_SPAN_UNIT, i; /* 0 for n == 0 */
         int k;
-        if (GS_LIKELY(g - 1 < SPANS_CACHE_SIZES && (k = c->n[g - 1]) > 0)) {
+        if (GS_UNLIKELY(g - 1 >= SPANS_CACHE_SIZES)) return spans_alloc_any(s, p, n, esz);
+        if (GS_LIKELY((k = c->n[g - 1]) > 0 && st->tagged)) {
             int64_t off = c->off[g - 1][k - 1];
             uint8_t *q = spans_at(st, off);
             i = SPANS_SHADOW_INDEX(q);
@@ -614,6 +616,7 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
                 return h;
             }
         }
+        return spans_alloc_at(s, p, st, (int64_t)n, (int64_t)g);
     }
     return spans_alloc_any(s, p, n, esz);
 }
@@ -644,10 +647,14 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
     if (GS_UNLIKELY(g - 1 >= SPANS_CACHE_SIZES || t - 1 >= GS_SHADOW_TAG_MAX - 2 || !SPANS_ONE_CHUNK(i, g)))
         goto any; /* g 0: a header (ptr, 0, GS_OWN_BIT) where no span starts */
     sh = gs_shadow_dir[((uintptr_t)ptr >> 32) & (GS_SHADOW_DIR_N - 1)] + i;
+    if (GS_UNLIKELY(sh[0] != t || spans_borrowed())) goto any;
+    /* exactly a live span, its header current: freed here */
     c = &st->cache;
-    if (GS_UNLIKELY(sh[0] != t || off + g == (uint64_t)st->tree.tail || (k = c->n[g - 1]) >= SPANS_CACHE_DEPTH ||
-                    c->units + (int64_t)g > SPANS_CACHE_UNITS || spans_borrowed()))
-        goto any;
+    if (GS_UNLIKELY(off + g == (uint64_t)st->tree.tail || (k = c->n[g - 1]) >= SPANS_CACHE_DEPTH ||
+                    c->units + (int64_t)g > SPANS_CACHE_UNITS)) {
+        spans_release(p, st, (int64_t)off, len, esz);
+        return;
+    }
     st->lens[off] = 0;
     c->off[g - 1][k] = (int32_t)off;
     c->n[g - 1] = (uint8_t)(k + 1);
