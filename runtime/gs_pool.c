@@ -388,6 +388,88 @@ static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_
     if (st->tree.tail != tail) p->len = spans_tail(st);
 }
 
+/* ---- storage tags of spans (the heap's shadow, gs_heap.h) ----
+ * The pool stamps its spans itself, as gs_shadow_stamp and
+ * gs_shadow_unstamp would, with the stores sized for its spans. */
+
+/* The index of a's granule in its 4 GiB range of the shadow, and whether
+ * the g granules from there stay in it. */
+#define SPANS_SHADOW_INDEX(a) ((uint32_t)(uintptr_t)(a) >> 4)
+#define SPANS_ONE_CHUNK(i, g) ((i) + (g) <= GS_SHADOW_GRANULES)
+
+/* The g (1..SPANS_CACHE_SIZES) granules' tags at sh become t: one store,
+ * or two or four overlapping ones of the same width (gs_shadow_set without
+ * its loop). */
+GS_INLINE void spans_tag(uint16_t *sh, uint64_t g, uint16_t t) {
+    uint64_t w[2];
+    uint8_t *b = (uint8_t *)sh, *e = (uint8_t *)(sh + g);
+    w[0] = w[1] = (uint64_t)t * 0x0001000100010001ull;
+    if (g == 1) {
+        sh[0] = t;
+    } else if (g <= 4) {
+        memcpy(b, w, 4);
+        memcpy(e - 4, w, 4);
+    } else if (g <= 8) {
+        memcpy(b, w, 8);
+        memcpy(e - 8, w, 8);
+    } else {
+        memcpy(b, w, 16);
+        memcpy(e - 16, w, 16);
+        if (g > 16) {
+            memcpy(b + 16, w, 16);
+            memcpy(e - 32, w, 16);
+        }
+    }
+}
+
+/* The g granules' tags at sh become t. */
+GS_INLINE void spans_tag_any(uint16_t *sh, uint64_t g, uint16_t t) {
+    if (g <= SPANS_CACHE_SIZES)
+        spans_tag(sh, g, t);
+    else
+        gs_shadow_set(sh, (size_t)g, t);
+}
+
+/* The span of g granules at q gets a new tag: the largest of its granules'
+ * and of the shadow's floors there, + 1 (uniform: its granules hold one
+ * tag, so the first stands for them all); the header's tag bits (0 once
+ * the shadow is off). */
+static int64_t spans_stamp(uint8_t *q, int64_t g, bool uniform) {
+    uintptr_t a = (uintptr_t)q;
+    uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)], *sh, m, f;
+    uint64_t i = SPANS_SHADOW_INDEX(a), k;
+    if (GS_UNLIKELY(c == NULL || !SPANS_ONE_CHUNK(i, (uint64_t)g))) {
+        gs_shadow_stamp(q, (size_t)g * GS_SPAN_UNIT);
+        return gs_tag_of(q);
+    }
+    m = c[GS_SHADOW_GRANULES + (i >> GS_SHADOW_FLOOR_SHIFT)];
+    f = c[GS_SHADOW_GRANULES + ((i + (uint64_t)g - 1) >> GS_SHADOW_FLOOR_SHIFT)];
+    m = f > m ? f : m;
+    sh = c + i;
+    if (uniform)
+        m = sh[0] > m ? sh[0] : m;
+    else if (g >= 8)
+        m = gs_shadow_max(sh, (size_t)g, m);
+    else
+        for (k = 0; k < (uint64_t)g; k++) m = sh[k] > m ? sh[k] : m;
+    m++;
+    spans_tag_any(sh, (uint64_t)g, m);
+    return gs_shadow_off ? 0 : (int64_t)m << GS_TAG_SHIFT;
+}
+
+/* The span of g granules at q is freed: its tag moves on (+ 1); false when
+ * it cannot, and the span is retired instead (gs_shadow_unstamp). */
+static bool spans_unstamp(uint8_t *q, int64_t g) {
+    uintptr_t a = (uintptr_t)q;
+    uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    uint64_t i = SPANS_SHADOW_INDEX(a);
+    if (GS_LIKELY(c != NULL && SPANS_ONE_CHUNK(i, (uint64_t)g) && c[i] + 1 < GS_SHADOW_TAG_MAX)) {
+        spans_tag_any(c + i, (uint64_t)g, (uint16_t)(c[i] + 1));
+        return true;
+    }
+    return gs_shadow_unstamp(q, (size_t)g * GS_SPAN_UNIT) == 1;
+}
+
 /* ---- allocation ---- */
 
 /* The header of a span of n elements at granule off: its pointer and its
@@ -426,7 +508,7 @@ GS_INLINE int64_t spans_cache_pop(spans_cache *c, int64_t g, int k) {
 static GS_NOINLINE gs_grow spans_alloc_at(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n, int64_t g) {
     gs_grow h;
     int64_t off;
-    int k, t;
+    int k;
     bool cached = g <= SPANS_CACHE_SIZES && (k = st->cache.n[g - 1]) > 0;
     if (cached)
         off = spans_cache_pop(&st->cache, g, k); /* zeroed at its free */
@@ -435,11 +517,7 @@ static GS_NOINLINE gs_grow spans_alloc_at(const gs_site *s, gs_spans *p, gs_span
     spans_len_set(st, off, n);
     h.ptr = spans_at(st, off);
     h.cap = n | GS_OWN_BIT;
-    if (st->tagged) {
-        /* a cached span's granules hold one tag (the one its free gave) */
-        t = gs_shadow_stamp_fast(h.ptr, (size_t)g * GS_SPAN_UNIT, cached);
-        h.cap |= t >= 0 && !gs_shadow_off ? (int64_t)(t & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT : gs_tag_of(h.ptr);
-    }
+    if (st->tagged) h.cap |= spans_stamp(h.ptr, g, cached); /* a cached span's granules hold one tag */
     return h;
 }
 
@@ -496,9 +574,7 @@ GS_INLINE void spans_put_free(gs_spans *p, gs_spans_state *st, int64_t off, int6
 static GS_NOINLINE void spans_release(gs_spans *p, gs_spans_state *st, int64_t off, int64_t n, size_t esz) {
     int64_t g = spans_granules(n, esz);
     spans_len_clear(st, off, n);
-    if (st->tagged && !gs_shadow_unstamp_quick(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) &&
-        gs_shadow_unstamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) != 1)
-        return;
+    if (st->tagged && !spans_unstamp(spans_at(st, off), g)) return;
     spans_put_free(p, st, off, g);
 }
 
@@ -543,31 +619,6 @@ typedef char spans_unit_is_16[GS_SPAN_UNIT == 16 ? 1 : -1];
 /* alloc: below these, n * esz needs no overflow check */
 #define SPANS_QUICK_N ((uint64_t)SPANS_CACHE_SIZES * GS_SPAN_UNIT)
 
-/* The g (1..SPANS_CACHE_SIZES) granules' tags at sh become t: one store,
- * or two or four overlapping ones of the same width (gs_shadow_set without
- * its loop). */
-GS_INLINE void spans_tag(uint16_t *sh, uint64_t g, uint16_t t) {
-    uint64_t w[2];
-    uint8_t *b = (uint8_t *)sh, *e = (uint8_t *)(sh + g);
-    w[0] = w[1] = (uint64_t)t * 0x0001000100010001ull;
-    if (g == 1) {
-        sh[0] = t;
-    } else if (g <= 4) {
-        memcpy(b, w, 4);
-        memcpy(e - 4, w, 4);
-    } else if (g <= 8) {
-        memcpy(b, w, 8);
-        memcpy(e - 8, w, 8);
-    } else {
-        memcpy(b, w, 16);
-        memcpy(e - 16, w, 16);
-        if (g > 16) {
-            memcpy(b + 16, w, 16);
-            memcpy(e - 32, w, 16);
-        }
-    }
-}
-
 /* The g (1..SPANS_SMALL) granules at q become zero (overlapping stores). */
 GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
 #ifdef __TINYC__
@@ -580,10 +631,6 @@ GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
 #endif
 }
 
-/* The index of a's granule in its 4 GiB range of the shadow, and whether
- * the g granules from there stay in it. */
-#define SPANS_SHADOW_INDEX(a) ((uint32_t)(uintptr_t)(a) >> 4)
-#define SPANS_ONE_CHUNK(i, g) ((i) + (g) <= GS_SHADOW_GRANULES)
 
 /* The tag: the span's granules hold one tag, the one its free gave them,
  * so the first stands for their maximum; and that tag is above the
@@ -604,7 +651,7 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
             i = SPANS_SHADOW_INDEX(q);
             if (GS_LIKELY(SPANS_ONE_CHUNK(i, g) && !gs_shadow_off)) {
                 uint16_t *sh = gs_shadow_dir[((uintptr_t)q >> 32) & (GS_SHADOW_DIR_N - 1)] + i;
-                uint16_t t = (uint16_t)(sh[0] + 1); /* at most GS_SHADOW_TAG_MAX - 1: see gs_spans_free */
+                uint16_t t = (uint16_t)(sh[0] + 1); /* at most GS_SHADOW_TAG_MAX: see gs_spans_free */
                 int64_t cap = n | GS_OWN_BIT | (int64_t)t << GS_TAG_SHIFT;
                 gs_grow h;
                 c->n[g - 1] = (uint8_t)(k - 1);
