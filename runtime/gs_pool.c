@@ -434,7 +434,7 @@ GS_INLINE void spans_tag_any(uint16_t *sh, uint64_t g, uint16_t t) {
  * and of the shadow's floors there, + 1 (uniform: its granules hold one
  * tag, so the first stands for them all); the header's tag bits (0 once
  * the shadow is off). */
-static int64_t spans_stamp(uint8_t *q, int64_t g, bool uniform) {
+GS_INLINE int64_t spans_stamp(uint8_t *q, int64_t g, bool uniform) {
     uintptr_t a = (uintptr_t)q;
     uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)], *sh, m, f;
     uint64_t i = SPANS_SHADOW_INDEX(a), k;
@@ -459,7 +459,7 @@ static int64_t spans_stamp(uint8_t *q, int64_t g, bool uniform) {
 
 /* The span of g granules at q is freed: its tag moves on (+ 1); false when
  * it cannot, and the span is retired instead (gs_shadow_unstamp). */
-static bool spans_unstamp(uint8_t *q, int64_t g) {
+GS_INLINE bool spans_unstamp(uint8_t *q, int64_t g) {
     uintptr_t a = (uintptr_t)q;
     uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
     uint64_t i = SPANS_SHADOW_INDEX(a);
@@ -757,8 +757,8 @@ bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     if (st->tagged && !gs_shadow_can_retag(at)) return false;
     if (!spans_resize_tree(st, off, n, m, esz)) return false;
     if (st->tagged) {
-        gs_shadow_unstamp_fast(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
-        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT, false);
+        spans_unstamp(at, spans_granules(n, esz)); /* it can: gs_shadow_can_retag */
+        spans_stamp(at, spans_granules(m, esz), false);
     }
     spans_len_clear(st, off, n);
     spans_len_set(st, off, m);
