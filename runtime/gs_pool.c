@@ -6,13 +6,14 @@
  * compiler. A pool is one thread's at a time (docs/language.md, Threads),
  * so a pool's own state needs no lock; the table of stable slices, which
  * every thread's slot pools share, is locked once threads run. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 
 #include "gs_pool.h"
 
 #include "gs_heap.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -92,17 +93,20 @@ void gs_slots_grow(gs_slots *p, size_t esz) {
     p->cap = ncap;
 }
 
-/* ---- reusable[] T: the live-span table (start offset -> length) ----
- * Open addressing with linear probing over one array of (key, length)
- * pairs, so a lookup touches one cache line; keys are off + 1 (0 marks
- * empty); deletion shifts later entries back, so there are no tombstones.
- * The hash is Fibonacci hashing (one multiply, the top bits): span starts
- * are distinct offsets, often evenly spaced, which it spreads evenly. At
- * most half full. */
+/* ---- reusable[] T: the live-span record ----
+ * One uint32 per granule of the region, in address space reserved beside
+ * it (MAP_NORESERVE: a page of it is touched only where spans start): the
+ * length in elements of the live span that starts at that granule, 0 where
+ * none does. So the exact-span check of a free is one load and compare, and
+ * so is "a live span starts here" (resize). A span of SPANS_LEN_BIG
+ * elements or more (4 GiB and up: at most SPANS_BIG_MAX fit in a region)
+ * records SPANS_LEN_BIG there and its length in big[]. */
+#define SPANS_LEN_BIG UINT32_MAX
+#define SPANS_BIG_MAX 4
 
-typedef struct live_ent {
-    int64_t key, len;
-} live_ent;
+typedef struct spans_big {
+    int64_t off, n; /* n 0: unused */
+} spans_big;
 
 /* ---- reusable[] T: the exact-size cache ----
  * Recently freed small spans wait here, still free but out of the tree,
@@ -133,101 +137,88 @@ typedef struct live_ent {
 typedef struct spans_cache {
     int64_t units;                   /* granules held */
     int64_t hi;                      /* no cached span ends above it */
-    uint32_t sizes;                  /* bit s: n[s] > 0 */
     uint8_t n[SPANS_CACHE_SIZES];    /* spans held of 1, 2, ... granules */
     int32_t off[SPANS_CACHE_SIZES][SPANS_CACHE_DEPTH]; /* their offsets, oldest first */
 } spans_cache;
 
 struct gs_spans_state {
-    gs_span_tree tree; /* offsets and lengths in granules (GS_SPAN_UNIT bytes) */
+    gs_span_tree tree; /* offsets and lengths in granules (GS_SPAN_UNIT bytes); first (tests/runtime/spans_test.c) */
+    uint32_t *lens;    /* the live-span record, lens_bytes of address space */
+    bool tagged;       /* the shadow follows the region (gs_shadow_track) */
     spans_cache cache; /* free spans out of the tree: free, never live */
     gs_region region;
-    bool tagged;       /* the shadow follows the region (gs_shadow_track) */
     size_t esz;
-    live_ent *live; /* cap entries, cap a power of two >= 64 */
-    size_t mask;    /* cap - 1 */
-    unsigned shift; /* 64 - log2(cap) */
-    size_t count;
+    size_t lens_bytes;
+    spans_big big[SPANS_BIG_MAX];
 };
 
-#define LIVE_MIN_BITS 6
-
-GS_INLINE size_t live_slot(const gs_spans_state *st, int64_t key) {
-    return (size_t)(((uint64_t)key * 0x9E3779B97F4A7C15ull) >> st->shift);
+/* The length of the live span at granule off, 0 when none starts there. */
+static int64_t spans_len(const gs_spans_state *st, int64_t off) {
+    int k;
+    if (GS_LIKELY(st->lens[off] != SPANS_LEN_BIG)) return st->lens[off];
+    for (k = 0; k < SPANS_BIG_MAX; k++)
+        if (st->big[k].n != 0 && st->big[k].off == off) return st->big[k].n;
+    return 0;
 }
 
-/* An empty table of 2^bits entries (the old one, if any, is the caller's). */
-static void live_alloc(gs_spans_state *st, unsigned bits) {
-    size_t cap = (size_t)1 << bits;
-    st->live = (live_ent *)calloc(cap, sizeof(live_ent));
-    if (st->live == NULL) gs_fail_oom(NULL);
-    st->mask = cap - 1;
-    st->shift = 64 - bits;
-    st->count = 0;
+/* Records n >= 1 as the length of the span at granule off (none before). */
+static void spans_len_big(gs_spans_state *st, int64_t off, int64_t n) {
+    int k;
+    for (k = 0; st->big[k].n != 0; k++)
+        if (k + 1 == SPANS_BIG_MAX) gs_fail_oom(NULL); /* more than the region holds */
+    st->big[k].off = off;
+    st->big[k].n = n;
+    st->lens[off] = SPANS_LEN_BIG;
 }
 
-/* Puts a key known to be absent. */
-GS_INLINE void live_insert(gs_spans_state *st, int64_t key, int64_t n) {
-    size_t i = live_slot(st, key);
-    while (st->live[i].key) i = (i + 1) & st->mask;
-    st->live[i].key = key;
-    st->live[i].len = n;
-    st->count++;
+GS_INLINE void spans_len_set(gs_spans_state *st, int64_t off, int64_t n) {
+    if (GS_LIKELY((uint64_t)n < SPANS_LEN_BIG))
+        st->lens[off] = (uint32_t)n;
+    else
+        spans_len_big(st, off, n);
 }
 
-static GS_COLD void live_grow(gs_spans_state *st) {
-    live_ent *old = st->live;
-    size_t oc = st->mask + 1, i;
-    live_alloc(st, 64 - st->shift + 1);
-    for (i = 0; i < oc; i++)
-        if (old[i].key) live_insert(st, old[i].key, old[i].len);
-    free(old);
+/* No live span starts at granule off any more (its length was n). */
+GS_INLINE void spans_len_clear(gs_spans_state *st, int64_t off, int64_t n) {
+    int k;
+    if (GS_UNLIKELY((uint64_t)n >= SPANS_LEN_BIG))
+        for (k = 0; k < SPANS_BIG_MAX; k++)
+            if (st->big[k].off == off) st->big[k].n = 0;
+    st->lens[off] = 0;
 }
 
-/* Records the live span [off, off+n); off is not live. */
-GS_INLINE void live_put(gs_spans_state *st, int64_t off, int64_t n) {
-    if (GS_UNLIKELY((st->count + 1) * 2 > st->mask + 1)) live_grow(st);
-    live_insert(st, off + 1, n);
-}
-
-/* The slot holding off, or SIZE_MAX. */
-GS_INLINE size_t live_find(const gs_spans_state *st, int64_t off) {
-    size_t i;
-    for (i = live_slot(st, off + 1); st->live[i].key; i = (i + 1) & st->mask)
-        if (st->live[i].key == off + 1) return i;
-    return SIZE_MAX;
-}
-
-GS_INLINE void live_remove_at(gs_spans_state *st, size_t i) {
-    size_t j = i, mask = st->mask;
-    live_ent *e = st->live;
-    st->count--;
-    for (;;) {
-        size_t home;
-        j = (j + 1) & mask;
-        if (!e[j].key) break;
-        home = live_slot(st, e[j].key);
-        /* move j back to i when its home is not in (i, j] (cyclically) */
-        if (((j - home) & mask) >= ((j - i) & mask)) {
-            e[i] = e[j];
-            i = j;
+/* Reserves the record for st->region (less when the address space refuses
+ * that much: the tree's limit then stops at what it covers); false when
+ * refused. */
+static bool spans_lens_reserve(gs_spans_state *st) {
+    size_t want = st->region.reserved / GS_SPAN_UNIT * sizeof(uint32_t);
+    int i;
+    for (i = 0; i < 7; i++, want /= 2) {
+        void *m = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m != MAP_FAILED) {
+            st->lens = (uint32_t *)m;
+            st->lens_bytes = want;
+            return true;
         }
     }
-    e[i].key = 0;
+    return false;
 }
 
 /* ---- reusable[] T ---- */
 
 static GS_COLD GS_NOINLINE gs_spans_state *spans_state_new(gs_spans *p, size_t esz) {
     gs_spans_state *st = (gs_spans_state *)calloc(1, sizeof *st);
+    int64_t units;
     if (st == NULL) gs_fail_oom(NULL);
     pool_region_reserve(&st->region);
+    if (!spans_lens_reserve(st)) gs_fail_oom(NULL);
     gs_pool_note(st->region.base, st->region.reserved, true);
     st->tagged = !gs_shadow_off && gs_shadow_track(st->region.base, st->region.reserved);
     st->esz = esz;
     gs_span_tree_init(&st->tree);
-    st->tree.limit = (int64_t)(st->region.reserved / GS_SPAN_UNIT);
-    live_alloc(st, LIVE_MIN_BITS);
+    units = (int64_t)(st->region.reserved / GS_SPAN_UNIT);
+    st->tree.limit = units < (int64_t)(st->lens_bytes / sizeof(uint32_t)) ? units
+                                                                          : (int64_t)(st->lens_bytes / sizeof(uint32_t));
     p->st = st;
     p->base = st->region.base;
     return st;
@@ -274,17 +265,29 @@ static gs_span spans_tree_put(gs_spans_state *st, int64_t off, int64_t g) {
     return m;
 }
 
+/* The first size index from s on whose spans the cache holds, else
+ * SPANS_CACHE_SIZES (eight empty sizes a step). */
+static int spans_cache_next(const spans_cache *c, int s) {
+    uint64_t w;
+    while (s < SPANS_CACHE_SIZES) {
+        if (s % 8 == 0 && (memcpy(&w, c->n + s, 8), w == 0))
+            s += 8;
+        else if (c->n[s] == 0)
+            s++;
+        else
+            return s;
+    }
+    return SPANS_CACHE_SIZES;
+}
+
 /* Every cached span goes to the tree. */
 static GS_NOINLINE void spans_cache_flush(gs_spans_state *st) {
     spans_cache *c = &st->cache;
-    uint32_t m;
     int s, k;
-    for (m = c->sizes; m != 0; m &= m - 1) {
-        s = gs_span_ctz(m);
+    for (s = spans_cache_next(c, 0); s < SPANS_CACHE_SIZES; s = spans_cache_next(c, s + 1)) {
         for (k = 0; k < c->n[s]; k++) spans_tree_put(st, c->off[s][k], s + 1);
         c->n[s] = 0;
     }
-    c->sizes = 0;
     c->units = 0;
     c->hi = 0;
 }
@@ -294,7 +297,7 @@ static GS_NOINLINE void spans_cache_flush(gs_spans_state *st) {
 static int64_t spans_cache_drop(spans_cache *c, int s, int k) {
     int64_t off = c->off[s][k];
     memmove(&c->off[s][k], &c->off[s][k + 1], (size_t)(c->n[s] - k - 1) * sizeof c->off[0][0]);
-    if (--c->n[s] == 0) c->sizes &= ~((uint32_t)1 << s);
+    c->n[s]--;
     c->units -= s + 1;
     return off;
 }
@@ -305,10 +308,9 @@ static GS_NOINLINE void spans_cache_untail(gs_spans_state *st) {
     spans_cache *c = &st->cache;
     for (;;) {
         int64_t hi = 0, end;
-        uint32_t m;
         int s, k, fs = -1, fk = -1;
-        for (m = c->sizes; m != 0; m &= m - 1)
-            for (s = gs_span_ctz(m), k = 0; k < c->n[s]; k++) {
+        for (s = spans_cache_next(c, 0); s < SPANS_CACHE_SIZES; s = spans_cache_next(c, s + 1))
+            for (k = 0; k < c->n[s]; k++) {
                 end = (int64_t)c->off[s][k] + s + 1;
                 if (end == st->tree.tail) fs = s, fk = k;
                 hi = end > hi ? end : hi;
@@ -333,10 +335,9 @@ static GS_NOINLINE bool spans_cache_take(gs_spans_state *st, int64_t lo, int64_t
     spans_cache *c = &st->cache;
     bool any = false;
     for (;;) {
-        uint32_t m;
         int s, k, fs = -1, fk = -1;
-        for (m = c->sizes; m != 0 && fs < 0; m &= m - 1)
-            for (s = gs_span_ctz(m), k = 0; k < c->n[s]; k++)
+        for (s = spans_cache_next(c, 0); s < SPANS_CACHE_SIZES && fs < 0; s = spans_cache_next(c, s + 1))
+            for (k = 0; k < c->n[s]; k++)
                 if (c->off[s][k] >= lo && c->off[s][k] < hi) {
                     fs = s, fk = k;
                     break;
@@ -360,9 +361,10 @@ static int64_t spans_tree_alloc(gs_spans_state *st, int64_t g) {
     return off;
 }
 
-/* The freed span [off, off+g) enters the cache when the rule at
- * spans_cache lets it: true; false, and nothing changed, when it goes to
- * the tree (spans_free_tree). */
+/* The freed span [off, off+g) enters the cache, zeroed (so that an
+ * allocation from the cache needs no memset before it returns), when the
+ * rule at spans_cache lets it: true; false, and nothing changed, when it
+ * goes to the tree (spans_free_tree). */
 GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
     spans_cache *c = &st->cache;
     int k;
@@ -371,9 +373,9 @@ GS_INLINE bool spans_cache_put(gs_spans_state *st, int64_t off, int64_t g) {
     if (k >= SPANS_CACHE_DEPTH || c->units + g > SPANS_CACHE_UNITS) return false;
     c->off[g - 1][k] = (int32_t)off;
     c->n[g - 1] = (uint8_t)(k + 1);
-    c->sizes |= (uint32_t)1 << (g - 1);
     c->units += g;
     c->hi = off + g > c->hi ? off + g : c->hi;
+    memset(spans_at(st, off), 0, (size_t)g * GS_SPAN_UNIT);
     return true;
 }
 
@@ -386,21 +388,91 @@ static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_
     if (st->tree.tail != tail) p->len = spans_tail(st);
 }
 
-/* The header of a span of n elements (g granules) at granule off just
- * handed out: its storage gets a new tag (uniform: the span was freed
- * whole and cached since, so its granules hold one tag). */
-GS_INLINE gs_grow spans_new_header(const gs_spans_state *st, int64_t off, int64_t n, int64_t g, bool uniform) {
-    gs_grow h;
-    h.ptr = spans_at(st, off);
-    h.cap = n | GS_OWN_BIT;
-    if (st->tagged) {
-        int t = gs_shadow_stamp_fast(h.ptr, (size_t)g * GS_SPAN_UNIT, uniform);
-        h.cap |= t >= 0 && !gs_shadow_off ? (int64_t)(t & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT : gs_tag_of(h.ptr);
+/* ---- storage tags of spans (the heap's shadow, gs_heap.h) ----
+ * The pool stamps its spans itself, as gs_shadow_stamp and
+ * gs_shadow_unstamp would, with the stores sized for its spans. */
+
+/* The index of a's granule in its 4 GiB range of the shadow, and whether
+ * the g granules from there stay in it. */
+#define SPANS_SHADOW_INDEX(a) ((uint32_t)(uintptr_t)(a) >> 4)
+#define SPANS_ONE_CHUNK(i, g) ((i) + (g) <= GS_SHADOW_GRANULES)
+
+/* The g (1..SPANS_CACHE_SIZES) granules' tags at sh become t: one store,
+ * or two or four overlapping ones of the same width (gs_shadow_set without
+ * its loop). */
+GS_INLINE void spans_tag(uint16_t *sh, uint64_t g, uint16_t t) {
+    uint64_t w[2];
+    uint8_t *b = (uint8_t *)sh, *e = (uint8_t *)(sh + g);
+    w[0] = w[1] = (uint64_t)t * 0x0001000100010001ull;
+    if (g == 1) {
+        sh[0] = t;
+    } else if (g <= 4) {
+        memcpy(b, w, 4);
+        memcpy(e - 4, w, 4);
+    } else if (g <= 8) {
+        memcpy(b, w, 8);
+        memcpy(e - 8, w, 8);
+    } else {
+        memcpy(b, w, 16);
+        memcpy(e - 16, w, 16);
+        if (g > 16) {
+            memcpy(b + 16, w, 16);
+            memcpy(e - 32, w, 16);
+        }
     }
-    return h;
 }
 
-/* The header of the span of n elements at granule off: its pointer and its
+/* The g granules' tags at sh become t. */
+GS_INLINE void spans_tag_any(uint16_t *sh, uint64_t g, uint16_t t) {
+    if (g <= SPANS_CACHE_SIZES)
+        spans_tag(sh, g, t);
+    else
+        gs_shadow_set(sh, (size_t)g, t);
+}
+
+/* The span of g granules at q gets a new tag: the largest of its granules'
+ * and of the shadow's floors there, + 1 (uniform: its granules hold one
+ * tag, so the first stands for them all); the header's tag bits (0 once
+ * the shadow is off). */
+GS_INLINE int64_t spans_stamp(uint8_t *q, int64_t g, bool uniform) {
+    uintptr_t a = (uintptr_t)q;
+    uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)], *sh, m, f;
+    uint64_t i = SPANS_SHADOW_INDEX(a), k;
+    if (GS_UNLIKELY(c == NULL || !SPANS_ONE_CHUNK(i, (uint64_t)g))) {
+        gs_shadow_stamp(q, (size_t)g * GS_SPAN_UNIT);
+        return gs_tag_of(q);
+    }
+    m = c[GS_SHADOW_GRANULES + (i >> GS_SHADOW_FLOOR_SHIFT)];
+    f = c[GS_SHADOW_GRANULES + ((i + (uint64_t)g - 1) >> GS_SHADOW_FLOOR_SHIFT)];
+    m = f > m ? f : m;
+    sh = c + i;
+    if (uniform)
+        m = sh[0] > m ? sh[0] : m;
+    else if (g >= 8)
+        m = gs_shadow_max(sh, (size_t)g, m);
+    else
+        for (k = 0; k < (uint64_t)g; k++) m = sh[k] > m ? sh[k] : m;
+    m++;
+    spans_tag_any(sh, (uint64_t)g, m);
+    return gs_shadow_off ? 0 : (int64_t)m << GS_TAG_SHIFT;
+}
+
+/* The span of g granules at q is freed: its tag moves on (+ 1); false when
+ * it cannot, and the span is retired instead (gs_shadow_unstamp). */
+GS_INLINE bool spans_unstamp(uint8_t *q, int64_t g) {
+    uintptr_t a = (uintptr_t)q;
+    uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    uint64_t i = SPANS_SHADOW_INDEX(a);
+    if (GS_LIKELY(c != NULL && SPANS_ONE_CHUNK(i, (uint64_t)g) && c[i] + 1 < GS_SHADOW_TAG_MAX)) {
+        spans_tag_any(c + i, (uint64_t)g, (uint16_t)(c[i] + 1));
+        return true;
+    }
+    return gs_shadow_unstamp(q, (size_t)g * GS_SPAN_UNIT) == 1;
+}
+
+/* ---- allocation ---- */
+
+/* The header of a span of n elements at granule off: its pointer and its
  * cap word (n, GS_OWN_BIT and the span's tag). */
 GS_INLINE gs_grow spans_header(const gs_spans_state *st, int64_t off, int64_t n) {
     gs_grow g;
@@ -423,65 +495,71 @@ static int64_t spans_alloc_tree(const gs_site *s, gs_spans *p, gs_spans_state *s
     return off;
 }
 
-gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
-    gs_spans_state *st;
-    spans_cache *c;
-    int64_t off, g;
-    bool cached;
+/* Takes the most recent cached span of g granules (there is one); its
+ * offset. */
+GS_INLINE int64_t spans_cache_pop(spans_cache *c, int64_t g, int k) {
+    c->n[g - 1] = (uint8_t)(k - 1);
+    c->units -= g;
+    return c->off[g - 1][k - 1];
+}
+
+/* A span of n >= 1 elements (g granules) from st: a cached one, else the
+ * tree's; zeroed, recorded, tagged. */
+static GS_NOINLINE gs_grow spans_alloc_at(const gs_site *s, gs_spans *p, gs_spans_state *st, int64_t n, int64_t g) {
+    gs_grow h;
+    int64_t off;
+    int k;
+    bool cached = g <= SPANS_CACHE_SIZES && (k = st->cache.n[g - 1]) > 0;
+    if (cached)
+        off = spans_cache_pop(&st->cache, g, k); /* zeroed at its free */
+    else
+        off = spans_alloc_tree(s, p, st, n, g);
+    spans_len_set(st, off, n);
+    h.ptr = spans_at(st, off);
+    h.cap = n | GS_OWN_BIT;
+    if (st->tagged) h.cap |= spans_stamp(h.ptr, g, cached); /* a cached span's granules hold one tag */
+    return h;
+}
+
+/* gs_spans_alloc, every case: n <= 0 (no span or an error), too many
+ * elements, the first span (the state is made), then spans_alloc_at. */
+static GS_NOINLINE gs_grow spans_alloc_any(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     if (GS_UNLIKELY(n <= 0)) {
         gs_grow none = { NULL, 0 };
         if (n < 0) gs_fail_pool_negative(s, n);
         return none;
     }
     if (GS_UNLIKELY((uint64_t)n > (uint64_t)(GS_POOL_RESERVE / esz))) gs_fail_oom(s);
-    st = spans_state(p, esz);
-    g = spans_granules(n, esz);
-    c = &st->cache;
-    cached = g <= SPANS_CACHE_SIZES && c->n[g - 1] > 0;
-    if (cached) {
-        /* A cached span was handed out before (so its pages are not known
-         * zero) and has not been in the tree since (so no waiting run of
-         * free pages covers them): gs_region_zero would clear it as is. */
-        off = c->off[g - 1][--c->n[g - 1]];
-        if (c->n[g - 1] == 0) c->sizes &= ~((uint32_t)1 << (g - 1));
-        c->units -= g;
-        memset(spans_at(st, off), 0, (size_t)n * esz);
-    } else {
-        off = spans_alloc_tree(s, p, st, n, g);
-    }
-    live_put(st, off, n);
-    return spans_new_header(st, off, n, g, cached);
+    return spans_alloc_at(s, p, spans_state(p, esz), n, spans_granules(n, esz));
 }
 
 gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n) { return spans_header(p->st, off, n); }
 
-/* The live-table slot of the span (ptr, len, cap) when it is exactly a
- * live span of this pool, else SIZE_MAX; SPANS_STALE when it is one but
- * the header's tag is older than the span's (the span it was made for was
- * freed or moved, and this one handed out at the same place since); *off
- * gets its offset. */
-#define SPANS_STALE (SIZE_MAX - 1)
-GS_INLINE size_t spans_lookup(const gs_spans *p, const void *ptr, int64_t len, int64_t cap,
-                              size_t esz, int64_t *off) {
-    const gs_spans_state *st = p->st;
-    uintptr_t a, b;
-    size_t i;
-    if (st == NULL || len <= 0 || !(cap & GS_OWN_BIT) || (cap & GS_LEN_MASK) != len) return SIZE_MAX;
-    a = (uintptr_t)st->region.base;
-    b = (uintptr_t)ptr;
-    if (b < a || b - a >= (uintptr_t)st->tree.tail * GS_SPAN_UNIT || (b - a) % GS_SPAN_UNIT != 0)
-        return SIZE_MAX;
-    *off = (int64_t)((b - a) / GS_SPAN_UNIT);
-    i = live_find(st, *off);
-    if (i == SIZE_MAX || st->live[i].len != len) return SIZE_MAX;
+/* ---- the exact-span check and free ---- */
+
+/* The offset of the span (ptr, len, cap), len != 0, when it is exactly a
+ * live span of this pool; SPANS_NOT_LIVE when it is not; SPANS_STALE when
+ * it is one but the header's tag is older than the span's (the span it was
+ * made for was freed or moved, and this one handed out at the same place
+ * since). A negative len fails the cap word's test. */
+#define SPANS_NOT_LIVE (-1)
+#define SPANS_STALE (-2)
+GS_INLINE int64_t spans_lookup(const gs_spans_state *st, const void *ptr, int64_t len, int64_t cap) {
+    uintptr_t d;
+    int64_t off;
+    if (st == NULL || (cap & (GS_OWN_BIT | GS_LEN_MASK)) != (GS_OWN_BIT | len)) return SPANS_NOT_LIVE;
+    d = (uintptr_t)ptr - (uintptr_t)st->region.base; /* wraps below the region */
+    if (d >= (uintptr_t)st->tree.tail * GS_SPAN_UNIT || d % GS_SPAN_UNIT != 0) return SPANS_NOT_LIVE;
+    off = (int64_t)(d / GS_SPAN_UNIT);
+    if (GS_UNLIKELY((uint64_t)len >= SPANS_LEN_BIG || st->lens[off] != (uint64_t)len) && spans_len(st, off) != len)
+        return SPANS_NOT_LIVE;
     if ((cap & GS_TAG_MASK) != 0 && !gs_is_live(ptr, len, cap)) return SPANS_STALE;
-    return i;
+    return off;
 }
 
 int64_t gs_spans_find(const gs_spans *p, const void *ptr, int64_t len, int64_t cap, size_t esz) {
-    int64_t off = -1;
-    size_t i = spans_lookup(p, ptr, len, cap, esz, &off);
-    return i == SPANS_STALE ? -2 : i == SIZE_MAX ? -1 : off;
+    (void)esz;
+    return len > 0 ? spans_lookup(p->st, ptr, len, cap) : SPANS_NOT_LIVE;
 }
 
 /* The freed span [off, off+g), its tag moved on: to the cache or the tree. */
@@ -489,28 +567,19 @@ GS_INLINE void spans_put_free(gs_spans *p, gs_spans_state *st, int64_t off, int6
     if (!spans_cache_put(st, off, g)) spans_free_tree(p, st, off, g);
 }
 
-/* spans_release_at when the shadow's inline part could not free the
- * span's tag. A span whose tag cannot move on is retired instead: it stays
- * allocated, so it is never handed out again. */
-static GS_NOINLINE void spans_release_unstamp(gs_spans *p, gs_spans_state *st, int64_t off, int64_t g) {
-    if (gs_shadow_unstamp(spans_at(st, off), (size_t)g * GS_SPAN_UNIT) == 1) spans_put_free(p, st, off, g);
-}
-
-/* Frees the live span at off, held in live-table slot i: it leaves the
- * live table, its tag moves on (the rare retiring case out of line), and
- * it goes to the cache or the tree. */
-GS_INLINE void spans_release_at(gs_spans *p, int64_t off, size_t i, size_t esz) {
-    gs_spans_state *st = p->st;
-    int64_t n = st->live[i].len, g = spans_granules(n, esz);
-    live_remove_at(st, i);
-    if (st->tagged && GS_UNLIKELY(!gs_shadow_unstamp_quick(spans_at(st, off), (size_t)g * GS_SPAN_UNIT)))
-        spans_release_unstamp(p, st, off, g);
-    else
-        spans_put_free(p, st, off, g);
+/* Frees the live span of n elements at off: it leaves the live-span
+ * record, its tag moves on, and it goes to the cache or the tree. A span
+ * whose tag cannot move on is retired instead: it stays allocated, so it
+ * is never handed out again. */
+static GS_NOINLINE void spans_release(gs_spans *p, gs_spans_state *st, int64_t off, int64_t n, size_t esz) {
+    int64_t g = spans_granules(n, esz);
+    spans_len_clear(st, off, n);
+    if (st->tagged && !spans_unstamp(spans_at(st, off), g)) return;
+    spans_put_free(p, st, off, g);
 }
 
 void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
-    spans_release_at(p, off, live_find(p->st, off), esz);
+    spans_release(p, p->st, off, spans_len(p->st, off), esz);
 }
 
 /* Whether a reference is noted (gs_borrow_check then looks at the span),
@@ -521,34 +590,135 @@ void gs_spans_release(gs_spans *p, int64_t off, size_t esz) {
 #define spans_borrowed() (gs_brw.n != 0)
 #endif
 
-/* gs_spans_free's end when a reference is noted: the check, then the free;
- * out of line so that the common free makes no call before its last. */
-static GS_NOINLINE void spans_free_borrowed(const gs_site *s, gs_spans *p, const void *ptr, int64_t len,
-                                            int64_t off, size_t i, size_t esz) {
-    gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
-    spans_release_at(p, off, i, esz);
+static GS_NORETURN GS_COLD GS_NOINLINE void spans_fail_free(const gs_site *s, int64_t r) {
+    if (r == SPANS_STALE) gs_fail_msg(s, "pool free of a span already freed");
+    gs_fail_pool_span(s);
 }
 
-static GS_COLD GS_NOINLINE void spans_fail_stale(const gs_site *s) {
-    gs_fail_msg(s, "pool free of a span already freed");
-}
-
-void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
-                   size_t esz) {
-    int64_t off = -1;
-    size_t i;
+/* gs_spans_free, every case: the check (its errors), a noted reference,
+ * the release. */
+static GS_NOINLINE void spans_free_any(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
+                                       size_t esz) {
+    int64_t off;
     if (len == 0) return;
-    i = spans_lookup(p, ptr, len, cap, esz, &off);
-    if (GS_UNLIKELY(i >= SPANS_STALE)) {
-        if (i == SPANS_STALE) spans_fail_stale(s);
-        gs_fail_pool_span(s);
+    off = spans_lookup(p->st, ptr, len, cap);
+    if (GS_UNLIKELY(off < 0)) spans_fail_free(s, off);
+    if (spans_borrowed()) gs_borrow_check(s, ptr, (size_t)len * esz, "pool free of");
+    spans_release(p, p->st, off, len, esz);
+}
+
+/* ---- the fast paths ----
+ * A cached size in a tagged pool, the common case of both: alloc takes a
+ * cached span, free puts one in the cache, inline, with every other case
+ * (and every error) one tail call away, so that they need a small frame.
+ * Cached spans are zeroed at their free, so that alloc makes no call: by a
+ * few plain stores up to SPANS_SMALL granules, else by memset, the free's
+ * tail call. */
+#define SPANS_SMALL 4
+typedef char spans_unit_is_16[GS_SPAN_UNIT == 16 ? 1 : -1];
+/* alloc: below these, n * esz needs no overflow check */
+#define SPANS_QUICK_N ((uint64_t)SPANS_CACHE_SIZES * GS_SPAN_UNIT)
+
+/* The g (1..SPANS_SMALL) granules at q become zero (overlapping stores). */
+GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
+#ifdef __TINYC__
+    memset(q, 0, (size_t)g * GS_SPAN_UNIT);
+#else
+    static const uint8_t z[2 * GS_SPAN_UNIT];
+    memcpy(q, z, GS_SPAN_UNIT); /* the first granule, the last, and the two after the first */
+    memcpy(q + (g - 1) * GS_SPAN_UNIT, z, GS_SPAN_UNIT);
+    if (g > 2) memcpy(q + GS_SPAN_UNIT, z, 2 * GS_SPAN_UNIT);
+#endif
+}
+
+
+/* The tag: the span's granules hold one tag, the one its free gave them,
+ * so the first stands for their maximum; and that tag is above the
+ * shadow's floors there, which do not change while the pool holds the
+ * region (the heap drops only its own memory's shadow pages), so the new
+ * tag needs no look at them (gs_shadow_stamp_fast). A tagged pool's region
+ * has its shadow chunks (gs_shadow_track). */
+gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
+    gs_spans_state *st = p->st;
+    if (GS_LIKELY(st != NULL && ((uint64_t)n | esz) <= SPANS_QUICK_N)) {
+        spans_cache *c = &st->cache;
+        uint64_t g = ((uint64_t)n * esz + GS_SPAN_UNIT - 1) / GS_SPAN_UNIT, i; /* 0 for n == 0 */
+        int k;
+        if (GS_UNLIKELY(g - 1 >= SPANS_CACHE_SIZES)) return spans_alloc_any(s, p, n, esz);
+        if (GS_LIKELY((k = c->n[g - 1]) > 0 && st->tagged)) {
+            int64_t off = c->off[g - 1][k - 1];
+            uint8_t *q = spans_at(st, off);
+            i = SPANS_SHADOW_INDEX(q);
+            if (GS_LIKELY(SPANS_ONE_CHUNK(i, g) && !gs_shadow_off)) {
+                uint16_t *sh = gs_shadow_dir[((uintptr_t)q >> 32) & (GS_SHADOW_DIR_N - 1)] + i;
+                uint16_t t = (uint16_t)(sh[0] + 1); /* at most GS_SHADOW_TAG_MAX: see gs_spans_free */
+                int64_t cap = n | GS_OWN_BIT | (int64_t)t << GS_TAG_SHIFT;
+                gs_grow h;
+                c->n[g - 1] = (uint8_t)(k - 1);
+                c->units -= (int64_t)g;
+                st->lens[off] = (uint32_t)n;
+                spans_tag(sh, g, t);
+                h.ptr = q;
+                h.cap = cap;
+                return h;
+            }
+        }
+        return spans_alloc_at(s, p, st, (int64_t)n, (int64_t)g);
     }
-    if (spans_borrowed()) {
-        spans_free_borrowed(s, p, ptr, len, off, i, esz);
+    return spans_alloc_any(s, p, n, esz);
+}
+
+/* The exact-span check of the fast path: the cap word holds GS_OWN_BIT
+ * and len (len > 0 then: a negative or zero len fails), the pointer is a
+ * granule of the region below the tail, where the live-span record holds
+ * len (so len < SPANS_LEN_BIG, and it is a live span's: n * esz did not
+ * overflow), and the header's tag is the shadow's. A tag that is not 0
+ * was stamped by this pool, so the pool is tagged; it moves on to t + 1,
+ * which stays below GS_SHADOW_TAG_MAX (gs_spans_alloc relies on it), else
+ * the span is retired (spans_release). */
+void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap, size_t esz) {
+    gs_spans_state *st = p->st;
+    uintptr_t d;
+    uint64_t off, g, t, i;
+    uint16_t *sh;
+    spans_cache *c;
+    int k;
+    if (GS_UNLIKELY(st == NULL || (cap & (GS_OWN_BIT | GS_LEN_MASK)) != (GS_OWN_BIT | len))) goto any;
+    d = (uintptr_t)ptr - (uintptr_t)st->region.base; /* wraps below the region */
+    off = d >> 4 | d << 60; /* rotated (GS_SPAN_UNIT is 16): off a granule, it is 2^60 or more */
+    if (GS_UNLIKELY(off >= (uint64_t)st->tree.tail)) goto any;
+    if (GS_UNLIKELY(st->lens[off] != (uint64_t)len)) goto any;
+    g = ((uint64_t)len * esz + GS_SPAN_UNIT - 1) / GS_SPAN_UNIT;
+    t = ((uint64_t)cap >> GS_TAG_SHIFT) & GS_SHADOW_TAG_MAX;
+    i = SPANS_SHADOW_INDEX(ptr);
+    if (GS_UNLIKELY(g - 1 >= SPANS_CACHE_SIZES || t - 1 >= GS_SHADOW_TAG_MAX - 2 || !SPANS_ONE_CHUNK(i, g)))
+        goto any; /* g 0: a header (ptr, 0, GS_OWN_BIT) where no span starts */
+    sh = gs_shadow_dir[((uintptr_t)ptr >> 32) & (GS_SHADOW_DIR_N - 1)] + i;
+    if (GS_UNLIKELY(sh[0] != t || spans_borrowed())) goto any;
+    /* exactly a live span, its header current: freed here */
+    c = &st->cache;
+    if (GS_UNLIKELY(off + g == (uint64_t)st->tree.tail || (k = c->n[g - 1]) >= SPANS_CACHE_DEPTH ||
+                    c->units + (int64_t)g > SPANS_CACHE_UNITS)) {
+        spans_release(p, st, (int64_t)off, len, esz);
         return;
     }
-    spans_release_at(p, off, i, esz);
+    st->lens[off] = 0;
+    c->off[g - 1][k] = (int32_t)off;
+    c->n[g - 1] = (uint8_t)(k + 1);
+    c->units += (int64_t)g;
+    c->hi = (int64_t)(off + g) > c->hi ? (int64_t)(off + g) : c->hi;
+    spans_tag(sh, g, (uint16_t)(t + 1));
+    if (g > SPANS_SMALL) {
+        memset((uint8_t *)(uintptr_t)ptr, 0, (size_t)g * GS_SPAN_UNIT); /* the tail call */
+        return;
+    }
+    spans_zero_small((uint8_t *)(uintptr_t)ptr, g);
+    return;
+any:
+    spans_free_any(s, p, ptr, len, cap, esz);
 }
+
+/* ---- resize ---- */
 
 /* In place, the span at off (n elements, g granules) becomes m elements
  * (gm granules): the tree, the memory it gains (committed, zeroed) or
@@ -556,8 +726,8 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
 static bool spans_resize_tree(gs_spans_state *st, int64_t off, int64_t n, int64_t m, size_t esz) {
     int64_t g = spans_granules(n, esz), gm = spans_granules(m, esz);
     gs_span mg = { 0, 0 };
-    /* a live span right after it: no room (the common case, one probe) */
-    if (gm > g && off + g < st->tree.tail && live_find(st, off + g) != SIZE_MAX) return false;
+    /* a live span right after it: no room (the common case, one load) */
+    if (gm > g && off + g < st->tree.tail && st->lens[off + g] != 0) return false;
     if (gm != g && !gs_span_tree_resize_in_place(&st->tree, off, g, gm, &mg)) {
         /* the space the span grows into may be free in the cache */
         if (gm < g || !spans_cache_take(st, off + g, off + gm)) return false;
@@ -582,16 +752,16 @@ static bool spans_resize_tree(gs_spans_state *st, int64_t off, int64_t n, int64_
  * moved instead (false: the library then frees it, which retires it). */
 bool gs_spans_resize_in_place(gs_spans *p, int64_t off, int64_t m, size_t esz) {
     gs_spans_state *st = p->st;
-    size_t i = live_find(st, off);
-    int64_t n = st->live[i].len;
+    int64_t n = spans_len(st, off);
     uint8_t *at = spans_at(st, off);
     if (st->tagged && !gs_shadow_can_retag(at)) return false;
     if (!spans_resize_tree(st, off, n, m, esz)) return false;
     if (st->tagged) {
-        gs_shadow_unstamp_fast(at, (size_t)spans_granules(n, esz) * GS_SPAN_UNIT);
-        gs_shadow_stamp_fast(at, (size_t)spans_granules(m, esz) * GS_SPAN_UNIT, false);
+        spans_unstamp(at, spans_granules(n, esz)); /* it can: gs_shadow_can_retag */
+        spans_stamp(at, spans_granules(m, esz), false);
     }
-    st->live[i].len = m;
+    spans_len_clear(st, off, n);
+    spans_len_set(st, off, m);
     p->len = spans_tail(st);
     return true;
 }
@@ -602,7 +772,7 @@ void gs_spans_destroy(gs_spans *p) {
     gs_pool_note(st->region.base, st->region.reserved, false);
     gs_span_tree_destroy(&st->tree);
     gs_region_destroy(&st->region);
-    free(st->live);
+    munmap(st->lens, st->lens_bytes);
     free(st);
     memset(p, 0, sizeof *p);
 }

@@ -15,11 +15,11 @@
  * spans of elements in a reserved region, placed by a small exact-size
  * cache of freed spans in front of a gs_span_tree's first fit (offsets in
  * granules; the rule is at gs_pool.c's spans_cache), zeroed when handed
- * out. Live spans
- * are recorded in a hash table (start offset -> length), so the check on
- * free is exact and O(1): the pointer must lie inside this pool's region,
- * on an element boundary, start a live span of exactly the slice's length,
- * and the slice must carry GS_OWN_BIT (a sub-slice never does).
+ * out. Live spans are recorded in a side array, one length per granule
+ * (gs_pool.c's lens), so the check on free is exact and O(1): the pointer
+ * must lie inside this pool's region, on a granule boundary, start a live
+ * span of exactly the slice's length, the slice must carry GS_OWN_BIT (a
+ * sub-slice never does) and, when its header has a tag, the span's tag.
  *
  * gs_stable_grow: a slice whose storage is a reserved region, for the
  * library's slot_pool: it gains capacity without ever moving.

@@ -1,7 +1,8 @@
 /* spans_test.c — the slice pools' span records (runtime/gs_pool.c's
  * gs_spans_*) against a plain model: random alloc/free churn with tens of
- * thousands of live spans (the live-span table grows and deletes with its
- * backward shifts), element sizes 1, 8 and 24.
+ * thousands of live spans (the live-span record over many pages; cached
+ * spans zeroed at their free, tree spans at their allocation), element
+ * sizes 1, 8 and 24.
  * After every operation batch: each live span is found at its offset, its
  * elements were zero when handed out, and slices that are not exactly a
  * live span are rejected: a freed span (also once its range holds other
@@ -215,7 +216,7 @@ static void stale(void) {
 int main(void) {
     stale();
     churn("u8 spans, 3k live, 1..24 elements", 1, 3000, 24, 200000);
-    churn("u8 spans, 40k live, 1..16 elements (table growth)", 1, 40000, 16, 300000);
+    churn("u8 spans, 40k live, 1..16 elements (many record pages)", 1, 40000, 16, 300000);
     churn("8-byte spans, 5k live, 1..600 elements (page-crossing zeroing)", 8, 5000, 600, 60000);
     churn("24-byte spans, 2k live, 1..40 elements", 24, 2000, 40, 100000);
     printf("%d passed, %d failed\n", n_pass, n_fail);
