@@ -31,7 +31,9 @@ struct ReDfa {
     pcs: []int // state k's list is pcs[off[k]:off[k + 1]]
     off: []int
     flag: []u8
-    next: []i32 // k * 256 + byte -> next state + 1; 0: not built yet
+    next: []i32 // k * 256 + byte -> next state + 1, negated when that
+    // state is special (a match ends there, it is dead, or it is the idle
+    // state the forward scan skips from); 0: not built yet
     mark: []int // pc -> the closure that reached it
     stamp: int
     stack: []int
@@ -39,6 +41,12 @@ struct ReDfa {
     key: []u8
     start: int   // the state at the first byte, -1 before it is built
     failed: bool // too many states: use the Pike VM
+    idle: bool   // the start state is where the forward scan skips ahead
+    // The skip data of the forward scan, in a fixed array so that a byte
+    // indexes it unchecked: bit 1, a match can start with the byte; bit 2,
+    // it can be a match's second byte (every byte when pair is false).
+    fb: [256]u8
+    pair: bool // every match is two bytes or more
 }
 
 fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {
@@ -175,19 +183,85 @@ fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
     }
     let to = re_dfa_state(d, restart)
     if to >= 0 {
-        d.next[(k << 8) | c] = (to + 1) as i32
+        var v = (to + 1) as i32
+        if d.flag[to] & (RE_D_MATCH | RE_D_DEAD) != 0 || (d.idle && to == d.start) {
+            v = -v
+        }
+        d.next[(k << 8) | c] = v
     }
     return to
 }
 
+// Sets the forward scan's skip data from the first and second byte sets.
+fn re_dfa_skip_data(d: ref ReDfa, first: []bool, second: []bool, pair: bool) {
+    d.pair = pair
+    for c in 0..256 {
+        var b: u8 = 0
+        if first[c] {
+            b |= 1
+        }
+        if !pair || second[c] {
+            b |= 2
+        }
+        d.fb[c] = b
+    }
+}
+
+// The first position from pos where a match can start, or -1: the next
+// copy of the literal prefix pre (the runtime's memmem), or of the one
+// byte that starts every match (1 + it in one, else 0; the runtime's
+// memchr), or of a byte that can start a match followed by one that can
+// be second.
+fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int {
+    if pre.len > 0 {
+        let k = __str_index(s[pos:], pre)
+        if k < 0 {
+            return -1
+        }
+        return pos + k
+    }
+    var i = pos
+    if one > 0 {
+        let b = (one - 1) as u8
+        while true {
+            let k = __str_index_byte(s[i:], b)
+            if k < 0 {
+                return -1
+            }
+            i += k
+            if i + 1 < s.len {
+                if d.fb[s[i + 1]] & 2 != 0 {
+                    return i
+                }
+            } else if !d.pair {
+                return i
+            } else {
+                return -1
+            }
+            i += 1
+        }
+    }
+    while i + 1 < s.len {
+        if d.fb[s[i]] & 1 != 0 && d.fb[s[i + 1]] & 2 != 0 {
+            return i
+        }
+        i += 1
+    }
+    if i < s.len && !d.pair && d.fb[s[i]] & 1 != 0 {
+        return i
+    }
+    return -1
+}
+
 // Forward scan from pos: the end of the leftmost-first match, -1 when
 // there is none, -2 when the DFA gave up. With earliest, the first end
-// found (enough for is_match). The inner loop follows transitions already
-// built and calls nothing, so the liveness tests of s and of the tables
-// are made once per run of it, not once per byte; it hands over to the
-// outer loop at the idle state (skip ahead), at the end of s, and at a
-// transition not built yet (which may grow the tables: their headers are
-// read again after it).
+// found (enough for is_match). The inner loop follows built transitions
+// to ordinary states only (the table marks the others), reads one entry a
+// byte and calls nothing, so the liveness tests of s and of the tables are
+// made once per run of it, not once per byte; the outer loop handles a
+// special state (a match, a dead end, the idle state: skip ahead), the end
+// of s, and a transition not built yet (which may grow the tables: their
+// headers are read again after it).
 fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -> int {
     if r.anchored && pos > 0 {
         return -1
@@ -197,57 +271,54 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
         return -2
     }
     var idle = k
-    if r.anchored || !r.skips {
+    if !d.idle {
         idle = -1
     }
+    let pre = r.prefix
+    let one = r.one
     var flag = d.flag
     var next = d.next
     var last = -1
     var i = pos
     while true {
-        while true {
-            let fl = flag[k]
-            if fl != RE_D_RESTART {
-                if fl & RE_D_MATCH != 0 {
-                    last = i
-                    if earliest {
-                        return i
-                    }
-                }
-                if fl & RE_D_DEAD != 0 {
-                    return last
-                }
+        let fl = flag[k]
+        if fl & RE_D_MATCH != 0 {
+            last = i
+            if earliest {
+                return i
             }
-            if k == idle || i >= s.len {
-                break
-            }
-            let nx = next[(k << 8) | s[i] as int] as int - 1
-            if nx < 0 {
-                break
-            }
-            k = nx
-            i += 1
+        }
+        if fl & RE_D_DEAD != 0 {
+            return last
         }
         if k == idle {
-            i = re_skip(r, s, i)
+            i = re_dfa_skip(d, pre, one, s, i)
             if i < 0 {
                 break
             }
         }
+        var v: i32 = 1
+        while i < s.len {
+            v = next[(k << 8) | s[i] as int]
+            if v <= 0 {
+                break
+            }
+            k = v as int - 1
+            i += 1
+        }
         if i >= s.len {
             break
         }
-        let c = s[i] as int
-        var nx = next[(k << 8) | c] as int - 1
-        if nx < 0 {
-            nx = re_dfa_step(d, r.tab, k, c)
-            if nx < 0 {
+        if v < 0 {
+            k = -(v as int) - 1
+        } else {
+            k = re_dfa_step(d, r.tab, k, s[i] as int)
+            if k < 0 {
                 return -2
             }
             flag = d.flag
             next = d.next
         }
-        k = nx
         i += 1
     }
     return last
@@ -274,11 +345,14 @@ fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
             if fl & RE_D_DEAD != 0 || i <= lo {
                 return last
             }
-            let nx = next[(k << 8) | s[i - 1] as int] as int - 1
-            if nx < 0 {
+            var v = next[(k << 8) | s[i - 1] as int] as int
+            if v == 0 {
                 break
             }
-            k = nx
+            if v < 0 {
+                v = -v
+            }
+            k = v - 1
             i -= 1
         }
         let c = s[i - 1] as int
