@@ -22,6 +22,9 @@ const RE_D_MATCH: u8 = 1
 const RE_D_RESTART: u8 = 2
 const RE_D_DEAD: u8 = 4 // no thread and no restart: the scan may stop
 const RE_DFA_MAX_STATES: int = 2000
+const RE_SKIP_MAX_FIRST: int = 48
+const RE_D_MBIT: i32 = 1 << 30 // in a transition: its state has MATCH
+const RE_D_KMASK: i32 = RE_D_MBIT - 1
 const RE_DFA_MAX_PCS: int = 1 << 20 // threads in all states together
 
 struct ReDfa {
@@ -31,9 +34,10 @@ struct ReDfa {
     pcs: []int // state k's list is pcs[off[k]:off[k + 1]]
     off: []int
     flag: []u8
-    next: []i32 // k * 256 + byte -> next state + 1, negated when that
-    // state is special (a match ends there, it is dead, or it is the idle
-    // state the forward scan skips from); 0: not built yet
+    next: []i32 // k * 256 + byte -> next state + 1, with RE_D_MBIT set
+    // when a match ends there, and negated when the forward scan must stop
+    // there (a dead state, or the idle state it skips ahead from); 0: not
+    // built yet
     mark: []int // pc -> the closure that reached it
     stamp: int
     stack: []int
@@ -44,7 +48,8 @@ struct ReDfa {
     idle: bool   // the start state is where the forward scan skips ahead
     // The skip data of the forward scan, in a fixed array so that a byte
     // indexes it unchecked: bit 1, a match can start with the byte; bit 2,
-    // it can be a match's second byte (every byte when pair is false).
+    // it can be a match's second byte (every byte when pair is false); bit
+    // 4, either.
     fb: [256]u8
     pair: bool // every match is two bytes or more
 }
@@ -184,7 +189,10 @@ fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
     let to = re_dfa_state(d, restart)
     if to >= 0 {
         var v = (to + 1) as i32
-        if d.flag[to] & (RE_D_MATCH | RE_D_DEAD) != 0 || (d.idle && to == d.start) {
+        if d.flag[to] & RE_D_MATCH != 0 {
+            v |= RE_D_MBIT
+        }
+        if d.flag[to] & RE_D_DEAD != 0 || (d.idle && to == d.start) {
             v = -v
         }
         d.next[(k << 8) | c] = v
@@ -193,25 +201,38 @@ fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
 }
 
 // Sets the forward scan's skip data from the first and second byte sets.
+// When a match can start with most bytes (more than RE_SKIP_MAX_FIRST of
+// them), skipping ahead finds a start at almost every byte and only costs
+// its call: the scan then stays in the DFA instead.
 fn re_dfa_skip_data(d: ref ReDfa, first: []bool, second: []bool, pair: bool) {
     d.pair = pair
+    var nfirst = 0
     for c in 0..256 {
         var b: u8 = 0
         if first[c] {
             b |= 1
+            nfirst += 1
         }
         if !pair || second[c] {
             b |= 2
         }
+        if b != 0 {
+            b |= 4
+        }
         d.fb[c] = b
+    }
+    if nfirst > RE_SKIP_MAX_FIRST {
+        d.idle = false
     }
 }
 
 // The first position from pos where a match can start, or -1: the next
 // copy of the literal prefix pre (the runtime's memmem), or of the one
 // byte that starts every match (1 + it in one, else 0; the runtime's
-// memchr), or of a byte that can start a match followed by one that can
-// be second.
+// memchr, each find tested with the bytes that can follow), or of a byte
+// that can start a match followed by one that can be second (looking at
+// every other byte first: a byte that can be neither rules out itself and
+// the byte before it).
 fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int {
     if pre.len > 0 {
         let k = __str_index(s[pos:], pre)
@@ -242,7 +263,12 @@ fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int 
         }
     }
     while i + 1 < s.len {
-        if d.fb[s[i]] & 1 != 0 && d.fb[s[i + 1]] & 2 != 0 {
+        let b = d.fb[s[i + 1]]
+        if b & 4 == 0 {
+            i += 2
+            continue
+        }
+        if b & 2 != 0 && d.fb[s[i]] & 1 != 0 {
             return i
         }
         i += 1
@@ -256,12 +282,12 @@ fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int 
 // Forward scan from pos: the end of the leftmost-first match, -1 when
 // there is none, -2 when the DFA gave up. With earliest, the first end
 // found (enough for is_match). The inner loop follows built transitions
-// to ordinary states only (the table marks the others), reads one entry a
-// byte and calls nothing, so the liveness tests of s and of the tables are
-// made once per run of it, not once per byte; the outer loop handles a
-// special state (a match, a dead end, the idle state: skip ahead), the end
-// of s, and a transition not built yet (which may grow the tables: their
-// headers are read again after it).
+// to states where the scan goes on (the table marks the others and the
+// MATCH states), reads one entry a byte and calls nothing, so the liveness
+// tests of s and of the tables are made once per run of it, not once per
+// byte; the outer loop handles a dead end, the idle state (skip ahead),
+// the end of s, and a transition not built yet (which may grow the
+// tables: their headers are read again after it).
 fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -> int {
     if r.anchored && pos > 0 {
         return -1
@@ -303,14 +329,20 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
             if v <= 0 {
                 break
             }
-            k = v as int - 1
+            k = (v & RE_D_KMASK) as int - 1
             i += 1
+            if v >= RE_D_MBIT {
+                last = i
+                if earliest {
+                    return i
+                }
+            }
         }
         if i >= s.len {
             break
         }
         if v < 0 {
-            k = -(v as int) - 1
+            k = ((-v) & RE_D_KMASK) as int - 1
         } else {
             k = re_dfa_step(d, r.tab, k, s[i] as int)
             if k < 0 {
@@ -345,14 +377,14 @@ fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
             if fl & RE_D_DEAD != 0 || i <= lo {
                 return last
             }
-            var v = next[(k << 8) | s[i - 1] as int] as int
+            var v = next[(k << 8) | s[i - 1] as int]
             if v == 0 {
                 break
             }
             if v < 0 {
                 v = -v
             }
-            k = v - 1
+            k = (v & RE_D_KMASK) as int - 1
             i -= 1
         }
         let c = s[i - 1] as int
