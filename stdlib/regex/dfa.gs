@@ -34,10 +34,13 @@ struct ReDfa {
     pcs: []int // state k's list is pcs[off[k]:off[k + 1]]
     off: []int
     flag: []u8
-    next: []i32 // k * 256 + byte -> next state + 1, with RE_D_MBIT set
-    // when a match ends there, and negated when the forward scan must stop
-    // there (a dead state, or the idle state it skips ahead from); 0: not
-    // built yet
+    // State k's row of transitions is next[(k + 1) * 256:][0:256] (row 0
+    // is unused): byte -> the next state's row index (k + 1) * 256, so that
+    // a scan adds the next byte to it at once, with RE_D_MBIT set when a
+    // match ends there, and negated when the forward scan must stop there
+    // (a dead state, or the idle state it skips ahead from); 0: not built
+    // yet.
+    next: []i32
     mark: []int // pc -> the closure that reached it
     stamp: int
     stack: []int
@@ -59,6 +62,9 @@ fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {
     d.mark = make([]int, prog.len)
     d.stack = make([]int, prog.len + 1)
     d.off.push(0)
+    for _ in 0..256 {
+        d.next.push(0)
+    }
     return d
 }
 
@@ -188,14 +194,14 @@ fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
     }
     let to = re_dfa_state(d, restart)
     if to >= 0 {
-        var v = (to + 1) as i32
+        var v = ((to + 1) << 8) as i32
         if d.flag[to] & RE_D_MATCH != 0 {
             v |= RE_D_MBIT
         }
         if d.flag[to] & RE_D_DEAD != 0 || (d.idle && to == d.start) {
             v = -v
         }
-        d.next[(k << 8) | c] = v
+        d.next[((k + 1) << 8) | c] = v
     }
     return to
 }
@@ -324,12 +330,13 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
             }
         }
         var v: i32 = 1
+        var row = (k + 1) << 8
         while i < s.len {
-            v = next[(k << 8) | s[i] as int]
+            v = next[row | s[i] as int]
             if v <= 0 {
                 break
             }
-            k = (v & RE_D_KMASK) as int - 1
+            row = (v & RE_D_KMASK) as int
             i += 1
             if v >= RE_D_MBIT {
                 last = i
@@ -338,11 +345,12 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
                 }
             }
         }
+        k = (row >> 8) - 1
         if i >= s.len {
             break
         }
         if v < 0 {
-            k = ((-v) & RE_D_KMASK) as int - 1
+            k = (((-v) & RE_D_KMASK) >> 8) as int - 1
         } else {
             k = re_dfa_step(d, r.tab, k, s[i] as int)
             if k < 0 {
@@ -377,14 +385,14 @@ fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
             if fl & RE_D_DEAD != 0 || i <= lo {
                 return last
             }
-            var v = next[(k << 8) | s[i - 1] as int]
+            var v = next[((k + 1) << 8) | s[i - 1] as int]
             if v == 0 {
                 break
             }
             if v < 0 {
                 v = -v
             }
-            k = (v & RE_D_KMASK) as int - 1
+            k = ((v & RE_D_KMASK) >> 8) as int - 1
             i -= 1
         }
         let c = s[i - 1] as int
