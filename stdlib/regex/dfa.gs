@@ -23,6 +23,7 @@ const RE_D_RESTART: u8 = 2
 const RE_D_DEAD: u8 = 4 // no thread and no restart: the scan may stop
 const RE_DFA_MAX_STATES: int = 2000
 const RE_SKIP_MAX_FIRST: int = 48
+const RE_SKIP_MAX_SET: int = 6
 const RE_D_MBIT: i32 = 1 << 30 // in a transition: its state has MATCH
 const RE_D_KMASK: i32 = RE_D_MBIT - 1
 const RE_DFA_MAX_PCS: int = 1 << 20 // threads in all states together
@@ -55,6 +56,12 @@ struct ReDfa {
     // 4, either.
     fb: [256]u8
     pair: bool // every match is two bytes or more
+    // With pair, when at most RE_SKIP_MAX_SET bytes can be first or
+    // second, counted together: those bytes (the runtime's search for such
+    // a pair), or "" both. With more, a start is often found a few bytes
+    // on, and the loop of re_dfa_skip costs less than a call.
+    pa: string
+    pb: string
 }
 
 fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {
@@ -79,6 +86,10 @@ fn re_dfa_free(d: ref ReDfa) {
     delete(d.stack)
     delete(d.buf)
     delete(d.key)
+    if d.pa.len > 0 {
+        delete(d.pa)
+        delete(d.pb)
+    }
 }
 
 // Appends to d.buf the threads reached from pc by empty moves, in
@@ -230,18 +241,43 @@ fn re_dfa_skip_data(d: ref ReDfa, first: []bool, second: []bool, pair: bool) {
     if nfirst > RE_SKIP_MAX_FIRST {
         d.idle = false
     }
+    var pa: []u8
+    var pb: []u8
+    for c in 0..256 {
+        if first[c] {
+            pa.push(c as u8)
+        }
+        if second[c] {
+            pb.push(c as u8)
+        }
+    }
+    if pair && pa.len + pb.len <= RE_SKIP_MAX_SET && pa.len > 0 && pb.len > 0 {
+        d.pa = from_bytes(pa)
+        d.pb = from_bytes(pb)
+    }
+    delete(pa)
+    delete(pb)
 }
 
 // The first position from pos where a match can start, or -1: the next
-// copy of the literal prefix pre (the runtime's memmem), or of the one
-// byte that starts every match (1 + it in one, else 0; the runtime's
-// memchr, each find tested with the bytes that can follow), or of a byte
+// copy of the literal prefix pre (the runtime's substring search), or of
+// a pair of bytes that can start a match, from the few that can (the
+// runtime's pair search), or of the one byte that starts every match (1 +
+// it in one, else 0; the runtime's memchr, each find tested with the
+// bytes that can follow), or of a byte
 // that can start a match followed by one that can be second (looking at
 // every other byte first: a byte that can be neither rules out itself and
 // the byte before it).
 fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int {
     if pre.len > 0 {
         let k = __str_index(s[pos:], pre)
+        if k < 0 {
+            return -1
+        }
+        return pos + k
+    }
+    if d.pa.len > 0 {
+        let k = __str_index_pair(s[pos:], d.pa, d.pb)
         if k < 0 {
             return -1
         }

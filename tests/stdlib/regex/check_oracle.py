@@ -312,8 +312,8 @@ def main():
     # that end on a first byte
     for pat in SKIP_PATTERNS:
         ins = []
-        for _ in range(8):
-            x = "".join(rnd.choice("abcdx/losiLOSI") for _ in range(rnd.randint(0, 40)))
+        for _ in range(12):
+            x = "".join(rnd.choice("abcdx/losiLOSI") for _ in range(rnd.randint(0, 100)))
             ins.append((x.encode(), "<$0>"))
         ins += [(b"xxa", "<$0>"), (b"/", "<$0>"), (b"xb", "<$0>"), (b"a", "<$0>")]
         cases.append((pat, ins))
