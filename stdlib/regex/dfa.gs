@@ -323,18 +323,15 @@ fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int 
 
 // Forward scan from pos: the end of the leftmost-first match, -1 when
 // there is none, -2 when the DFA gave up. With earliest, the first end
-// found (enough for is_match). The inner loop follows built transitions
-// to states where the scan goes on (the table marks the others and the
-// MATCH states), reads one entry a byte and calls nothing, so the liveness
-// tests of s and of the tables are made once per run of it, not once per
-// byte; the outer loop handles a dead end, the idle state (skip ahead),
-// the end of s, and a transition not built yet (which may grow the
-// tables: their headers are read again after it).
+// found (enough for is_match). re_dfa_run does the scanning and builds
+// nothing, so the liveness tests of the tables are made once per call of
+// it; here, a transition it stops at is built (which may grow the tables,
+// so the next call reads their headers again).
 fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -> int {
     if r.anchored && pos > 0 {
         return -1
     }
-    var k = re_dfa_start(d, r.anchored)
+    let k = re_dfa_start(d, r.anchored)
     if k < 0 {
         return -2
     }
@@ -342,22 +339,48 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
     if !d.idle {
         idle = -1
     }
-    let pre = r.prefix
-    let one = r.one
-    var flag = d.flag
-    var next = d.next
-    var last = -1
-    var i = pos
+    var run = ReRun{k: k, i: pos, last: -1}
+    while re_dfa_run(d, r.prefix, r.one, s, idle, earliest, run) {
+        let to = re_dfa_step(d, r.tab, run.k, s[run.i] as int)
+        if to < 0 {
+            return -2
+        }
+        run.k = to
+        run.i += 1
+    }
+    return run.last
+}
+
+// Where a forward scan is: state k at s[i], the end of the last match
+// seen (-1: none).
+struct ReRun {
+    k: int
+    i: int
+    last: int
+}
+
+// Runs the forward scan over built transitions: true when it stops at
+// one not built yet (run.k on s[run.i]), false when the scan is over
+// (run.last is its answer). The inner loop follows transitions to states
+// where the scan goes on (the table marks the others, and the MATCH
+// states), one table entry a byte; the outer loop handles a dead end, the
+// idle state (skip ahead) and the end of s.
+fn re_dfa_run(d: ref ReDfa, pre: string, one: int, s: string, idle: int, earliest: bool, run: ref ReRun) -> bool {
+    let flag = d.flag
+    let next = d.next
+    var k = run.k
+    var i = run.i
+    var last = run.last
     while true {
         let fl = flag[k]
         if fl & RE_D_MATCH != 0 {
             last = i
             if earliest {
-                return i
+                break
             }
         }
         if fl & RE_D_DEAD != 0 {
-            return last
+            break
         }
         if k == idle {
             i = re_dfa_skip(d, pre, one, s, i)
@@ -377,7 +400,8 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
             if v >= RE_D_MBIT {
                 last = i
                 if earliest {
-                    return i
+                    run.last = last
+                    return false
                 }
             }
         }
@@ -385,19 +409,17 @@ fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -
         if i >= s.len {
             break
         }
-        if v < 0 {
-            k = (((-v) & RE_D_KMASK) >> 8) as int - 1
-        } else {
-            k = re_dfa_step(d, r.tab, k, s[i] as int)
-            if k < 0 {
-                return -2
-            }
-            flag = d.flag
-            next = d.next
+        if v == 0 {
+            run.k = k
+            run.i = i
+            run.last = last
+            return true
         }
+        k = (((-v) & RE_D_KMASK) >> 8) as int - 1
         i += 1
     }
-    return last
+    run.last = last
+    return false
 }
 
 // Reverse scan from end down to lo: the start of the longest match of the
