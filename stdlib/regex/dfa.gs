@@ -424,45 +424,50 @@ fn re_dfa_run(d: ref ReDfa, pre: string, one: int, s: string, idle: int, earlies
 
 // Reverse scan from end down to lo: the start of the longest match of the
 // reversed pattern ending at end, -1 when none, -2 when the DFA gave up.
+// The inner loop follows built transitions to live states (the table
+// marks the dead ones), one table entry a byte, and notes the MATCH ones;
+// the liveness tests of s and of the tables are made once per run of it.
 fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
-    var k = re_dfa_start(d, true)
-    if k < 0 {
+    let k0 = re_dfa_start(d, true)
+    if k0 < 0 {
         return -2
     }
-    var flag = d.flag
-    var next = d.next
     var last = -1
+    var k = k0
     var i = end
     while true {
-        // built transitions only, no call: the liveness tests once per run
-        while true {
-            let fl = flag[k]
-            if fl & RE_D_MATCH != 0 {
-                last = i
-            }
-            if fl & RE_D_DEAD != 0 || i <= lo {
-                return last
-            }
-            var v = next[((k + 1) << 8) | s[i - 1] as int]
-            if v == 0 {
+        let fl = d.flag[k]
+        if fl & RE_D_MATCH != 0 {
+            last = i
+        }
+        if fl & RE_D_DEAD != 0 {
+            return last
+        }
+        let next = d.next
+        var row = (k + 1) << 8
+        var v: i32 = 1
+        while i > lo {
+            v = next[row | s[i - 1] as int]
+            if v <= 0 {
                 break
             }
-            if v < 0 {
-                v = -v
-            }
-            k = ((v & RE_D_KMASK) >> 8) as int - 1
+            row = (v & RE_D_KMASK) as int
             i -= 1
+            if v >= RE_D_MBIT {
+                last = i
+            }
         }
-        let c = s[i - 1] as int
-        let nx = re_dfa_step(d, r.tab, k, c)
-        if nx < 0 {
+        if i <= lo || v < 0 {
+            // the start of s, or a dead state: no longer match
+            return last
+        }
+        k = re_dfa_step(d, r.tab, (row >> 8) - 1, s[i - 1] as int)
+        if k < 0 {
             return -2
         }
-        flag = d.flag
-        next = d.next
-        k = nx
         i -= 1
     }
+    return last
 }
 
 // The leftmost-first match at or after pos by the two DFAs: 1 with
