@@ -22,11 +22,11 @@ const RE_D_MATCH: u8 = 1
 const RE_D_RESTART: u8 = 2
 const RE_D_DEAD: u8 = 4 // no thread and no restart: the scan may stop
 const RE_DFA_MAX_STATES: int = 2000
-const RE_SKIP_MAX_FIRST: int = 48
-const RE_SKIP_MAX_SET: int = 6
-const RE_D_MBIT: i32 = 1 << 30 // in a transition: its state has MATCH
-const RE_D_KMASK: i32 = RE_D_MBIT - 1
 const RE_DFA_MAX_PCS: int = 1 << 20 // threads in all states together
+const RE_D_MBIT: i32 = 1 << 30      // in a transition: its state has MATCH
+const RE_D_KMASK: i32 = RE_D_MBIT - 1
+const RE_SKIP_MAX_FIRST: int = 48 // more bytes that can start a match: no skip
+const RE_SKIP_MAX_SET: int = 6    // first and second bytes for the pair search
 
 struct ReDfa {
     prog: []ReInst
@@ -264,10 +264,9 @@ fn re_dfa_skip_data(d: ref ReDfa, first: []bool, second: []bool, pair: bool) {
 // a pair of bytes that can start a match, from the few that can (the
 // runtime's pair search), or of the one byte that starts every match (1 +
 // it in one, else 0; the runtime's memchr, each find tested with the
-// bytes that can follow), or of a byte
-// that can start a match followed by one that can be second (looking at
-// every other byte first: a byte that can be neither rules out itself and
-// the byte before it).
+// bytes that can follow), or of a byte that can start a match followed by
+// one that can be second (looking at every other byte first: a byte that
+// can be neither rules out itself and the byte before it).
 fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int {
     if pre.len > 0 {
         let k = __str_index(s[pos:], pre)
