@@ -357,6 +357,7 @@ gs_slice_str gs_args(void);              /* not owned; without the program name 
 int64_t gs_str_index(gs_str s, gs_str sub);       /* first byte offset, or -1 */
 int64_t gs_str_last_index(gs_str s, gs_str sub);  /* last byte offset, or -1 */
 int64_t gs_str_index_byte(gs_str s, uint8_t c);   /* memchr, or -1 */
+int64_t gs_str_index_pair(gs_str s, gs_str a, gs_str b); /* s[i] in a, s[i + 1] in b, or -1 */
 GS_INLINE gs_str gs_str_view(gs_slice_u8 b) {      /* the bytes as a string view (b's tag) */
     gs_str r = { b.ptr, b.len | (b.cap & GS_TAG_MASK) };
     return r;

@@ -16,12 +16,51 @@
 
 /* ---- strings ---- */
 
+#if defined(__SSE2__) && !defined(__TINYC__)
+#include <emmintrin.h>
+/* memmem's answer for a needle t of m >= 2 bytes, found faster: 16
+ * positions at a time are tested for t's first and last byte (SSE2), and
+ * only where both agree are the bytes between compared. Once the
+ * comparisons outgrow twice the bytes scanned plus 4 KiB (a text made to
+ * look like the needle), the rest goes to memmem, which stays linear. */
+static const uint8_t *std_find(const uint8_t *s, size_t n, const uint8_t *t, size_t m)
+{
+    const __m128i first = _mm_set1_epi8((char)t[0]);
+    const __m128i last = _mm_set1_epi8((char)t[m - 1]);
+    size_t i = 0, work = 0;
+    for (; i + m + 15 <= n; i += 16) {
+        if (work > 2 * i + 4096)
+            break;
+        __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), first);
+        __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i + m - 1)), last);
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(a, b));
+        while (mask) {
+            unsigned k = (unsigned)__builtin_ctz(mask);
+            if (memcmp(s + i + k + 1, t + 1, m - 2) == 0)
+                return s + i + k;
+            work += m;
+            mask &= mask - 1;
+        }
+    }
+    return memmem(s + i, n - i, t, m);
+}
+#else
+static const uint8_t *std_find(const uint8_t *s, size_t n, const uint8_t *t, size_t m)
+{
+    return memmem(s, n, t, m);
+}
+#endif
+
 int64_t gs_str_index(gs_str s, gs_str sub)
 {
     size_t n = (size_t)GS_SLEN(s), m = (size_t)GS_SLEN(sub);
     if (m == 0)
         return 0;
-    const uint8_t *p = m <= n ? memmem(s.ptr, n, sub.ptr, m) : NULL;
+    const uint8_t *p = NULL;
+    if (m == 1)
+        p = n ? memchr(s.ptr, sub.ptr[0], n) : NULL;
+    else if (m <= n)
+        p = std_find(s.ptr, n, sub.ptr, m);
     return p ? (int64_t)(p - s.ptr) : -1;
 }
 
@@ -46,6 +85,42 @@ int64_t gs_str_index_byte(gs_str s, uint8_t c)
     size_t n = (size_t)GS_SLEN(s);
     const uint8_t *p = n ? memchr(s.ptr, c, n) : NULL;
     return p ? (int64_t)(p - s.ptr) : -1;
+}
+
+/* The first i with s[i] one of a's bytes and s[i + 1] one of b's, or -1
+ * (the regex module's skip to a possible start of a match: its first two
+ * bytes). With SSE2 and sets of at most 8 bytes, 16 positions at a time. */
+int64_t gs_str_index_pair(gs_str s, gs_str a, gs_str b)
+{
+    int64_t n = GS_SLEN(s), na = GS_SLEN(a), nb = GS_SLEN(b), i = 0;
+    const uint8_t *p = s.ptr;
+    if (na == 0 || nb == 0)
+        return -1;
+#if defined(__SSE2__) && !defined(__TINYC__)
+    if (na <= 8 && nb <= 8) {
+        __m128i va[8], vb[8];
+        for (int64_t k = 0; k < na; k++)
+            va[k] = _mm_set1_epi8((char)a.ptr[k]);
+        for (int64_t k = 0; k < nb; k++)
+            vb[k] = _mm_set1_epi8((char)b.ptr[k]);
+        for (; i + 17 <= n; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(p + i));
+            __m128i y = _mm_loadu_si128((const __m128i *)(p + i + 1));
+            __m128i ma = _mm_cmpeq_epi8(x, va[0]), mb = _mm_cmpeq_epi8(y, vb[0]);
+            for (int64_t k = 1; k < na; k++)
+                ma = _mm_or_si128(ma, _mm_cmpeq_epi8(x, va[k]));
+            for (int64_t k = 1; k < nb; k++)
+                mb = _mm_or_si128(mb, _mm_cmpeq_epi8(y, vb[k]));
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(ma, mb));
+            if (m)
+                return i + __builtin_ctz(m);
+        }
+    }
+#endif
+    for (; i + 1 < n; i++)
+        if (memchr(a.ptr, p[i], (size_t)na) && memchr(b.ptr, p[i + 1], (size_t)nb))
+            return i;
+    return -1;
 }
 
 /* ---- owned strings and messages ---- */

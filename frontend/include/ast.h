@@ -161,6 +161,7 @@ struct TypeExpr {
     RTP(S_INDEX, "__str_index", "iss", "gs_str_index(%0, %1)") \
     RTP(S_LAST_INDEX, "__str_last_index", "iss", "gs_str_last_index(%0, %1)") \
     RTP(S_INDEX_BYTE, "__str_index_byte", "isc", "gs_str_index_byte(%0, %1)") \
+    RTP(S_INDEX_PAIR, "__str_index_pair", "isss", "gs_str_index_pair(%0, %1, %2)") \
     RTP(S_VIEW, "__str_view", "sy", "gs_str_view(%0)") \
     RTP(S_COPY, "__copy_str", "vys", "gs_copy_str(%0, %1)") \
     RTP(S_APPEND, "__append_str", "vYs", "gs_u8s_append(%0, %1)") \

@@ -180,6 +180,71 @@ fn re_first_bytes(prog: []ReInst, tab: []bool, first: []bool) -> bool {
     return true
 }
 
+// The bytes a match can have second (second[b]): the classes reached by
+// empty moves after any class the start reaches, as re_first_bytes does
+// for the first byte. False when a match may be one byte long (or
+// empty), so that no byte after a start may be asked for.
+fn re_second_bytes(prog: []ReInst, tab: []bool, second: []bool) -> bool {
+    var seen = make([]bool, prog.len)
+    defer delete(seen)
+    var todo: []int
+    defer delete(todo)
+    var firsts: []int
+    defer delete(firsts)
+    // the class threads at the first byte
+    todo.push(0)
+    while todo.len > 0 {
+        let pc = todo.pop()
+        if seen[pc] {
+            continue
+        }
+        seen[pc] = true
+        let ins = prog[pc]
+        if ins.op == RE_I_MATCH {
+            return false
+        } else if ins.op == RE_I_CLASS {
+            firsts.push(pc + 1)
+        } else {
+            re_empty_moves(todo, ins, pc)
+        }
+    }
+    defaults(seen)
+    for pc in firsts {
+        todo.push(pc)
+    }
+    while todo.len > 0 {
+        let pc = todo.pop()
+        if seen[pc] {
+            continue
+        }
+        seen[pc] = true
+        let ins = prog[pc]
+        if ins.op == RE_I_MATCH {
+            return false
+        } else if ins.op == RE_I_CLASS {
+            for b in 0..256 {
+                if tab[ins.arg * 256 + b] { second[b] = true }
+            }
+        } else {
+            re_empty_moves(todo, ins, pc)
+        }
+    }
+    return true
+}
+
+// Pushes onto todo where the empty move at pc (a jump, split, save or
+// assertion, the last two taken as passing) leads.
+fn re_empty_moves(todo: ref []int, ins: ReInst, pc: int) {
+    if ins.op == RE_I_JMP {
+        todo.push(ins.x)
+    } else if ins.op == RE_I_SPLIT {
+        todo.push(ins.y)
+        todo.push(ins.x)
+    } else {
+        todo.push(pc + 1)
+    }
+}
+
 // The bytes every match starts with: the straight run of one-byte
 // classes from the start (captures between them do not consume).
 fn re_literal_prefix(prog: []ReInst, tab: []bool) -> []u8 {

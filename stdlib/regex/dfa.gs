@@ -23,6 +23,10 @@ const RE_D_RESTART: u8 = 2
 const RE_D_DEAD: u8 = 4 // no thread and no restart: the scan may stop
 const RE_DFA_MAX_STATES: int = 2000
 const RE_DFA_MAX_PCS: int = 1 << 20 // threads in all states together
+const RE_D_MBIT: i32 = 1 << 30      // in a transition: its state has MATCH
+const RE_D_KMASK: i32 = RE_D_MBIT - 1
+const RE_SKIP_MAX_FIRST: int = 48 // more bytes that can start a match: no skip
+const RE_SKIP_MAX_SET: int = 6    // first and second bytes for the pair search
 
 struct ReDfa {
     prog: []ReInst
@@ -31,7 +35,13 @@ struct ReDfa {
     pcs: []int // state k's list is pcs[off[k]:off[k + 1]]
     off: []int
     flag: []u8
-    next: []i32 // k * 256 + byte -> next state + 1; 0: not built yet
+    // State k's row of transitions is next[(k + 1) * 256:][0:256] (row 0
+    // is unused): byte -> the next state's row index (k + 1) * 256, so that
+    // a scan adds the next byte to it at once, with RE_D_MBIT set when a
+    // match ends there, and negated when the forward scan must stop there
+    // (a dead state, or the idle state it skips ahead from); 0: not built
+    // yet.
+    next: []i32
     mark: []int // pc -> the closure that reached it
     stamp: int
     stack: []int
@@ -39,6 +49,19 @@ struct ReDfa {
     key: []u8
     start: int   // the state at the first byte, -1 before it is built
     failed: bool // too many states: use the Pike VM
+    idle: bool   // the start state is where the forward scan skips ahead
+    // The skip data of the forward scan, in a fixed array so that a byte
+    // indexes it unchecked: bit 1, a match can start with the byte; bit 2,
+    // it can be a match's second byte (every byte when pair is false); bit
+    // 4, either.
+    fb: [256]u8
+    pair: bool // every match is two bytes or more
+    // With pair, when at most RE_SKIP_MAX_SET bytes can be first or
+    // second, counted together: those bytes (the runtime's search for such
+    // a pair), or "" both. With more, a start is often found a few bytes
+    // on, and the loop of re_dfa_skip costs less than a call.
+    pa: string
+    pb: string
 }
 
 fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {
@@ -46,6 +69,9 @@ fn re_dfa_new(prog: []ReInst, rev: bool) -> ReDfa {
     d.mark = make([]int, prog.len)
     d.stack = make([]int, prog.len + 1)
     d.off.push(0)
+    for _ in 0..256 {
+        d.next.push(0)
+    }
     return d
 }
 
@@ -60,6 +86,10 @@ fn re_dfa_free(d: ref ReDfa) {
     delete(d.stack)
     delete(d.buf)
     delete(d.key)
+    if d.pa.len > 0 {
+        delete(d.pa)
+        delete(d.pb)
+    }
 }
 
 // Appends to d.buf the threads reached from pc by empty moves, in
@@ -175,122 +205,268 @@ fn re_dfa_step(d: ref ReDfa, tab: []bool, k: int, c: int) -> int {
     }
     let to = re_dfa_state(d, restart)
     if to >= 0 {
-        d.next[(k << 8) | c] = (to + 1) as i32
+        var v = ((to + 1) << 8) as i32
+        if d.flag[to] & RE_D_MATCH != 0 {
+            v |= RE_D_MBIT
+        }
+        if d.flag[to] & RE_D_DEAD != 0 || (d.idle && to == d.start) {
+            v = -v
+        }
+        d.next[((k + 1) << 8) | c] = v
     }
     return to
 }
 
+// Sets the forward scan's skip data from the first and second byte sets.
+// When a match can start with most bytes (more than RE_SKIP_MAX_FIRST of
+// them), skipping ahead finds a start at almost every byte and only costs
+// its call: the scan then stays in the DFA instead.
+fn re_dfa_skip_data(d: ref ReDfa, first: []bool, second: []bool, pair: bool) {
+    d.pair = pair
+    var nfirst = 0
+    for c in 0..256 {
+        var b: u8 = 0
+        if first[c] {
+            b |= 1
+            nfirst += 1
+        }
+        if !pair || second[c] {
+            b |= 2
+        }
+        if b != 0 {
+            b |= 4
+        }
+        d.fb[c] = b
+    }
+    if nfirst > RE_SKIP_MAX_FIRST {
+        d.idle = false
+    }
+    var pa: []u8
+    var pb: []u8
+    for c in 0..256 {
+        if first[c] {
+            pa.push(c as u8)
+        }
+        if second[c] {
+            pb.push(c as u8)
+        }
+    }
+    if pair && pa.len + pb.len <= RE_SKIP_MAX_SET && pa.len > 0 && pb.len > 0 {
+        d.pa = from_bytes(pa)
+        d.pb = from_bytes(pb)
+    }
+    delete(pa)
+    delete(pb)
+}
+
+// The first position from pos where a match can start, or -1: the next
+// copy of the literal prefix pre (the runtime's substring search), or of
+// a pair of bytes that can start a match, from the few that can (the
+// runtime's pair search), or of the one byte that starts every match (1 +
+// it in one, else 0; the runtime's memchr, each find tested with the
+// bytes that can follow), or of a byte that can start a match followed by
+// one that can be second (looking at every other byte first: a byte that
+// can be neither rules out itself and the byte before it).
+fn re_dfa_skip(d: ref ReDfa, pre: string, one: int, s: string, pos: int) -> int {
+    if pre.len > 0 {
+        let k = __str_index(s[pos:], pre)
+        if k < 0 {
+            return -1
+        }
+        return pos + k
+    }
+    if d.pa.len > 0 {
+        let k = __str_index_pair(s[pos:], d.pa, d.pb)
+        if k < 0 {
+            return -1
+        }
+        return pos + k
+    }
+    var i = pos
+    if one > 0 {
+        let b = (one - 1) as u8
+        while true {
+            let k = __str_index_byte(s[i:], b)
+            if k < 0 {
+                return -1
+            }
+            i += k
+            if i + 1 < s.len {
+                if d.fb[s[i + 1]] & 2 != 0 {
+                    return i
+                }
+            } else if !d.pair {
+                return i
+            } else {
+                return -1
+            }
+            i += 1
+        }
+    }
+    while i + 1 < s.len {
+        let b = d.fb[s[i + 1]]
+        if b & 4 == 0 {
+            i += 2
+            continue
+        }
+        if b & 2 != 0 && d.fb[s[i]] & 1 != 0 {
+            return i
+        }
+        i += 1
+    }
+    if i < s.len && !d.pair && d.fb[s[i]] & 1 != 0 {
+        return i
+    }
+    return -1
+}
+
 // Forward scan from pos: the end of the leftmost-first match, -1 when
 // there is none, -2 when the DFA gave up. With earliest, the first end
-// found (enough for is_match). The inner loop follows transitions already
-// built and calls nothing, so the liveness tests of s and of the tables
-// are made once per run of it, not once per byte; it hands over to the
-// outer loop at the idle state (skip ahead), at the end of s, and at a
-// transition not built yet (which may grow the tables: their headers are
-// read again after it).
+// found (enough for is_match). re_dfa_run does the scanning and builds
+// nothing, so the liveness tests of the tables are made once per call of
+// it; here, a transition it stops at is built (which may grow the tables,
+// so the next call reads their headers again).
 fn re_dfa_forward(r: Regex, d: ref ReDfa, s: string, pos: int, earliest: bool) -> int {
     if r.anchored && pos > 0 {
         return -1
     }
-    var k = re_dfa_start(d, r.anchored)
+    let k = re_dfa_start(d, r.anchored)
     if k < 0 {
         return -2
     }
     var idle = k
-    if r.anchored || !r.skips {
+    if !d.idle {
         idle = -1
     }
-    var flag = d.flag
-    var next = d.next
-    var last = -1
-    var i = pos
+    var run = ReRun{k: k, i: pos, last: -1}
+    while re_dfa_run(d, r.prefix, r.one, s, idle, earliest, run) {
+        let to = re_dfa_step(d, r.tab, run.k, s[run.i] as int)
+        if to < 0 {
+            return -2
+        }
+        run.k = to
+        run.i += 1
+    }
+    return run.last
+}
+
+// Where a forward scan is: state k at s[i], the end of the last match
+// seen (-1: none).
+struct ReRun {
+    k: int
+    i: int
+    last: int
+}
+
+// Runs the forward scan over built transitions: true when it stops at
+// one not built yet (run.k on s[run.i]), false when the scan is over
+// (run.last is its answer). The inner loop follows transitions to states
+// where the scan goes on (the table marks the others, and the MATCH
+// states), one table entry a byte; the outer loop handles a dead end, the
+// idle state (skip ahead) and the end of s.
+fn re_dfa_run(d: ref ReDfa, pre: string, one: int, s: string, idle: int, earliest: bool, run: ref ReRun) -> bool {
+    let flag = d.flag
+    let next = d.next
+    var k = run.k
+    var i = run.i
+    var last = run.last
     while true {
-        while true {
-            let fl = flag[k]
-            if fl != RE_D_RESTART {
-                if fl & RE_D_MATCH != 0 {
-                    last = i
-                    if earliest {
-                        return i
-                    }
-                }
-                if fl & RE_D_DEAD != 0 {
-                    return last
-                }
-            }
-            if k == idle || i >= s.len {
+        let fl = flag[k]
+        if fl & RE_D_MATCH != 0 {
+            last = i
+            if earliest {
                 break
             }
-            let nx = next[(k << 8) | s[i] as int] as int - 1
-            if nx < 0 {
-                break
-            }
-            k = nx
-            i += 1
+        }
+        if fl & RE_D_DEAD != 0 {
+            break
         }
         if k == idle {
-            i = re_skip(r, s, i)
+            i = re_dfa_skip(d, pre, one, s, i)
             if i < 0 {
                 break
             }
         }
+        var v: i32 = 1
+        var row = (k + 1) << 8
+        while i < s.len {
+            v = next[row | s[i] as int]
+            if v <= 0 {
+                break
+            }
+            row = (v & RE_D_KMASK) as int
+            i += 1
+            if v >= RE_D_MBIT {
+                last = i
+                if earliest {
+                    run.last = last
+                    return false
+                }
+            }
+        }
+        k = (row >> 8) - 1
         if i >= s.len {
             break
         }
-        let c = s[i] as int
-        var nx = next[(k << 8) | c] as int - 1
-        if nx < 0 {
-            nx = re_dfa_step(d, r.tab, k, c)
-            if nx < 0 {
-                return -2
-            }
-            flag = d.flag
-            next = d.next
+        if v == 0 {
+            run.k = k
+            run.i = i
+            run.last = last
+            return true
         }
-        k = nx
+        k = (((-v) & RE_D_KMASK) >> 8) as int - 1
         i += 1
     }
-    return last
+    run.last = last
+    return false
 }
 
 // Reverse scan from end down to lo: the start of the longest match of the
 // reversed pattern ending at end, -1 when none, -2 when the DFA gave up.
+// The inner loop follows built transitions to live states (the table
+// marks the dead ones), one table entry a byte, and notes the MATCH ones;
+// the liveness tests of s and of the tables are made once per run of it.
 fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
-    var k = re_dfa_start(d, true)
-    if k < 0 {
+    let k0 = re_dfa_start(d, true)
+    if k0 < 0 {
         return -2
     }
-    var flag = d.flag
-    var next = d.next
     var last = -1
+    var k = k0
     var i = end
     while true {
-        // built transitions only, no call: the liveness tests once per run
-        while true {
-            let fl = flag[k]
-            if fl & RE_D_MATCH != 0 {
-                last = i
-            }
-            if fl & RE_D_DEAD != 0 || i <= lo {
-                return last
-            }
-            let nx = next[(k << 8) | s[i - 1] as int] as int - 1
-            if nx < 0 {
+        let fl = d.flag[k]
+        if fl & RE_D_MATCH != 0 {
+            last = i
+        }
+        if fl & RE_D_DEAD != 0 {
+            return last
+        }
+        let next = d.next
+        var row = (k + 1) << 8
+        var v: i32 = 1
+        while i > lo {
+            v = next[row | s[i - 1] as int]
+            if v <= 0 {
                 break
             }
-            k = nx
+            row = (v & RE_D_KMASK) as int
             i -= 1
+            if v >= RE_D_MBIT {
+                last = i
+            }
         }
-        let c = s[i - 1] as int
-        let nx = re_dfa_step(d, r.tab, k, c)
-        if nx < 0 {
+        if i <= lo || v < 0 {
+            // the start of s, or a dead state: no longer match
+            return last
+        }
+        k = re_dfa_step(d, r.tab, (row >> 8) - 1, s[i - 1] as int)
+        if k < 0 {
             return -2
         }
-        flag = d.flag
-        next = d.next
-        k = nx
         i -= 1
     }
+    return last
 }
 
 // The leftmost-first match at or after pos by the two DFAs: 1 with

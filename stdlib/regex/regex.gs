@@ -84,6 +84,11 @@ fn compile(pattern: string) -> (Regex, ?Error) {
         copy_into(fwd, c.prog)
         r.dfa[0] = re_dfa_new(fwd, false)
         r.dfa[1] = re_dfa_new(rc.prog, true)
+        r.dfa[0].idle = !r.anchored && r.skips
+        var second = make([]bool, 256)
+        let pair = re_second_bytes(c.prog, r.tab, second)
+        re_dfa_skip_data(r.dfa[0], r.first, second, pair)
+        delete(second)
     }
     delete(p.nodes)
     delete(p.kids)

@@ -8,8 +8,8 @@
 // Ownership (docs/stdlib.md): a function that makes a string or slice
 // returns a new one the caller owns, even when nothing changed; trim* return
 // views into s, and split and fields return a new slice of views into s.
-// Substring search is the runtime's (memmem, memchr: __str_index and
-// friends); the rest is Goose.
+// Substring search is the runtime's (SSE2 and memmem, memchr: __str_index
+// and friends); the rest is Goose.
 // Not for: Unicode-aware text (case folding, grapheme segmentation).
 
 // ---- searching ----
