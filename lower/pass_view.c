@@ -182,20 +182,25 @@ static void vw_add(void *ctx, VwKind k, const Type *t)
     }
 }
 
-/* What callee g's summary adds to slot a; whether it grew. */
+/* Calls sink for each memory the function in slot g may write (its summary). */
+static void vw_summary(const Vw *v, int g, VwSink sink, void *ctx)
+{
+    for (int k = 0; k < v->storage[g].cap; k++)
+        if (v->storage[g].slots[k])
+            sink(ctx, VW_STORAGE, v->storage[g].slots[k]);
+    for (int k = 0; k < v->refs[g].cap; k++)
+        if (v->refs[g].slots[k])
+            sink(ctx, VW_REF, v->refs[g].slots[k]);
+}
+
+/* What callee fn's summary adds to a's. */
 static void vw_add_callee(Vw *v, VwAdd *a, const FnInst *fn)
 {
     int g = ir_func_slot(v->ir, fn);
-    if (g < 0 || v->any[g]) {
+    if (g < 0 || v->any[g])
         vw_add(a, VW_STORAGE, NULL);
-        return;
-    }
-    for (int k = 0; k < v->storage[g].cap; k++)
-        if (v->storage[g].slots[k])
-            vw_add(a, VW_STORAGE, v->storage[g].slots[k]);
-    for (int k = 0; k < v->refs[g].cap; k++)
-        if (v->refs[g].slots[k])
-            vw_add(a, VW_REF, v->refs[g].slots[k]);
+    else
+        vw_summary(v, g, vw_add, a);
 }
 
 static bool vw_summarise_func(Vw *v, const IrFunc *f)
@@ -245,15 +250,10 @@ static bool vw_disturbs(const Vw *v, const IrIns *in, const Type *elem)
         int g = ir_func_slot(v->ir, in->fn);
         if (g < 0 || v->any[g])
             return true;
-        for (int k = 0; k < v->storage[g].cap && !q.hit; k++)
-            if (v->storage[g].slots[k])
-                vw_ask(&q, VW_STORAGE, v->storage[g].slots[k]);
-        for (int k = 0; k < v->refs[g].cap && !q.hit; k++)
-            if (v->refs[g].slots[k])
-                vw_ask(&q, VW_REF, v->refs[g].slots[k]);
-        return q.hit;
+        vw_summary(v, g, vw_ask, &q);
+    } else {
+        vw_writes(v->ir, in, vw_ask, &q);
     }
-    vw_writes(v->ir, in, vw_ask, &q);
     return q.hit;
 }
 
