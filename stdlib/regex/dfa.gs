@@ -466,7 +466,6 @@ fn re_dfa_reverse(r: Regex, d: ref ReDfa, s: string, lo: int, end: int) -> int {
         }
         i -= 1
     }
-    return last
 }
 
 // The leftmost-first match at or after pos by the two DFAs: 1 with
