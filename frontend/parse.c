@@ -407,8 +407,8 @@ static void fail(Parser *p, const Token *t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void fail(Parser *p, const Token *t, const char *fmt, ...)
 {
-    if (p->spec) {
-        p->spec_failed = true;
+    if (p->spec) {              /* silent, but recovery runs as it would (its loops end) */
+        p->spec_failed = p->in_error = true;
         return;
     }
     if (p->in_error)
@@ -579,12 +579,12 @@ static void skip_balanced(Parser *p)
  * ================================================================ */
 typedef struct Spec {
     int pos, sp;
-    bool failed;
+    bool failed, in_error;
 } Spec;
 
 static void spec_begin(Parser *p, Spec *s)
 {
-    *s = (Spec){ p->pos, p->sp, p->spec_failed };
+    *s = (Spec){ p->pos, p->sp, p->spec_failed, p->in_error };
     p->spec++;
     p->spec_failed = false;
 }
@@ -595,6 +595,7 @@ static bool spec_end(Parser *p, Spec *s, bool ok)
     ok = ok && !p->spec_failed;
     p->spec--;
     p->spec_failed = s->failed;
+    p->in_error = s->in_error;
     if (!ok) {
         p->pos = s->pos;
         p->sp = s->sp;
