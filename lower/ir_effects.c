@@ -242,6 +242,15 @@ bool ir_assigns_local(const IrIns *in, const Local *l)
     return l && e.local == l && e.write != IR_AT_NONE;
 }
 
+const Local *ir_whole_local_write(const IrIns *in)
+{
+    if (in->op == IR_DECL)
+        return in->local;
+    if (in->op == IR_STORE && in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL)
+        return in->place->root.local;
+    return NULL;
+}
+
 bool ir_local_private(const IrFunc *f, const Local *l)
 {
     if (l->captured || l->is_ref || l->owner != f->fn)

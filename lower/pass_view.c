@@ -121,8 +121,8 @@ static void vw_ref_args(const IrIns *in, VwSink sink, void *ctx)
     }
 }
 
-/* Calls sink for each memory in may write (t NULL: anything); a call's
- * callee is left to the caller (vw_callee). */
+/* Calls sink for each memory in may write (t NULL: anything), but for
+ * a direct call's callee (vw_each_write). */
 static void vw_writes(const IrProgram *ir, const IrIns *in, VwSink sink, void *ctx)
 {
     IrEffect e;
@@ -193,14 +193,19 @@ static void vw_summary(const Vw *v, int g, VwSink sink, void *ctx)
             sink(ctx, VW_REF, v->refs[g].slots[k]);
 }
 
-/* What callee fn's summary adds to a's. */
-static void vw_add_callee(Vw *v, VwAdd *a, const FnInst *fn)
+/* Calls sink for each memory in may write, a direct call by its
+ * callee's summary. */
+static void vw_each_write(const Vw *v, const IrIns *in, VwSink sink, void *ctx)
 {
-    int g = ir_func_slot(v->ir, fn);
+    if (in->op != IR_CALL || ir_stops(v->ir, in)) {
+        vw_writes(v->ir, in, sink, ctx);
+        return;
+    }
+    int g = ir_func_slot(v->ir, in->fn);
     if (g < 0 || v->any[g])
-        vw_add(a, VW_STORAGE, NULL);
+        sink(ctx, VW_STORAGE, NULL);
     else
-        vw_summary(v, g, vw_add, a);
+        vw_summary(v, g, sink, ctx);
 }
 
 static bool vw_summarise_func(Vw *v, const IrFunc *f)
@@ -208,13 +213,8 @@ static bool vw_summarise_func(Vw *v, const IrFunc *f)
     VwAdd a = { v, ir_func_slot(v->ir, f->fn), false };
     if (a.slot < 0)
         return false;
-    for (int i = 0; i < f->nins && !v->any[a.slot]; i++) {
-        const IrIns *in = &f->ins[i];
-        if (in->op == IR_CALL && !ir_stops(v->ir, in))
-            vw_add_callee(v, &a, in->fn);
-        else
-            vw_writes(v->ir, in, vw_add, &a);
-    }
+    for (int i = 0; i < f->nins && !v->any[a.slot]; i++)
+        vw_each_write(v, &f->ins[i], vw_add, &a);
     return a.grew;
 }
 
@@ -246,14 +246,7 @@ static bool vw_disturbs(const Vw *v, const IrIns *in, const Type *elem)
     if (pass_frees_elem(v->ir, in, elem))
         return true;
     VwAsk q = { elem, false };
-    if (in->op == IR_CALL && !ir_stops(v->ir, in)) {
-        int g = ir_func_slot(v->ir, in->fn);
-        if (g < 0 || v->any[g])
-            return true;
-        vw_summary(v, g, vw_ask, &q);
-    } else {
-        vw_writes(v->ir, in, vw_ask, &q);
-    }
+    vw_each_write(v, in, vw_ask, &q);
     return q.hit;
 }
 
@@ -283,8 +276,12 @@ static bool vw_candidate(const PtrSet *addressed, const Local *l)
 
 /* The locals of one function being decided. */
 typedef struct VwFn {
+    const Vw *v;
     IrFunc *f;
     int *uses;              /* per temp: its uses as an operand */
+    int *in_place;          /* ... of them, as the root of a loaded place */
+    int *defs;              /* ... the instructions writing it */
+    PtrSet clean, dirty;    /* element types the function may not / may disturb */
     const Local **loc;      /* the candidates */
     const Type **elem;      /* ... the element type of the storage they bind into */
     bool *out;              /* ... refused */
@@ -305,9 +302,26 @@ static void vw_count(const IrOpd *o, void *ctx)
         ((VwFn *)ctx)->uses[o->temp]++;
 }
 
+/* Each temp's uses, uses in place and definitions. */
+static void vw_scan(VwFn *w)
+{
+    IrFunc *f = w->f;
+    w->uses = SCRATCH_ARRAY(int, f->ntemps + 1);
+    w->in_place = SCRATCH_ARRAY(int, f->ntemps + 1);
+    w->defs = SCRATCH_ARRAY(int, f->ntemps + 1);
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        ir_each_read(in, vw_count, w);
+        if (in->op == IR_LOAD && in->place->root.kind == OPD_TEMP)
+            w->in_place[in->place->root.temp]++;
+        if (in->dst >= 0)
+            w->defs[in->dst]++;
+    }
+}
+
 /* The element type value x of the write at instruction i binds: an element
  * a LOAD right before reads (x its one use), or what another candidate
- * binds; NULL when it is neither. */
+ * binds; NULL when it is neither (or none: a DECL of the zero value). */
 static const Type *vw_source(const VwFn *w, int i, const IrOpd *x)
 {
     if (x->kind == OPD_TEMP) {
@@ -320,15 +334,6 @@ static const Type *vw_source(const VwFn *w, int i, const IrOpd *x)
     return m >= 0 && !w->out[m] ? w->elem[m] : NULL;
 }
 
-/* in writes candidate l as a whole: DECL l x or STORE [l] x. */
-static bool vw_binds(const IrIns *in, const Local *l)
-{
-    if (in->op == IR_DECL)
-        return in->local == l && in->a.kind != OPD_NONE;
-    return in->op == IR_STORE && in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL &&
-           in->place->root.local == l;
-}
-
 /* Refuses candidate k unless every write of it binds an element of one
  * storage type; whether it was refused now. */
 static bool vw_check(VwFn *w, int k)
@@ -338,7 +343,7 @@ static bool vw_check(VwFn *w, int k)
         const IrIns *in = &w->f->ins[i];
         if (!ir_writes_local(in, l))
             continue;
-        const Type *e = vw_binds(in, l) ? vw_source(w, i, &in->a) : NULL;
+        const Type *e = ir_whole_local_write(in) == l ? vw_source(w, i, &in->a) : NULL;
         if (e && !w->elem[k])
             w->elem[k] = e;
         if (!e || e != w->elem[k]) {
@@ -349,12 +354,17 @@ static bool vw_check(VwFn *w, int k)
     return false;
 }
 
-static bool vw_func_clean(const Vw *v, const IrFunc *f, const Type *elem)
+/* No instruction of the function may disturb an element of type elem
+ * (asked once per type). */
+static bool vw_clean(VwFn *w, const Type *elem)
 {
-    for (int i = 0; i < f->nins; i++)
-        if (vw_disturbs(v, &f->ins[i], elem))
-            return false;
-    return true;
+    if (ir_set_has(&w->clean, elem) || ir_set_has(&w->dirty, elem))
+        return ir_set_has(&w->clean, elem);
+    bool clean = true;
+    for (int i = 0; i < w->f->nins && clean; i++)
+        clean = !vw_disturbs(w->v, &w->f->ins[i], elem);
+    ir_set_add(clean ? &w->clean : &w->dirty, elem);
+    return clean;
 }
 
 static void vw_collect(VwFn *w, const PtrSet *addressed)
@@ -370,45 +380,20 @@ static void vw_collect(VwFn *w, const PtrSet *addressed)
     w->out = SCRATCH_ARRAY(bool, w->n + 1);
 }
 
-/* Temp t is read only as the root of loaded places (`match xs[i]`'s
- * scrutinee: its tag and payload fields), never as a value. */
-static bool vw_temp_read_in_place(const IrFunc *f, int t)
-{
-    for (int i = 0; i < f->nins; i++) {
-        const IrIns *in = &f->ins[i];
-        const IrOpd *o[] = { &in->a, &in->b, &in->c };
-        for (int k = 0; k < 3; k++)
-            if (o[k]->kind == OPD_TEMP && o[k]->temp == t)
-                return false;
-        for (int k = 0; k < in->nargs; k++)
-            if (in->args[k].kind == OPD_TEMP && in->args[k].temp == t)
-                return false;
-        if (!in->place)
-            continue;
-        for (int k = 0; k < in->place->nproj; k++)
-            if (in->place->proj[k].index.kind == OPD_TEMP && in->place->proj[k].index.temp == t)
-                return false;
-        if (in->place->root.kind == OPD_TEMP && in->place->root.temp == t && in->op != IR_LOAD)
-            return false;
-    }
-    return true;
-}
-
 /* A temp a LOAD of an element of a struct over 16 bytes writes once and
- * that is read only in place: read through a pointer too. */
-static void vw_temps(const Vw *v, IrFunc *f, const VwFn *w)
+ * that is read more than once, only as the root of loaded places
+ * (`match xs[i]`'s scrutinee: its tag and payload fields): read through
+ * a pointer too. */
+static void vw_temps(VwFn *w)
 {
-    IrDefs d;
-    ir_defs_init(&d, f);
+    IrFunc *f = w->f;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
         int t = in->dst;
-        const Type *ty = t >= 0 ? f->temps[t] : NULL;
-        if (in->op != IR_LOAD || !in->place || d.ndef[t] != 1 || w->uses[t] < 2 || ty->kind != TY_STRUCT ||
-            ty->st->sizing != 2 || ty->st->bytes <= 16)
+        if (in->op != IR_LOAD || w->defs[t] != 1 || w->uses[t] < 2 || w->in_place[t] != w->uses[t])
             continue;
-        const Type *elem = vw_storage_elem(in->place);
-        if (!elem || !vw_temp_read_in_place(f, t) || !vw_func_clean(v, f, elem))
+        const Type *ty = f->temps[t], *elem = vw_storage_elem(in->place);
+        if (ty->kind != TY_STRUCT || ty->st->sizing != 2 || ty->st->bytes <= 16 || !elem || !vw_clean(w, elem))
             continue;
         if (!f->view_temps)
             f->view_temps = NEW_ARRAY(bool, f->ntemps + 1);
@@ -418,9 +403,8 @@ static void vw_temps(const Vw *v, IrFunc *f, const VwFn *w)
 
 static void vw_func(const Vw *v, IrFunc *f)
 {
-    VwFn w = { .f = f, .uses = SCRATCH_ARRAY(int, f->ntemps + 1) };
-    for (int i = 0; i < f->nins; i++)
-        ir_each_read(&f->ins[i], vw_count, &w);
+    VwFn w = { .v = v, .f = f };
+    vw_scan(&w);
     PtrSet addressed = { 0 };
     ir_addressed_locals(f, &addressed);
     vw_collect(&w, &addressed);
@@ -430,13 +414,13 @@ static void vw_func(const Vw *v, IrFunc *f)
             if (!w.out[k])
                 changed |= vw_check(&w, k);
         for (int k = 0; k < w.n && !changed; k++)
-            if (!w.out[k] && !vw_func_clean(v, f, w.elem[k]))
+            if (!w.out[k] && !vw_clean(&w, w.elem[k]))
                 changed = w.out[k] = true;
     }
     for (int k = 0; k < w.n; k++)
         if (!w.out[k])
             ir_set_add(&f->views, w.loc[k]);
-    vw_temps(v, f, &w);
+    vw_temps(&w);
 }
 
 void pass_view(const IrProgram *ir, IrFunc *unused)

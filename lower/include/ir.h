@@ -334,6 +334,9 @@ bool ir_place_in_value(const IrPlace *p, const Local *l);
 bool ir_writes_local(const IrIns *in, const Local *l);
 /* The same but taking its address: in sets l by naming it. */
 bool ir_assigns_local(const IrIns *in, const Local *l);
+/* The local in gives a whole new value: DECL's, or a STORE's to the
+ * local itself (no field or element of it); else NULL. */
+const Local *ir_whole_local_write(const IrIns *in);
 /* l can change only through instructions of f that name it. */
 bool ir_local_private(const IrFunc *f, const Local *l);
 /* The same with the locals whose address f takes collected once. */
