@@ -429,18 +429,12 @@ static void cm_top_decls(Cm *cm, const IrFunc *f)
                     f->ins[i].dst);
 }
 
-static void cm_unused_param(Cm *cm, const Local *l)
-{
-    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
-        cm_line(cm, "(void)%s;", cm_local_name(l));
-}
-
 static void cm_unused_params(Cm *cm, const IrFunc *f)
 {
     for (int i = 0; i < f->fn->nparams; i++)
-        cm_unused_param(cm, f->fn->params[i]);
+        cm_void_unread(cm, f->fn->params[i]);
     for (int k = 0; k < f->ncarry; k++)
-        cm_unused_param(cm, f->carry[k].flag);
+        cm_void_unread(cm, f->carry[k].flag);
 }
 
 static bool cm_ends_with_return(const IrFunc *f)

@@ -226,9 +226,7 @@ void cm_view_folded(const Cm *cm, const IrFunc *f, bool *fold)
         return;
     for (int i = 0; i < f->nins; i++) {
         const IrIns *in = &f->ins[i];
-        const Local *l = in->op == IR_DECL ? in->local
-                         : in->op == IR_STORE && in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL
-                             ? in->place->root.local : NULL;
+        const Local *l = ir_whole_local_write(in);
         if (l && in->a.kind == OPD_TEMP && ir_set_has(&f->views, l))
             fold[in->a.temp] = true;
     }

@@ -1004,20 +1004,21 @@ static void cm_delete(Cm *cm, const IrIns *in)
         cm_line(cm, "gs_slice_delete(%s, %s.ptr, %s.cap);", s, a, a);
 }
 
+/* `(void)l;` for a local or parameter nothing reads (no C warning). */
+void cm_void_unread(Cm *cm, const Local *l)
+{
+    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
+        cm_line(cm, "(void)%s;", cm_local_name(l));
+}
+
 /* `const T *n = &element;` for a local bound to the element it reads
- * (pass_view.c); a value that is no lvalue gets a named copy first. */
+ * (pass_view.c: the value is a folded element load or another such local,
+ * an lvalue either way). */
 static void cm_decl_view(Cm *cm, const IrIns *in)
 {
     const Local *l = in->local;
-    const char *n = cm_local_name(l), *t = cm_ctype(cm, l->type), *v = cm_cond(cm, &in->a);
-    if (cm_lvalue_opd(cm, &in->a)) {
-        cm_line(cm, "const %s *%s = &%s;", t, n, v);
-    } else {
-        cm_line(cm, "%s %s_v = %s;", t, n, v);
-        cm_line(cm, "const %s *%s = &%s_v;", t, n, n);
-    }
-    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
-        cm_line(cm, "(void)%s;", n);
+    cm_line(cm, "const %s *%s = &%s;", cm_ctype(cm, l->type), cm_local_name(l), cm_cond(cm, &in->a));
+    cm_void_unread(cm, l);
 }
 
 static void cm_decl(Cm *cm, const IrIns *in)
@@ -1040,8 +1041,7 @@ static void cm_decl(Cm *cm, const IrIns *in)
         cm_line(cm, "%s%s = %s;", t, n, v);
     else
         cm_copy_small(cm, t, n, v, l->type, in->a.kind == OPD_NONE || cm_lvalue_opd(cm, &in->a));
-    if (l->id < 0 || l->id >= cm->nlocal_ids || cm->local_reads[l->id] == 0)
-        cm_line(cm, "(void)%s;", n);
+    cm_void_unread(cm, l);
 }
 
 static void cm_closure_env(Cm *cm, const IrIns *in)
@@ -1110,7 +1110,7 @@ static void cm_value_ins(Cm *cm, const IrIns *in)
     const char *v = in->op == IR_MOV ? cm_cond(cm, &in->a)
                     : in->op == IR_LOAD ? cm_load(cm, in) : cm_value(cm, in);
     Type *t = cm->f->temps[in->dst];
-    if (in->op == IR_LOAD && cm_view_temp(cm, in->dst) && cm_lvalue_ins(cm, in)) {
+    if (in->op == IR_LOAD && cm_view_temp(cm, in->dst)) {     /* an element: an lvalue */
         cm_line(cm, "const %s *t%d = &%s;", cm_ctype(cm, t), in->dst, v);
         return;
     }
@@ -1218,7 +1218,7 @@ static int cm_ins(Cm *cm, const IrIns *in)
     switch (in->op) {
     case IR_NOP: return 1;
     case IR_STORE:
-        if (in->place->nproj == 0 && in->place->root.kind == OPD_LOCAL && cm_view(cm, in->place->root.local))
+        if (cm_view(cm, ir_whole_local_write(in)))
             cm_line(cm, "%s = &%s;", cm_local_name(in->place->root.local), cm_cond(cm, &in->a));
         else
             cm_copy_small(cm, NULL, cm_place_s(cm, in->place), cm_cond(cm, &in->a), in->place->type,

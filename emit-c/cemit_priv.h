@@ -117,6 +117,7 @@ void cm_slice_parts(const IrIns *in, bool *end, bool *start);
 void cm_zero(Cm *cm, StrBuf *b, Type *t);
 void cm_emit_body(Cm *cm);
 const char *cm_local_name(const Local *l);
+void cm_void_unread(Cm *cm, const Local *l);
 const char *cm_site_ref(Cm *cm, int site);
 bool cm_site_is_param(const Cm *cm, int site);
 bool cm_prim_uses_site(const IrIns *in);
