@@ -315,17 +315,33 @@ GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
     }
 }
 
-/* Sets the n granules' tags at g to v: four at a time (a span of a few
- * granules is one or two stores, not one per granule). */
+/* Sets the n granules' tags at g to v. Up to 32 granules: one store, or
+ * two or four overlapping ones of the same width, no loop (the slice
+ * pools' cached spans, small heap blocks); more: four at a time. */
 GS_HEAP_INLINE void gs_shadow_set(uint16_t *g, size_t n, uint16_t v) {
+    uint64_t w[2];
+    uint8_t *b = (uint8_t *)g, *e = (uint8_t *)(g + n);
     size_t i;
-    if (n >= 4) {
-        uint64_t w = (uint64_t)v * 0x0001000100010001ull;
-        for (i = 0; i + 4 < n; i += 4) memcpy(g + i, &w, 8);
-        memcpy(g + n - 4, &w, 8); /* the last four, overlapping the loop's */
-        return;
+    w[0] = w[1] = (uint64_t)v * 0x0001000100010001ull;
+    if (n <= 1) {
+        if (n) g[0] = v;
+    } else if (n <= 4) {
+        memcpy(b, w, 4);
+        memcpy(e - 4, w, 4);
+    } else if (n <= 8) {
+        memcpy(b, w, 8);
+        memcpy(e - 8, w, 8);
+    } else if (n <= 32) {
+        memcpy(b, w, 16);
+        memcpy(e - 16, w, 16);
+        if (n > 16) {
+            memcpy(b + 16, w, 16);
+            memcpy(e - 32, w, 16);
+        }
+    } else {
+        for (i = 0; i + 4 < n; i += 4) memcpy(g + i, w, 8);
+        memcpy(g + n - 4, w, 8); /* the last four, overlapping the loop's */
     }
-    for (i = 0; i < n; i++) g[i] = v;
 }
 
 /* gs_shadow_stamp and gs_shadow_unstamp inline for a block that lies in

@@ -389,85 +389,28 @@ static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_
 }
 
 /* ---- storage tags of spans (the heap's shadow, gs_heap.h) ----
- * The pool stamps its spans itself, as gs_shadow_stamp and
- * gs_shadow_unstamp would, with the stores sized for its spans. */
+ * A span is stamped and unstamped as a heap block is (gs_shadow_stamp_fast,
+ * gs_shadow_unstamp_fast); the cached spans' fast paths in gs_spans_alloc
+ * and gs_spans_free set their few granules with gs_shadow_set. */
 
 /* The index of a's granule in its 4 GiB range of the shadow, and whether
  * the g granules from there stay in it. */
 #define SPANS_SHADOW_INDEX(a) ((uint32_t)(uintptr_t)(a) >> 4)
 #define SPANS_ONE_CHUNK(i, g) ((i) + (g) <= GS_SHADOW_GRANULES)
 
-/* The g (1..SPANS_CACHE_SIZES) granules' tags at sh become t: one store,
- * or two or four overlapping ones of the same width (gs_shadow_set without
- * its loop). */
-GS_INLINE void spans_tag(uint16_t *sh, uint64_t g, uint16_t t) {
-    uint64_t w[2];
-    uint8_t *b = (uint8_t *)sh, *e = (uint8_t *)(sh + g);
-    w[0] = w[1] = (uint64_t)t * 0x0001000100010001ull;
-    if (g == 1) {
-        sh[0] = t;
-    } else if (g <= 4) {
-        memcpy(b, w, 4);
-        memcpy(e - 4, w, 4);
-    } else if (g <= 8) {
-        memcpy(b, w, 8);
-        memcpy(e - 8, w, 8);
-    } else {
-        memcpy(b, w, 16);
-        memcpy(e - 16, w, 16);
-        if (g > 16) {
-            memcpy(b + 16, w, 16);
-            memcpy(e - 32, w, 16);
-        }
-    }
-}
-
-/* The g granules' tags at sh become t. */
-GS_INLINE void spans_tag_any(uint16_t *sh, uint64_t g, uint16_t t) {
-    if (g <= SPANS_CACHE_SIZES)
-        spans_tag(sh, g, t);
-    else
-        gs_shadow_set(sh, (size_t)g, t);
-}
-
-/* The span of g granules at q gets a new tag: the largest of its granules'
- * and of the shadow's floors there, + 1 (uniform: its granules hold one
- * tag, so the first stands for them all); the header's tag bits (0 once
- * the shadow is off). */
+/* The span of g granules at q gets a new tag (gs_shadow_stamp_fast:
+ * uniform, its granules hold one tag, so the first stands for them all);
+ * the header's tag bits (0 once the shadow is off). */
 GS_INLINE int64_t spans_stamp(uint8_t *q, int64_t g, bool uniform) {
-    uintptr_t a = (uintptr_t)q;
-    uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)], *sh, m, f;
-    uint64_t i = SPANS_SHADOW_INDEX(a), k;
-    if (GS_UNLIKELY(c == NULL || !SPANS_ONE_CHUNK(i, (uint64_t)g))) {
-        gs_shadow_stamp(q, (size_t)g * GS_SPAN_UNIT);
-        return gs_tag_of(q);
-    }
-    m = c[GS_SHADOW_GRANULES + (i >> GS_SHADOW_FLOOR_SHIFT)];
-    f = c[GS_SHADOW_GRANULES + ((i + (uint64_t)g - 1) >> GS_SHADOW_FLOOR_SHIFT)];
-    m = f > m ? f : m;
-    sh = c + i;
-    if (uniform)
-        m = sh[0] > m ? sh[0] : m;
-    else if (g >= 8)
-        m = gs_shadow_max(sh, (size_t)g, m);
-    else
-        for (k = 0; k < (uint64_t)g; k++) m = sh[k] > m ? sh[k] : m;
-    m++;
-    spans_tag_any(sh, (uint64_t)g, m);
+    int m = gs_shadow_stamp_fast(q, (size_t)g * GS_SPAN_UNIT, uniform);
+    if (m < 0) return gs_tag_of(q);
     return gs_shadow_off ? 0 : (int64_t)m << GS_TAG_SHIFT;
 }
 
 /* The span of g granules at q is freed: its tag moves on (+ 1); false when
  * it cannot, and the span is retired instead (gs_shadow_unstamp). */
 GS_INLINE bool spans_unstamp(uint8_t *q, int64_t g) {
-    uintptr_t a = (uintptr_t)q;
-    uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-    uint64_t i = SPANS_SHADOW_INDEX(a);
-    if (GS_LIKELY(c != NULL && SPANS_ONE_CHUNK(i, (uint64_t)g) && c[i] + 1 < GS_SHADOW_TAG_MAX)) {
-        spans_tag_any(c + i, (uint64_t)g, (uint16_t)(c[i] + 1));
-        return true;
-    }
-    return gs_shadow_unstamp(q, (size_t)g * GS_SPAN_UNIT) == 1;
+    return gs_shadow_unstamp_fast(q, (size_t)g * GS_SPAN_UNIT) == 1;
 }
 
 /* ---- allocation ---- */
@@ -657,7 +600,7 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
                 c->n[g - 1] = (uint8_t)(k - 1);
                 c->units -= (int64_t)g;
                 st->lens[off] = (uint32_t)n;
-                spans_tag(sh, g, t);
+                gs_shadow_set(sh, (size_t)g, t);
                 h.ptr = q;
                 h.cap = cap;
                 return h;
@@ -707,7 +650,7 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
     c->n[g - 1] = (uint8_t)(k + 1);
     c->units += (int64_t)g;
     c->hi = (int64_t)(off + g) > c->hi ? (int64_t)(off + g) : c->hi;
-    spans_tag(sh, g, (uint16_t)(t + 1));
+    gs_shadow_set(sh, (size_t)g, (uint16_t)(t + 1));
     if (g > SPANS_SMALL) {
         memset((uint8_t *)(uintptr_t)ptr, 0, (size_t)g * GS_SPAN_UNIT); /* the tail call */
         return;
