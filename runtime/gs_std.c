@@ -56,11 +56,9 @@ int64_t gs_str_index(gs_str s, gs_str sub)
     size_t n = (size_t)GS_SLEN(s), m = (size_t)GS_SLEN(sub);
     if (m == 0)
         return 0;
-    const uint8_t *p = NULL;
     if (m == 1)
-        p = n ? memchr(s.ptr, sub.ptr[0], n) : NULL;
-    else if (m <= n)
-        p = std_find(s.ptr, n, sub.ptr, m);
+        return gs_str_index_byte(s, sub.ptr[0]);
+    const uint8_t *p = m <= n ? std_find(s.ptr, n, sub.ptr, m) : NULL;
     return p ? (int64_t)(p - s.ptr) : -1;
 }
 
