@@ -480,8 +480,8 @@ gs_grow gs_slice_make(const gs_site *s, int64_t len, int64_t cap, size_t esz) {
 static bool tag_stale(const void *p, int64_t tagword) {
     uintptr_t a = (uintptr_t)p;
     int64_t tag = tagword & GS_TAG_MASK;
-    const uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-    return tag != 0 && g != NULL && ((int64_t)((uint64_t)g[(uint32_t)a >> 4] << GS_TAG_SHIFT)) != tag;
+    const uint16_t *g = GS_SHADOW_CHUNK(a);
+    return tag != 0 && g != NULL && ((int64_t)((uint64_t)g[GS_SHADOW_INDEX(a)] << GS_TAG_SHIFT)) != tag;
 }
 
 /* Capacity sequence (observable through .cap, so fixed): 0 -> 4, then x2. */

@@ -210,8 +210,8 @@ GS_INLINE int64_t gs_tag_of(const void *p) {
     uintptr_t a = (uintptr_t)p;
     const uint16_t *g;
     if (p == NULL || gs_shadow_off) return 0;
-    g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-    return g == NULL ? 0 : (int64_t)(g[(uint32_t)a >> 4] & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT;
+    g = GS_SHADOW_CHUNK(a);
+    return g == NULL ? 0 : (int64_t)(g[GS_SHADOW_INDEX(a)] & GS_SHADOW_TAG_MAX) << GS_TAG_SHIFT;
 }
 /* gs_is_live: the same test, as a value (a test made once before a loop
  * whose checks then read it: lower/pass_live.c). */
@@ -219,7 +219,7 @@ GS_INLINE bool gs_is_live(const void *ptr, int64_t len, int64_t tagword) {
     int64_t tag = tagword & GS_TAG_MASK;
     uintptr_t a = (uintptr_t)ptr;
     return len <= 0 || tag == 0 ||
-           (int64_t)((uint64_t)gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)][(uint32_t)a >> 4] << GS_TAG_SHIFT) ==
+           (int64_t)((uint64_t)GS_SHADOW_CHUNK(a)[GS_SHADOW_INDEX(a)] << GS_TAG_SHIFT) ==
                tag;
 }
 GS_INLINE void gs_check_live(const gs_site *s, const void *ptr, int64_t len, int64_t tagword) {

@@ -272,8 +272,8 @@ static uintptr_t shadow_range_end(uintptr_t a, uintptr_t end) {
 }
 
 static uint16_t *shadow_at(uintptr_t a) {
-    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-    return g != NULL ? g + ((uint32_t)a >> 4) : NULL;
+    uint16_t *g = GS_SHADOW_CHUNK(a);
+    return g != NULL ? g + GS_SHADOW_INDEX(a) : NULL;
 }
 
 /* The scan for a block's largest tag, eight granules at a step with SSE2:
@@ -318,8 +318,8 @@ static void shadow_new_big(uintptr_t a, size_t size) {
     uint16_t m = 0;
     while (p < end) {
         uintptr_t e = shadow_range_end(p, end);
-        const uint16_t *c = gs_shadow_dir[(p >> 32) & (GS_SHADOW_DIR_N - 1)];
-        size_t n = (e - p + 15) >> 4, i0 = (uint32_t)p >> 4;
+        const uint16_t *c = GS_SHADOW_CHUNK(p);
+        size_t n = (e - p + 15) >> 4, i0 = GS_SHADOW_INDEX(p);
         if (c != NULL) {
             const uint16_t *g = c + i0, *fl = c + GS_SHADOW_GRANULES;
             size_t f0 = i0 >> GS_SHADOW_FLOOR_SHIFT;
@@ -337,8 +337,8 @@ static void shadow_drop(const void *p, size_t len) {
     uintptr_t a = (uintptr_t)p, end = a + len;
     while (a < end) {
         uintptr_t e = shadow_range_end(a, end);
-        uint16_t *c = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
-        size_t lo = (((uint32_t)a >> 4) + SHADOW_PAGE_GRANULES - 1) >> GS_SHADOW_FLOOR_SHIFT;
+        uint16_t *c = GS_SHADOW_CHUNK(a);
+        size_t lo = (GS_SHADOW_INDEX(a) + SHADOW_PAGE_GRANULES - 1) >> GS_SHADOW_FLOOR_SHIFT;
         size_t hi = (((e - 1) & 0xffffffffu) + 1) >> 4 >> GS_SHADOW_FLOOR_SHIFT, pg;
         if (c != NULL && lo < hi) {
             for (pg = lo; pg < hi; pg++) {

@@ -255,7 +255,7 @@ extern gs_heap_slab_map gs_heap_slabs;
  * Found in O(1): gs_shadow_dir[a >> 32] is the chunk of 2^28 uint16 for
  * the 4 GiB around a (reserved MAP_NORESERVE when the heap first reserves
  * address space there: the slab and run regions, huge mappings; NULL
- * where the heap has nothing), granule (uint32_t)a >> 4. A block's
+ * where the heap has nothing), granule GS_SHADOW_INDEX(a). A block's
  * granules get (their maximum) + 1 at every allocation (gs_heap_pop,
  * gs_heap_alloc, gs_heap_realloc, even in place), tag + 1 at free, so a
  * header made with an older tag never matches again; a free that would
@@ -280,6 +280,10 @@ extern gs_heap_slab_map gs_heap_slabs;
 #define GS_SHADOW_TAG_MAX 0x7fff
 #define GS_SHADOW_RETIRED 0xffff
 extern uint16_t *gs_shadow_dir[GS_SHADOW_DIR_N];
+/* The chunk of the 4 GiB range around address a (NULL where the heap has
+ * none), and the index of a's granule in it. */
+#define GS_SHADOW_CHUNK(a) (gs_shadow_dir[((uintptr_t)(a) >> 32) & (GS_SHADOW_DIR_N - 1)])
+#define GS_SHADOW_INDEX(a) ((uint32_t)(uintptr_t)(a) >> 4)
 extern int gs_shadow_off;
 /* Blocks retired so far (tests). */
 size_t gs_heap_retired(void);
@@ -302,9 +306,9 @@ uint16_t gs_shadow_max(const uint16_t *g, size_t n, uint16_t m);
  * range: a slab block) at p, at allocation: (max of its granules) + 1. */
 GS_HEAP_INLINE void gs_shadow_new(void *p, size_t size) {
     uintptr_t a = (uintptr_t)p;
-    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    uint16_t *g = GS_SHADOW_CHUNK(a);
     if (g != NULL) {
-        size_t i, n = size >> 4, i0 = (uint32_t)a >> 4;
+        size_t i, n = size >> 4, i0 = GS_SHADOW_INDEX(a);
         const uint16_t *fl = g + GS_SHADOW_GRANULES;
         uint16_t m = fl[i0 >> GS_SHADOW_FLOOR_SHIFT], f = fl[(i0 + n - 1) >> GS_SHADOW_FLOOR_SHIFT];
         m = f > m ? f : m;
@@ -356,9 +360,9 @@ GS_HEAP_INLINE void gs_shadow_set(uint16_t *g, size_t n, uint16_t v) {
 #define GS_SHADOW_INLINE_SCAN 256
 GS_HEAP_INLINE int gs_shadow_stamp_fast(const void *p, size_t size, bool uniform) {
     uintptr_t a = (uintptr_t)p;
-    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    uint16_t *g = GS_SHADOW_CHUNK(a);
     if (g != NULL && (a >> 32) == ((a + size - 1) >> 32)) {
-        size_t i, n = size >> 4, i0 = (uint32_t)a >> 4;
+        size_t i, n = size >> 4, i0 = GS_SHADOW_INDEX(a);
         const uint16_t *fl = g + GS_SHADOW_GRANULES;
         uint16_t m = fl[i0 >> GS_SHADOW_FLOOR_SHIFT], f = fl[(i0 + n - 1) >> GS_SHADOW_FLOOR_SHIFT];
         m = f > m ? f : m;
@@ -382,10 +386,10 @@ GS_HEAP_INLINE int gs_shadow_stamp_fast(const void *p, size_t size, bool uniform
  * tag about to wrap). */
 GS_HEAP_INLINE int gs_shadow_unstamp_quick(const void *p, size_t size) {
     uintptr_t a = (uintptr_t)p;
-    uint16_t *g = gs_shadow_dir[(a >> 32) & (GS_SHADOW_DIR_N - 1)];
+    uint16_t *g = GS_SHADOW_CHUNK(a);
     if (g != NULL && (a >> 32) == ((a + size - 1) >> 32)) {
         uint16_t t;
-        g += (uint32_t)a >> 4;
+        g += GS_SHADOW_INDEX(a);
         t = g[0];
         if (t + 1 < GS_SHADOW_TAG_MAX) {    /* else gs_shadow_unstamp retires it */
             gs_shadow_set(g, size >> 4, (uint16_t)(t + 1));

@@ -393,9 +393,8 @@ static void spans_free_tree(gs_spans *p, gs_spans_state *st, int64_t off, int64_
  * gs_shadow_unstamp_fast); the cached spans' fast paths in gs_spans_alloc
  * and gs_spans_free set their few granules with gs_shadow_set. */
 
-/* The index of a's granule in its 4 GiB range of the shadow, and whether
- * the g granules from there stay in it. */
-#define SPANS_SHADOW_INDEX(a) ((uint32_t)(uintptr_t)(a) >> 4)
+/* Whether the g granules from index i (GS_SHADOW_INDEX) stay in one 4 GiB
+ * range of the shadow. */
 #define SPANS_ONE_CHUNK(i, g) ((i) + (g) <= GS_SHADOW_GRANULES)
 
 /* The span of g granules at q gets a new tag (gs_shadow_stamp_fast:
@@ -591,9 +590,9 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
         if (GS_LIKELY((k = c->n[g - 1]) > 0 && st->tagged)) {
             int64_t off = c->off[g - 1][k - 1];
             uint8_t *q = spans_at(st, off);
-            i = SPANS_SHADOW_INDEX(q);
+            i = GS_SHADOW_INDEX(q);
             if (GS_LIKELY(SPANS_ONE_CHUNK(i, g) && !gs_shadow_off)) {
-                uint16_t *sh = gs_shadow_dir[((uintptr_t)q >> 32) & (GS_SHADOW_DIR_N - 1)] + i;
+                uint16_t *sh = GS_SHADOW_CHUNK(q) + i;
                 uint16_t t = (uint16_t)(sh[0] + 1); /* at most GS_SHADOW_TAG_MAX: see gs_spans_free */
                 int64_t cap = n | GS_OWN_BIT | (int64_t)t << GS_TAG_SHIFT;
                 gs_grow h;
@@ -633,10 +632,10 @@ void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, 
     if (GS_UNLIKELY(st->lens[off] != (uint64_t)len)) goto any;
     g = ((uint64_t)len * esz + GS_SPAN_UNIT - 1) / GS_SPAN_UNIT;
     t = ((uint64_t)cap >> GS_TAG_SHIFT) & GS_SHADOW_TAG_MAX;
-    i = SPANS_SHADOW_INDEX(ptr);
+    i = GS_SHADOW_INDEX(ptr);
     if (GS_UNLIKELY(g - 1 >= SPANS_CACHE_SIZES || t - 1 >= GS_SHADOW_TAG_MAX - 2 || !SPANS_ONE_CHUNK(i, g)))
         goto any; /* g 0: a header (ptr, 0, GS_OWN_BIT) where no span starts */
-    sh = gs_shadow_dir[((uintptr_t)ptr >> 32) & (GS_SHADOW_DIR_N - 1)] + i;
+    sh = GS_SHADOW_CHUNK(ptr) + i;
     if (GS_UNLIKELY(sh[0] != t || spans_borrowed())) goto any;
     /* exactly a live span, its header current: freed here */
     c = &st->cache;
