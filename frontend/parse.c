@@ -289,6 +289,7 @@ static const ParseHabit parse_habits[] = {
     { ANY_TOK, ANY_TOK, NULL, TK_QUESTION, NULL, ANY_TOK, NULL, "Goose has neither c ? a : b nor Rust's f()?: write an if or a match" },
     { ANY_TOK, ANY_TOK, NULL, TK_AMP, NULL, ANY_TOK, "expression", "Goose has no &: a ref parameter takes the place itself, f(x)" },
     { ANY_TOK, ANY_TOK, NULL, TK_STAR, NULL, ANY_TOK, "expression", "Goose has no *: a reference reads and writes as its place" },
+    { ANY_TOK, ANY_TOK, NULL, TK_REF, NULL, ANY_TOK, "expression", "no expression makes a reference: a ref parameter takes the place itself, f(x), and a function may return one, -> ref T" },
     { TK_FN, TK_RPAREN, NULL, TK_IDENT, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
     { TK_FN, TK_RPAREN, NULL, TK_COLON, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },
     { TK_FN, TK_RPAREN, NULL, TK_FATARROW, NULL, ANY_TOK, "'{'", "the result type follows an arrow: fn f() -> int" },

@@ -10,6 +10,7 @@ fn main() {
     let v = Vec::new()
     inc(&y)
     let w = *y
+    let r = ref y
     for i := 0; i < 3; i += 1 {
     }
     if y == 1 { println(1) } elif y == 2 { println(2) }
