@@ -1,0 +1,424 @@
+/* span_index.h — exact first fit in address order without a tree: a
+ * prototype beside gs_span_tree in bench/spantree (the `bitmap` arm). Not
+ * part of the runtime, not used by it. Clean-room C11 (gcc or clang:
+ * __builtin_ctzll, __builtin_clz), narrow only: offsets and lengths below
+ * 2^31.
+ *
+ * The contract is gs_span_tree's (gs_span_tree.h): si_alloc(n) returns the
+ * front of the free span with the lowest offset that holds n units, else
+ * carves n at the tail, else -1 (the tail would pass the limit); si_free
+ * coalesces with both free neighbours, and a free span that reaches the
+ * tail pulls the tail back instead of being stored. So it places every
+ * span where the tree does (bench.c prints the same checksum).
+ *
+ * Design:
+ *   - classes: a free span of length L is in class floor(log2 L) (31 of
+ *     them for lengths below 2^31; 32 slots for the SIMD below). Every
+ *     span of a class above n's class holds n; in n's own class, only some;
+ *   - per class, a set of span starts: a hierarchical 64-ary bitmap over
+ *     offsets (bit u of level 0: a span of this class starts at u; bit w
+ *     of level k+1: word w of level k is not zero). Insert and remove set
+ *     or clear a bit and go up only while a word turns non-zero or zero;
+ *     si_next(c, u) (the first start >= u) looks in u's word, climbs to
+ *     the first level with a later bit, and descends with count trailing
+ *     zeros: O(levels), 6 at most, the upper ones small and hot;
+ *   - per class, its lowest start (first[c]; SI_NONE when empty): the
+ *     lowest start among classes above n's is the minimum of at most 31
+ *     values masked by class (one loop the compiler vectorizes);
+ *   - in n's own class the spans are walked in address order (si_next)
+ *     while they start below that minimum and are shorter than n; the
+ *     first that holds n wins, else the minimum does;
+ *   - one uint32 per unit (tag[], reserved with MAP_NORESERVE, touched only
+ *     where spans begin and end): tag[s] is the length of the free span
+ *     starting at s, tag[e] the start of the free span ending at e (e is
+ *     then allocated: coalescing leaves no free span starting where another
+ *     ends, so the two roles never meet). Entries are never cleared: a
+ *     start tag counts only while s's bit is set in the class of its
+ *     length, an end tag only while it names such a start whose length
+ *     reaches e. So free finds both neighbours in O(1).
+ * Cost: alloc and free are O(levels) bitmap steps plus the own-class walk.
+ * The walk is the one unbounded part: it visits the spans of n's class
+ * shorter than n that start before the first fit (an adversary can make
+ * that every free span, e.g. many spans of length n - 1 in front of one of
+ * length n). bench/spantree's random pairs walk 1.1-1.3 spans per alloc;
+ * si_stats counts the steps.
+ * Memory: tag[] is 4 bytes per unit of the range below the tail, each
+ * class's bitmap 1/8 byte per unit (plus 1/64 for the upper levels), both
+ * touched where free spans lie, so on a fragmented range about 4 + 1/8
+ * per active class bytes per unit (bench prints the resident figure).
+ *
+ * si_check verifies every invariant (slow; for the self-check). */
+#ifndef SI_SPAN_INDEX_H
+#define SI_SPAN_INDEX_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define SI_NONE 0xffffffffu /* no start: above every offset */
+#define SI_SUB 16            /* bins per octave (lengths below SI_SUB: one bin per length) */
+#define SI_BINS (28 * SI_SUB) /* lengths below 2^31: octaves 4..30 after the exact group */
+#define SI_GROUPS 32          /* groups of SI_SUB bins (28 used; 32 for the masked minimum) */
+#define SI_MAXLV 6          /* 64^6 = 2^36 bits cover any limit below 2^31 */
+#define SI_LIMIT_MAX 0x7fffffffu
+#ifdef SI_STATS
+#define SI_STAT(e) (void)(e)
+#else
+#define SI_STAT(e) (void)0
+#endif
+
+typedef struct si_index {
+    uint32_t first[SI_BINS];    /* lowest start of each bin, SI_NONE: empty */
+    uint32_t gmin[SI_GROUPS];   /* lowest start of each group of SI_SUB bins */
+    uint32_t *tag;              /* per unit: a free span's length at its start, its start at its end */
+    uint64_t *bits;             /* the classes' bitmaps, `stride` words each */
+    size_t stride;              /* words per class */
+    size_t lvoff[SI_MAXLV];     /* level k of class c starts at bits + c * stride + lvoff[k] */
+    uint64_t nbits[SI_MAXLV];   /* bits in use at level k */
+    uint32_t nlv;               /* levels (the last one is one word) */
+    uint32_t tail, limit;       /* [tail, limit) is free and never stored */
+    int64_t nspans, nfree;      /* free spans stored, their total length */
+    uint64_t walks, steps;      /* statistics: own-class walks and the spans they looked at */
+    size_t tag_bytes, bits_bytes;
+} si_index;
+
+/* The bin of a length >= 1: the length itself below SI_SUB, else its
+ * octave and the next 4 bits below its top bit (TLSF's second level). A
+ * bin holds lengths [lo, lo + 2^(octave - 4)): every span of a higher bin
+ * is longer than every span of a lower one. */
+static inline uint32_t si_bin(uint32_t len) {
+    uint32_t c = 31u - (uint32_t)__builtin_clz(len);
+    return len < SI_SUB ? len : (c - 3) * SI_SUB + ((len >> (c - 4)) & (SI_SUB - 1));
+}
+
+static inline uint64_t *si_level(const si_index *x, uint32_t c, uint32_t k) {
+    return x->bits + c * x->stride + x->lvoff[k];
+}
+
+static inline int si_has(const si_index *x, uint32_t c, uint64_t u) {
+    return (int)((si_level(x, c, 0)[u >> 6] >> (u & 63)) & 1);
+}
+
+static inline void si_bit_set(si_index *x, uint32_t c, uint64_t u) {
+    uint64_t *b = x->bits + c * x->stride;
+    uint32_t k;
+    for (k = 0; k < x->nlv; k++, u >>= 6) {
+        uint64_t *w = b + x->lvoff[k] + (u >> 6), old = *w;
+        *w = old | (1ull << (u & 63));
+        if (old)
+            break;
+    }
+}
+
+static inline void si_bit_clear(si_index *x, uint32_t c, uint64_t u) {
+    uint64_t *b = x->bits + c * x->stride;
+    uint32_t k;
+    for (k = 0; k < x->nlv; k++, u >>= 6) {
+        uint64_t *w = b + x->lvoff[k] + (u >> 6);
+        if ((*w &= ~(1ull << (u & 63))))
+            break;
+    }
+}
+
+/* The first start of class c at or after u, or SI_NONE. */
+static inline uint32_t si_next(const si_index *x, uint32_t c, uint64_t u) {
+    const uint64_t *b = x->bits + c * x->stride;
+    uint32_t k = 0;
+    uint64_t w;
+    if (u >= x->nbits[0])
+        return SI_NONE;
+    for (;;) {
+        w = b[x->lvoff[k] + (u >> 6)] & (~0ull << (u & 63));
+        if (w)
+            break;
+        u = (u >> 6) + 1; /* the next word of this level, as a bit of the level above */
+        if (++k == x->nlv || u >= x->nbits[k])
+            return SI_NONE;
+    }
+    u = (u & ~63ull) | (uint64_t)__builtin_ctzll(w);
+    while (k--)
+        u = (u << 6) | (uint64_t)__builtin_ctzll(b[x->lvoff[k] + u]);
+    return (uint32_t)u;
+}
+
+/* The lowest of v[from..n) (a fixed-length loop over v[0..n) that the
+ * compiler turns into SIMD compares and minima). */
+static inline uint32_t si_min_masked(const uint32_t *v, uint32_t n, uint32_t from) {
+    uint32_t k, m = SI_NONE;
+    for (k = 0; k < n; k++) {
+        uint32_t e = k >= from ? v[k] : SI_NONE;
+        m = e < m ? e : m;
+    }
+    return m;
+}
+
+/* The lowest start among bins above b, SI_NONE if none: the bins above b
+ * in its group, then the groups above. */
+static inline uint32_t si_min_above(const si_index *x, uint32_t b) {
+    uint32_t g = b / SI_SUB, p = si_min_masked(x->first + g * SI_SUB, SI_SUB, b % SI_SUB + 1),
+             q = si_min_masked(x->gmin, SI_GROUPS, g + 1);
+    return p < q ? p : q;
+}
+
+/* first[b] = v, and its group's minimum with it. */
+static inline void si_set_first(si_index *x, uint32_t b, uint32_t v) {
+    uint32_t g = b / SI_SUB, old = x->first[b];
+    x->first[b] = v;
+    if (v < x->gmin[g])
+        x->gmin[g] = v;
+    else if (old == x->gmin[g])
+        x->gmin[g] = si_min_masked(x->first + g * SI_SUB, SI_SUB, 0);
+}
+
+/* Stores the free span [s, s+len) (bit, tags; first[] is the caller's). */
+static inline uint32_t si_put(si_index *x, uint32_t s, uint32_t len) {
+    uint32_t c = si_bin(len);
+    si_bit_set(x, c, s);
+    x->tag[s] = len;
+    x->tag[s + len] = s;
+    return c;
+}
+
+/* ---- the API ---- */
+
+/* Reserves the index for offsets below limit (1 .. 2^31 - 1): nothing is
+ * committed. 0, or -1 when the address space is refused. */
+static inline int si_init(si_index *x, uint32_t limit) {
+    uint64_t words = 0, n;
+    uint32_t k;
+    void *p;
+    memset(x, 0, sizeof *x);
+    if (limit < 1 || limit > SI_LIMIT_MAX)
+        return -1;
+    for (k = 0, n = limit; k < SI_MAXLV; k++) {
+        x->nbits[k] = n;
+        x->lvoff[k] = (size_t)words;
+        n = (n + 63) / 64;
+        words += n;
+        x->nlv = k + 1;
+        if (n == 1)
+            break;
+    }
+    x->stride = (size_t)words;
+    x->bits_bytes = (size_t)words * 8 * SI_BINS;
+    x->tag_bytes = ((size_t)limit + 1) * sizeof *x->tag;
+    p = mmap(NULL, x->bits_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    x->bits = (uint64_t *)p;
+    p = mmap(NULL, x->tag_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+        munmap(x->bits, x->bits_bytes);
+        return -1;
+    }
+    x->tag = (uint32_t *)p;
+    for (k = 0; k < SI_BINS; k++)
+        x->first[k] = SI_NONE;
+    for (k = 0; k < SI_GROUPS; k++)
+        x->gmin[k] = SI_NONE;
+    x->limit = limit;
+    return 0;
+}
+
+static inline void si_destroy(si_index *x) {
+    if (x->bits)
+        munmap(x->bits, x->bits_bytes);
+    if (x->tag)
+        munmap(x->tag, x->tag_bytes);
+    memset(x, 0, sizeof *x);
+}
+
+/* The offset of n free units: exact first fit in address order, else the
+ * tail; -1 when neither fits or n < 1. */
+static inline int64_t si_alloc(si_index *x, int64_t n64) {
+    uint32_t n, c, best, s, len, cl, rest;
+    if (n64 < 1 || n64 > SI_LIMIT_MAX)
+        return -1;
+    n = (uint32_t)n64;
+    c = si_bin(n);
+    best = si_min_above(x, c);
+    SI_STAT(x->walks++);
+    for (s = x->first[c]; s < best; s = si_next(x, c, (uint64_t)s + 1)) {
+        SI_STAT(x->steps++);
+        if (x->tag[s] >= n) {
+            best = s;
+            break;
+        }
+    }
+    if (best == SI_NONE) { /* nothing free holds n: the tail */
+        if (n > x->limit - x->tail)
+            return -1;
+        s = x->tail;
+        x->tail += n;
+        return s;
+    }
+    s = best;
+    len = x->tag[s];
+    cl = si_bin(len);
+    rest = len - n;
+    si_bit_clear(x, cl, s);
+    x->nfree -= n;
+    if (rest) {
+        uint32_t cr = si_put(x, s + n, rest);
+        if (s + n < x->first[cr])
+            si_set_first(x, cr, s + n);
+    } else
+        x->nspans--;
+    if (x->first[cl] == s)
+        si_set_first(x, cl, si_next(x, cl, s));
+    return s;
+}
+
+/* The free span starting at u, as its length, or 0 when none does. */
+static inline uint32_t si_start_len(const si_index *x, uint32_t u) {
+    uint32_t len = x->tag[u];
+    return len && len <= SI_LIMIT_MAX && si_has(x, si_bin(len), u) ? len : 0;
+}
+
+/* Frees [off, off+n) (allocated, below the tail); n < 1 frees nothing. The
+ * span it became part of goes to *moff, *mlen (when the tail was pulled
+ * back, *moff is the new tail), as gs_span_tree_free's merged. */
+static inline void si_free(si_index *x, int64_t off64, int64_t n64, int64_t *moff, int64_t *mlen) {
+    uint32_t off = (uint32_t)off64, end = (uint32_t)(off64 + n64), ms = off, me = end;
+    uint32_t llen = 0, rlen = 0, cl = 0, cr = 0, s;
+    if (n64 < 1) {
+        *moff = off64;
+        *mlen = 0;
+        return;
+    }
+    if (end != x->tail && (rlen = si_start_len(x, end)) != 0) { /* a free span right after */
+        cr = si_bin(rlen);
+        si_bit_clear(x, cr, end);
+        me = end + rlen;
+        x->nspans--;
+    }
+    if (off && (s = x->tag[off]) < off && si_start_len(x, s) == off - s) { /* a free span right before */
+        llen = off - s;
+        cl = si_bin(llen);
+        si_bit_clear(x, cl, s);
+        ms = s;
+        x->nspans--;
+    }
+    *moff = ms;
+    *mlen = me - ms;
+    if (me == x->tail) { /* back to the tail (then there was no right neighbour) */
+        x->tail = ms;
+        x->nfree -= llen;
+        if (llen && x->first[cl] == ms)
+            si_set_first(x, cl, si_next(x, cl, ms));
+        return;
+    }
+    {
+        uint32_t cm = si_put(x, ms, me - ms);
+        x->nspans++;
+        x->nfree += n64;
+        if (ms < x->first[cm])
+            si_set_first(x, cm, ms);
+        if (llen && cl != cm && x->first[cl] == ms) /* the left one's start stays first if cm == cl */
+            si_set_first(x, cl, si_next(x, cl, ms));
+        if (rlen && x->first[cr] == end) /* cr == cm: first[cm] <= ms < end already */
+            si_set_first(x, cr, si_next(x, cr, end));
+    }
+}
+
+/* ---- the self-check ---- */
+
+typedef struct si_span {
+    uint32_t off, len;
+} si_span;
+
+static inline int si_cmp_span(const void *a, const void *b) {
+    uint32_t p = ((const si_span *)a)->off, q = ((const si_span *)b)->off;
+    return (p > q) - (p < q);
+}
+
+/* Every invariant: each upper bitmap bit says whether the word below is
+ * not zero; each start's tag is a length of its class, and the tag at its
+ * end names it; first[] is each class's lowest start; the spans neither
+ * overlap nor touch each other or the tail; the counts. If out is not
+ * NULL, *out receives the spans in address order (malloc'ed, the caller
+ * frees it) and *nout their number. NULL when all hold, else what broke
+ * (a static buffer). O(spans) per bin, and with full the summary bits too:
+ * O(tail / 64) per bin. */
+static inline const char *si_check(const si_index *x, int full, si_span **out, int64_t *nout) {
+    static char msg[160];
+    si_span *v = NULL;
+    int64_t n = 0, cap = 0, total = 0, i;
+    uint32_t c, k;
+    uint64_t w;
+    const char *err = NULL;
+    for (c = 0; c < SI_GROUPS && !err; c++)
+        if (x->gmin[c] != (c * SI_SUB < SI_BINS ? si_min_masked(x->first + c * SI_SUB, SI_SUB, 0) : SI_NONE)) {
+            snprintf(msg, sizeof msg, "group %u: minimum %u is not its bins' lowest start", c, x->gmin[c]);
+            err = msg;
+        }
+    for (c = 0; c < SI_BINS && !err; c++) {
+        uint32_t u, prev = SI_NONE;
+        for (k = 0; full && k + 1 < x->nlv && !err; k++) {
+            const uint64_t *lo = si_level(x, c, k), *hi = si_level(x, c, k + 1);
+            for (w = 0; w <= ((uint64_t)x->tail >> (6 * k)) / 64 && w < (x->nbits[k] + 63) / 64; w++)
+                if (!lo[w] != !((hi[w >> 6] >> (w & 63)) & 1)) {
+                    snprintf(msg, sizeof msg, "class %u level %u word %llu: summary bit wrong", c, k + 1,
+                             (unsigned long long)w);
+                    err = msg;
+                    break;
+                }
+        }
+        for (u = si_next(x, c, 0); u != SI_NONE && !err; u = si_next(x, c, (uint64_t)u + 1)) {
+            uint32_t len = x->tag[u];
+            if (u <= prev && prev != SI_NONE) {
+                snprintf(msg, sizeof msg, "class %u: si_next went back from %u to %u", c, prev, u);
+                err = msg;
+            } else if (len < 1 || si_bin(len) != c) {
+                snprintf(msg, sizeof msg, "start %u in class %u has length %u", u, c, len);
+                err = msg;
+            } else if ((uint64_t)u + len >= x->tail) {
+                snprintf(msg, sizeof msg, "span [%u, +%u) reaches the tail %u", u, len, x->tail);
+                err = msg;
+            } else if (x->tag[u + len] != u) {
+                snprintf(msg, sizeof msg, "span [%u, +%u): its end tag says %u", u, len, x->tag[u + len]);
+                err = msg;
+            } else {
+                if (prev == SI_NONE && x->first[c] != u) {
+                    snprintf(msg, sizeof msg, "class %u: first is %u, lowest start %u", c, x->first[c], u);
+                    err = msg;
+                }
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 1024;
+                    v = (si_span *)realloc(v, (size_t)cap * sizeof *v);
+                }
+                v[n].off = u;
+                v[n++].len = len;
+                total += len;
+            }
+            prev = u;
+        }
+        if (!err && prev == SI_NONE && x->first[c] != SI_NONE) {
+            snprintf(msg, sizeof msg, "class %u is empty but first is %u", c, x->first[c]);
+            err = msg;
+        }
+    }
+    if (!err && v)
+        qsort(v, (size_t)n, sizeof *v, si_cmp_span);
+    for (i = 0; !err && i + 1 < n; i++)
+        if ((uint64_t)v[i].off + v[i].len >= v[i + 1].off) {
+            snprintf(msg, sizeof msg, "spans [%u, +%u) and [%u, +%u) overlap or touch", v[i].off, v[i].len,
+                     v[i + 1].off, v[i + 1].len);
+            err = msg;
+        }
+    if (!err && (n != x->nspans || total != x->nfree)) {
+        snprintf(msg, sizeof msg, "counts: %lld spans of %lld units, recorded %lld of %lld", (long long)n,
+                 (long long)total, (long long)x->nspans, (long long)x->nfree);
+        err = msg;
+    }
+    if (out && !err) {
+        *out = v;
+        *nout = n;
+    } else
+        free(v);
+    return err;
+}
+
+#endif
