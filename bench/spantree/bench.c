@@ -398,7 +398,7 @@ static double bitmap_resident(const si_index *x) {
     return (double)res * (double)pg;
 }
 
-static double bitmap_resident_mb, bitmap_walk;
+static double bitmap_resident_mb, bitmap_walk, bitmap_chain;
 
 static double run_bitmap(int64_t nlive, int64_t npairs, int64_t *sum, int64_t *spans, int *height) {
     si_index x;
@@ -426,6 +426,7 @@ static double run_bitmap(int64_t nlive, int64_t npairs, int64_t *sum, int64_t *s
         }
     bitmap_resident_mb = bitmap_resident(&x) / 1048576.0; /* before si_check reads every word */
     bitmap_walk = x.walks ? (double)x.steps / (double)x.walks : 0;
+    bitmap_chain = x.walks ? (double)x.chain / (double)x.walks : 0;
     if ((err = si_check(&x, 1, NULL, NULL))) {
         fprintf(stderr, "bench: bitmap index invalid: %s\n", err);
         exit(1);
@@ -643,6 +644,6 @@ int main(int argc, char **argv) {
            argv[1], (long long)nlive, (long long)npairs, ns, (long long)spans, height, gs_span_tree_order(),
            (long long)sum);
     if (!strcmp(argv[1], "bitmap"))
-        printf("bitmap resident_mb=%.1f walk=%.2f\n", bitmap_resident_mb, bitmap_walk);
+        printf("bitmap resident_mb=%.1f walk=%.2f chain=%.2f\n", bitmap_resident_mb, bitmap_walk, bitmap_chain);
     return 0;
 }

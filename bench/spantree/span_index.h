@@ -60,7 +60,6 @@
 #define SI_NONE 0xffffffffu /* no start: above every offset */
 #define SI_SUB 16            /* bins per octave (lengths below SI_SUB: one bin per length) */
 #define SI_BINS (28 * SI_SUB) /* lengths below 2^31: octaves 4..30 after the exact group */
-#define SI_GROUPS 32          /* groups of SI_SUB bins (28 used; 32 for the masked minimum) */
 #define SI_MAXLV 6          /* 64^6 = 2^36 bits cover any limit below 2^31 */
 #define SI_LIMIT_MAX 0x7fffffffu
 #ifdef SI_STATS
@@ -71,7 +70,7 @@
 
 typedef struct si_index {
     uint32_t first[SI_BINS];    /* lowest start of each bin, SI_NONE: empty */
-    uint32_t gmin[SI_GROUPS];   /* lowest start of each group of SI_SUB bins */
+    uint32_t sfx[SI_BINS + 1];  /* sfx[b]: lowest start of the bins b and above */
     uint32_t *tag;              /* per unit: a free span's length at its start, its start at its end */
     uint64_t *bits;             /* the classes' bitmaps, `stride` words each */
     size_t stride;              /* words per class */
@@ -80,7 +79,7 @@ typedef struct si_index {
     uint32_t nlv;               /* levels (the last one is one word) */
     uint32_t tail, limit;       /* [tail, limit) is free and never stored */
     int64_t nspans, nfree;      /* free spans stored, their total length */
-    uint64_t walks, steps;      /* statistics: own-class walks and the spans they looked at */
+    uint64_t walks, steps, chain; /* statistics: own-bin walks, the spans they looked at, suffix-minimum steps */
     size_t tag_bytes, bits_bytes;
 } si_index;
 
@@ -143,33 +142,35 @@ static inline uint32_t si_next(const si_index *x, uint32_t c, uint64_t u) {
     return (uint32_t)u;
 }
 
-/* The lowest of v[from..n) (a fixed-length loop over v[0..n) that the
- * compiler turns into SIMD compares and minima). */
-static inline uint32_t si_min_masked(const uint32_t *v, uint32_t n, uint32_t from) {
-    uint32_t k, m = SI_NONE;
-    for (k = 0; k < n; k++) {
-        uint32_t e = k >= from ? v[k] : SI_NONE;
-        m = e < m ? e : m;
-    }
-    return m;
-}
-
-/* The lowest start among bins above b, SI_NONE if none: the bins above b
- * in its group, then the groups above. */
+/* The lowest start among bins above b, SI_NONE if none. */
 static inline uint32_t si_min_above(const si_index *x, uint32_t b) {
-    uint32_t g = b / SI_SUB, p = si_min_masked(x->first + g * SI_SUB, SI_SUB, b % SI_SUB + 1),
-             q = si_min_masked(x->gmin, SI_GROUPS, g + 1);
-    return p < q ? p : q;
+    return x->sfx[b + 1];
 }
 
-/* first[b] = v, and its group's minimum with it. */
+/* first[b] = v, and the suffix minima below it: a lower first lowers them
+ * down to the first bin whose minimum is already lower; a higher one
+ * recomputes them down to the first that does not change. */
 static inline void si_set_first(si_index *x, uint32_t b, uint32_t v) {
-    uint32_t g = b / SI_SUB, old = x->first[b];
+    uint32_t k = b, old = x->first[b];
     x->first[b] = v;
-    if (v < x->gmin[g])
-        x->gmin[g] = v;
-    else if (old == x->gmin[g])
-        x->gmin[g] = si_min_masked(x->first + g * SI_SUB, SI_SUB, 0);
+    if (v < old) {
+        for (; x->sfx[k] > v; k--) {
+            SI_STAT(x->chain++);
+            x->sfx[k] = v;
+            if (!k)
+                break;
+        }
+        return;
+    }
+    for (;; k--) {
+        uint32_t m = x->first[k] < x->sfx[k + 1] ? x->first[k] : x->sfx[k + 1];
+        SI_STAT(x->chain++);
+        if (m == x->sfx[k])
+            break;
+        x->sfx[k] = m;
+        if (!k)
+            break;
+    }
 }
 
 /* Stores the free span [s, s+len) (bit, tags; first[] is the caller's). */
@@ -216,8 +217,8 @@ static inline int si_init(si_index *x, uint32_t limit) {
     x->tag = (uint32_t *)p;
     for (k = 0; k < SI_BINS; k++)
         x->first[k] = SI_NONE;
-    for (k = 0; k < SI_GROUPS; k++)
-        x->gmin[k] = SI_NONE;
+    for (k = 0; k <= SI_BINS; k++)
+        x->sfx[k] = SI_NONE;
     x->limit = limit;
     return 0;
 }
@@ -349,9 +350,9 @@ static inline const char *si_check(const si_index *x, int full, si_span **out, i
     uint32_t c, k;
     uint64_t w;
     const char *err = NULL;
-    for (c = 0; c < SI_GROUPS && !err; c++)
-        if (x->gmin[c] != (c * SI_SUB < SI_BINS ? si_min_masked(x->first + c * SI_SUB, SI_SUB, 0) : SI_NONE)) {
-            snprintf(msg, sizeof msg, "group %u: minimum %u is not its bins' lowest start", c, x->gmin[c]);
+    for (c = SI_BINS; c-- > 0 && !err;)
+        if (x->sfx[c] != (x->first[c] < x->sfx[c + 1] ? x->first[c] : x->sfx[c + 1]) || x->sfx[SI_BINS] != SI_NONE) {
+            snprintf(msg, sizeof msg, "bin %u: suffix minimum %u is not the lowest start from it up", c, x->sfx[c]);
             err = msg;
         }
     for (c = 0; c < SI_BINS && !err; c++) {
