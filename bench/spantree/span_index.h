@@ -60,8 +60,10 @@
 #define SI_NONE 0xffffffffu /* no start: above every offset */
 #define SI_SUB 16            /* bins per octave (lengths below SI_SUB: one bin per length) */
 #define SI_BINS (28 * SI_SUB) /* lengths below 2^31: octaves 4..30 after the exact group */
+#define SI_OCTAVES 31
 #define SI_MAXLV 6          /* 64^6 = 2^36 bits cover any limit below 2^31 */
 #define SI_LIMIT_MAX 0x7fffffffu
+#define SI_START 0x80000000u /* tag flag: this entry is a free span's length at its start */
 #ifdef SI_STATS
 #define SI_STAT(e) (void)(e)
 #else
@@ -69,17 +71,17 @@
 #endif
 
 typedef struct si_index {
-    uint32_t first[SI_BINS];    /* lowest start of each bin, SI_NONE: empty */
-    uint32_t sfx[SI_BINS + 1];  /* sfx[b]: lowest start of the bins b and above */
-    uint32_t *tag;              /* per unit: a free span's length at its start, its start at its end */
-    uint64_t *bits;             /* the classes' bitmaps, `stride` words each */
-    size_t stride;              /* words per class */
-    size_t lvoff[SI_MAXLV];     /* level k of class c starts at bits + c * stride + lvoff[k] */
-    uint64_t nbits[SI_MAXLV];   /* bits in use at level k */
-    uint32_t nlv;               /* levels (the last one is one word) */
-    uint32_t tail, limit;       /* [tail, limit) is free and never stored */
-    int64_t nspans, nfree;      /* free spans stored, their total length */
-    uint64_t walks, steps, chain; /* statistics: own-bin walks, the spans they looked at, suffix-minimum steps */
+    uint32_t first[SI_BINS];          /* lowest start of each bin, SI_NONE: empty */
+    uint32_t sfx[SI_BINS + 1];        /* sfx[b]: lowest start of the bins b and above */
+    uint32_t *tag;                    /* per unit, see the header comment */
+    uint64_t *bits;                   /* the bins' bitmaps */
+    size_t base[SI_BINS];             /* bin b's bitmap starts at bits + base[b] */
+    size_t lvoff[SI_OCTAVES][SI_MAXLV]; /* level k of a bin of octave c: + lvoff[c][k] */
+    uint64_t nbits[SI_OCTAVES][SI_MAXLV]; /* bits in use at level k */
+    uint32_t nlv[SI_OCTAVES];         /* levels (the last one is one word) */
+    uint32_t tail, limit;             /* [tail, limit) is free and never stored */
+    int64_t nspans, nfree;            /* free spans stored, their total length */
+    uint64_t walks, steps, chain;     /* statistics (SI_STATS): own-bin walks, spans they looked at, suffix steps */
     size_t tag_bytes, bits_bytes;
 } si_index;
 
@@ -92,54 +94,72 @@ static inline uint32_t si_bin(uint32_t len) {
     return len < SI_SUB ? len : (c - 3) * SI_SUB + ((len >> (c - 4)) & (SI_SUB - 1));
 }
 
-static inline uint64_t *si_level(const si_index *x, uint32_t c, uint32_t k) {
-    return x->bits + c * x->stride + x->lvoff[k];
+/* The octave of bin b (floor(log2) of its lengths). */
+static inline uint32_t si_oct(uint32_t b) {
+    return b < SI_SUB ? 31u - (uint32_t)__builtin_clz(b) : b / SI_SUB + 3;
 }
 
-static inline int si_has(const si_index *x, uint32_t c, uint64_t u) {
-    return (int)((si_level(x, c, 0)[u >> 6] >> (u & 63)) & 1);
+/* The start of the span of octave c whose bit is cell i: the cell's last
+ * unit holds it, or is it (then it holds the flagged length). */
+static inline uint32_t si_cell_start(const si_index *x, uint32_t c, uint64_t i) {
+    uint32_t p = (uint32_t)(((i + 1) << c) - 1), v = x->tag[p];
+    return v & SI_START ? p : v;
 }
 
-static inline void si_bit_set(si_index *x, uint32_t c, uint64_t u) {
-    uint64_t *b = x->bits + c * x->stride;
-    uint32_t k;
-    for (k = 0; k < x->nlv; k++, u >>= 6) {
-        uint64_t *w = b + x->lvoff[k] + (u >> 6), old = *w;
+static inline void si_bit_set(si_index *x, uint32_t b, uint64_t u) {
+    uint64_t *m = x->bits + x->base[b];
+    const size_t *lv = x->lvoff[si_oct(b)];
+    uint32_t k, n = x->nlv[si_oct(b)];
+    for (k = 0; k < n; k++, u >>= 6) {
+        uint64_t *w = m + lv[k] + (u >> 6), old = *w;
         *w = old | (1ull << (u & 63));
         if (old)
             break;
     }
 }
 
-static inline void si_bit_clear(si_index *x, uint32_t c, uint64_t u) {
-    uint64_t *b = x->bits + c * x->stride;
-    uint32_t k;
-    for (k = 0; k < x->nlv; k++, u >>= 6) {
-        uint64_t *w = b + x->lvoff[k] + (u >> 6);
+static inline void si_bit_clear(si_index *x, uint32_t b, uint64_t u) {
+    uint64_t *m = x->bits + x->base[b];
+    const size_t *lv = x->lvoff[si_oct(b)];
+    uint32_t k, n = x->nlv[si_oct(b)];
+    for (k = 0; k < n; k++, u >>= 6) {
+        uint64_t *w = m + lv[k] + (u >> 6);
         if ((*w &= ~(1ull << (u & 63))))
             break;
     }
 }
 
-/* The first start of class c at or after u, or SI_NONE. */
-static inline uint32_t si_next(const si_index *x, uint32_t c, uint64_t u) {
-    const uint64_t *b = x->bits + c * x->stride;
-    uint32_t k = 0;
+static inline int si_has(const si_index *x, uint32_t b, uint64_t u) {
+    return (int)((x->bits[x->base[b] + (u >> 6)] >> (u & 63)) & 1);
+}
+
+/* The first set cell of bin b at or after cell u, or SI_NONE. */
+static inline uint64_t si_next_cell(const si_index *x, uint32_t b, uint64_t u) {
+    const uint64_t *m = x->bits + x->base[b];
+    uint32_t c = si_oct(b), k = 0;
+    const size_t *lv = x->lvoff[c];
     uint64_t w;
-    if (u >= x->nbits[0])
+    if (u >= x->nbits[c][0])
         return SI_NONE;
     for (;;) {
-        w = b[x->lvoff[k] + (u >> 6)] & (~0ull << (u & 63));
+        w = m[lv[k] + (u >> 6)] & (~0ull << (u & 63));
         if (w)
             break;
         u = (u >> 6) + 1; /* the next word of this level, as a bit of the level above */
-        if (++k == x->nlv || u >= x->nbits[k])
+        if (++k == x->nlv[c] || u >= x->nbits[c][k])
             return SI_NONE;
     }
     u = (u & ~63ull) | (uint64_t)__builtin_ctzll(w);
     while (k--)
-        u = (u << 6) | (uint64_t)__builtin_ctzll(b[x->lvoff[k] + u]);
-    return (uint32_t)u;
+        u = (u << 6) | (uint64_t)__builtin_ctzll(m[lv[k] + u]);
+    return u;
+}
+
+/* The first start of bin b after s (s's own cell not counted), or SI_NONE. */
+static inline uint32_t si_next(const si_index *x, uint32_t b, uint32_t s) {
+    uint32_t c = si_oct(b);
+    uint64_t i = si_next_cell(x, b, ((uint64_t)s >> c) + 1);
+    return i == SI_NONE ? SI_NONE : si_cell_start(x, c, i);
 }
 
 /* The lowest start among bins above b, SI_NONE if none. */
@@ -173,13 +193,26 @@ static inline void si_set_first(si_index *x, uint32_t b, uint32_t v) {
     }
 }
 
-/* Stores the free span [s, s+len) (bit, tags; first[] is the caller's). */
+/* Stores the free span [s, s+len): its bit, its start tag, its end tag and
+ * its start at its cell's last unit (when that is not s itself). first[]
+ * is the caller's. Returns its bin. */
 static inline uint32_t si_put(si_index *x, uint32_t s, uint32_t len) {
-    uint32_t c = si_bin(len);
-    si_bit_set(x, c, s);
-    x->tag[s] = len;
+    uint32_t b = si_bin(len), c = si_oct(b);
+    si_bit_set(x, b, s >> c);
+    x->tag[(((s >> c) + 1) << c) - 1] = s; /* inside the span: len >= 2^c */
+    x->tag[s] = len | SI_START;             /* overwrites the line above when it was s */
     x->tag[s + len] = s;
-    return c;
+    return b;
+}
+
+/* The free span starting at u, as its length, or 0 when none does. */
+static inline uint32_t si_start_len(const si_index *x, uint32_t u) {
+    uint32_t v = x->tag[u], len = v & ~SI_START, b, c;
+    if (!(v & SI_START) || !len)
+        return 0;
+    b = si_bin(len);
+    c = si_oct(b);
+    return si_has(x, b, u >> c) && si_cell_start(x, c, u >> c) == u ? len : 0;
 }
 
 /* ---- the API ---- */
@@ -188,22 +221,30 @@ static inline uint32_t si_put(si_index *x, uint32_t s, uint32_t len) {
  * committed. 0, or -1 when the address space is refused. */
 static inline int si_init(si_index *x, uint32_t limit) {
     uint64_t words = 0, n;
-    uint32_t k;
+    uint32_t k, c, b;
+    size_t per[SI_OCTAVES];
     void *p;
     memset(x, 0, sizeof *x);
     if (limit < 1 || limit > SI_LIMIT_MAX)
         return -1;
-    for (k = 0, n = limit; k < SI_MAXLV; k++) {
-        x->nbits[k] = n;
-        x->lvoff[k] = (size_t)words;
-        n = (n + 63) / 64;
-        words += n;
-        x->nlv = k + 1;
-        if (n == 1)
-            break;
+    for (c = 0; c < SI_OCTAVES; c++) { /* octave c: one bit per 2^c units */
+        uint64_t w = 0;
+        for (k = 0, n = ((uint64_t)limit >> c) + 1; k < SI_MAXLV; k++) {
+            x->nbits[c][k] = n;
+            x->lvoff[c][k] = (size_t)w;
+            n = (n + 63) / 64;
+            w += n;
+            x->nlv[c] = k + 1;
+            if (n == 1)
+                break;
+        }
+        per[c] = (size_t)w;
     }
-    x->stride = (size_t)words;
-    x->bits_bytes = (size_t)words * 8 * SI_BINS;
+    for (b = 1; b < SI_BINS; b++) {
+        x->base[b] = (size_t)words;
+        words += per[si_oct(b)];
+    }
+    x->bits_bytes = (size_t)words * 8;
     x->tag_bytes = ((size_t)limit + 1) * sizeof *x->tag;
     p = mmap(NULL, x->bits_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
@@ -234,16 +275,16 @@ static inline void si_destroy(si_index *x) {
 /* The offset of n free units: exact first fit in address order, else the
  * tail; -1 when neither fits or n < 1. */
 static inline int64_t si_alloc(si_index *x, int64_t n64) {
-    uint32_t n, c, best, s, len, cl, rest;
+    uint32_t n, b, best, s, len, bl, rest;
     if (n64 < 1 || n64 > SI_LIMIT_MAX)
         return -1;
     n = (uint32_t)n64;
-    c = si_bin(n);
-    best = si_min_above(x, c);
+    b = si_bin(n);
+    best = si_min_above(x, b);
     SI_STAT(x->walks++);
-    for (s = x->first[c]; s < best; s = si_next(x, c, (uint64_t)s + 1)) {
+    for (s = x->first[b]; s < best; s = si_next(x, b, s)) {
         SI_STAT(x->steps++);
-        if (x->tag[s] >= n) {
+        if ((x->tag[s] & ~SI_START) >= n) {
             best = s;
             break;
         }
@@ -256,26 +297,20 @@ static inline int64_t si_alloc(si_index *x, int64_t n64) {
         return s;
     }
     s = best;
-    len = x->tag[s];
-    cl = si_bin(len);
+    len = x->tag[s] & ~SI_START;
+    bl = si_bin(len);
     rest = len - n;
-    si_bit_clear(x, cl, s);
+    si_bit_clear(x, bl, s >> si_oct(bl));
     x->nfree -= n;
     if (rest) {
-        uint32_t cr = si_put(x, s + n, rest);
-        if (s + n < x->first[cr])
-            si_set_first(x, cr, s + n);
+        uint32_t br = si_put(x, s + n, rest);
+        if (s + n < x->first[br])
+            si_set_first(x, br, s + n);
     } else
         x->nspans--;
-    if (x->first[cl] == s)
-        si_set_first(x, cl, si_next(x, cl, s));
+    if (x->first[bl] == s) /* a rest in the same bin is the next start (maybe in s's own cell) */
+        si_set_first(x, bl, rest && si_bin(rest) == bl ? s + n : si_next(x, bl, s));
     return s;
-}
-
-/* The free span starting at u, as its length, or 0 when none does. */
-static inline uint32_t si_start_len(const si_index *x, uint32_t u) {
-    uint32_t len = x->tag[u];
-    return len && len <= SI_LIMIT_MAX && si_has(x, si_bin(len), u) ? len : 0;
 }
 
 /* Frees [off, off+n) (allocated, below the tail); n < 1 frees nothing. The
@@ -283,22 +318,22 @@ static inline uint32_t si_start_len(const si_index *x, uint32_t u) {
  * back, *moff is the new tail), as gs_span_tree_free's merged. */
 static inline void si_free(si_index *x, int64_t off64, int64_t n64, int64_t *moff, int64_t *mlen) {
     uint32_t off = (uint32_t)off64, end = (uint32_t)(off64 + n64), ms = off, me = end;
-    uint32_t llen = 0, rlen = 0, cl = 0, cr = 0, s;
+    uint32_t llen = 0, rlen = 0, bl = 0, br = 0, s;
     if (n64 < 1) {
         *moff = off64;
         *mlen = 0;
         return;
     }
     if (end != x->tail && (rlen = si_start_len(x, end)) != 0) { /* a free span right after */
-        cr = si_bin(rlen);
-        si_bit_clear(x, cr, end);
+        br = si_bin(rlen);
+        si_bit_clear(x, br, end >> si_oct(br));
         me = end + rlen;
         x->nspans--;
     }
     if (off && (s = x->tag[off]) < off && si_start_len(x, s) == off - s) { /* a free span right before */
         llen = off - s;
-        cl = si_bin(llen);
-        si_bit_clear(x, cl, s);
+        bl = si_bin(llen);
+        si_bit_clear(x, bl, s >> si_oct(bl));
         ms = s;
         x->nspans--;
     }
@@ -307,20 +342,20 @@ static inline void si_free(si_index *x, int64_t off64, int64_t n64, int64_t *mof
     if (me == x->tail) { /* back to the tail (then there was no right neighbour) */
         x->tail = ms;
         x->nfree -= llen;
-        if (llen && x->first[cl] == ms)
-            si_set_first(x, cl, si_next(x, cl, ms));
+        if (llen && x->first[bl] == ms)
+            si_set_first(x, bl, si_next(x, bl, ms));
         return;
     }
     {
-        uint32_t cm = si_put(x, ms, me - ms);
+        uint32_t bm = si_put(x, ms, me - ms);
         x->nspans++;
         x->nfree += n64;
-        if (ms < x->first[cm])
-            si_set_first(x, cm, ms);
-        if (llen && cl != cm && x->first[cl] == ms) /* the left one's start stays first if cm == cl */
-            si_set_first(x, cl, si_next(x, cl, ms));
-        if (rlen && x->first[cr] == end) /* cr == cm: first[cm] <= ms < end already */
-            si_set_first(x, cr, si_next(x, cr, end));
+        if (ms < x->first[bm])
+            si_set_first(x, bm, ms);
+        if (llen && bl != bm && x->first[bl] == ms) /* the left one's start stays first if bm == bl */
+            si_set_first(x, bl, si_next(x, bl, ms));
+        if (rlen && x->first[br] == end) /* br == bm: first[bm] <= ms < end already */
+            si_set_first(x, br, si_next(x, br, end));
     }
 }
 
@@ -344,36 +379,40 @@ static inline int si_cmp_span(const void *a, const void *b) {
  * (a static buffer). O(spans) per bin, and with full the summary bits too:
  * O(tail / 64) per bin. */
 static inline const char *si_check(const si_index *x, int full, si_span **out, int64_t *nout) {
-    static char msg[160];
+    static char msg[200];
     si_span *v = NULL;
     int64_t n = 0, cap = 0, total = 0, i;
-    uint32_t c, k;
+    uint32_t b, k;
     uint64_t w;
     const char *err = NULL;
-    for (c = SI_BINS; c-- > 0 && !err;)
-        if (x->sfx[c] != (x->first[c] < x->sfx[c + 1] ? x->first[c] : x->sfx[c + 1]) || x->sfx[SI_BINS] != SI_NONE) {
-            snprintf(msg, sizeof msg, "bin %u: suffix minimum %u is not the lowest start from it up", c, x->sfx[c]);
+    if (x->sfx[SI_BINS] != SI_NONE || x->first[0] != SI_NONE)
+        err = "bin 0 or the suffix sentinel is not empty";
+    for (b = SI_BINS; b-- > 0 && !err;)
+        if (x->sfx[b] != (x->first[b] < x->sfx[b + 1] ? x->first[b] : x->sfx[b + 1])) {
+            snprintf(msg, sizeof msg, "bin %u: suffix minimum %u is not the lowest start from it up", b, x->sfx[b]);
             err = msg;
         }
-    for (c = 0; c < SI_BINS && !err; c++) {
-        uint32_t u, prev = SI_NONE;
-        for (k = 0; full && k + 1 < x->nlv && !err; k++) {
-            const uint64_t *lo = si_level(x, c, k), *hi = si_level(x, c, k + 1);
-            for (w = 0; w <= ((uint64_t)x->tail >> (6 * k)) / 64 && w < (x->nbits[k] + 63) / 64; w++)
+    for (b = 1; b < SI_BINS && !err; b++) {
+        uint32_t c = si_oct(b), prev = SI_NONE;
+        uint64_t cell;
+        for (k = 0; full && k + 1 < x->nlv[c] && !err; k++) {
+            const uint64_t *lo = x->bits + x->base[b] + x->lvoff[c][k], *hi = x->bits + x->base[b] + x->lvoff[c][k + 1];
+            for (w = 0; w <= ((uint64_t)x->tail >> c >> (6 * k)) / 64 && w < (x->nbits[c][k] + 63) / 64; w++)
                 if (!lo[w] != !((hi[w >> 6] >> (w & 63)) & 1)) {
-                    snprintf(msg, sizeof msg, "class %u level %u word %llu: summary bit wrong", c, k + 1,
+                    snprintf(msg, sizeof msg, "bin %u level %u word %llu: summary bit wrong", b, k + 1,
                              (unsigned long long)w);
                     err = msg;
                     break;
                 }
         }
-        for (u = si_next(x, c, 0); u != SI_NONE && !err; u = si_next(x, c, (uint64_t)u + 1)) {
-            uint32_t len = x->tag[u];
-            if (u <= prev && prev != SI_NONE) {
-                snprintf(msg, sizeof msg, "class %u: si_next went back from %u to %u", c, prev, u);
+        for (cell = si_next_cell(x, b, 0); cell != SI_NONE && !err; cell = si_next_cell(x, b, cell + 1)) {
+            uint32_t u = si_cell_start(x, c, cell), len = x->tag[u] & ~SI_START;
+            if ((u >> c) != cell || !(x->tag[u] & SI_START)) {
+                snprintf(msg, sizeof msg, "bin %u cell %llu: start %u is not a flagged start in it", b,
+                         (unsigned long long)cell, u);
                 err = msg;
-            } else if (len < 1 || si_bin(len) != c) {
-                snprintf(msg, sizeof msg, "start %u in class %u has length %u", u, c, len);
+            } else if (len < 1 || si_bin(len) != b) {
+                snprintf(msg, sizeof msg, "start %u in bin %u has length %u", u, b, len);
                 err = msg;
             } else if ((uint64_t)u + len >= x->tail) {
                 snprintf(msg, sizeof msg, "span [%u, +%u) reaches the tail %u", u, len, x->tail);
@@ -381,9 +420,12 @@ static inline const char *si_check(const si_index *x, int full, si_span **out, i
             } else if (x->tag[u + len] != u) {
                 snprintf(msg, sizeof msg, "span [%u, +%u): its end tag says %u", u, len, x->tag[u + len]);
                 err = msg;
+            } else if (si_start_len(x, u) != len) {
+                snprintf(msg, sizeof msg, "span [%u, +%u) not found by its start", u, len);
+                err = msg;
             } else {
-                if (prev == SI_NONE && x->first[c] != u) {
-                    snprintf(msg, sizeof msg, "class %u: first is %u, lowest start %u", c, x->first[c], u);
+                if (prev == SI_NONE && x->first[b] != u) {
+                    snprintf(msg, sizeof msg, "bin %u: first is %u, lowest start %u", b, x->first[b], u);
                     err = msg;
                 }
                 if (n == cap) {
@@ -396,8 +438,8 @@ static inline const char *si_check(const si_index *x, int full, si_span **out, i
             }
             prev = u;
         }
-        if (!err && prev == SI_NONE && x->first[c] != SI_NONE) {
-            snprintf(msg, sizeof msg, "class %u is empty but first is %u", c, x->first[c]);
+        if (!err && prev == SI_NONE && x->first[b] != SI_NONE) {
+            snprintf(msg, sizeof msg, "bin %u is empty but first is %u", b, x->first[b]);
             err = msg;
         }
     }
