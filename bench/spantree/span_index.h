@@ -90,8 +90,8 @@ typedef struct si_index {
  * bin holds lengths [lo, lo + 2^(octave - 4)): every span of a higher bin
  * is longer than every span of a lower one. */
 static inline uint32_t si_bin(uint32_t len) {
-    uint32_t c = 31u - (uint32_t)__builtin_clz(len);
-    return len < SI_SUB ? len : (c - 3) * SI_SUB + ((len >> (c - 4)) & (SI_SUB - 1));
+    uint32_t c = 31u - (uint32_t)__builtin_clz(len), sh = c > 4 ? c - 4 : 0; /* one form, no branch */
+    return sh * SI_SUB + (len >> sh);
 }
 
 /* The octave of bin b (floor(log2) of its lengths). */
@@ -106,26 +106,28 @@ static inline uint32_t si_cell_start(const si_index *x, uint32_t c, uint64_t i) 
     return v & SI_START ? p : v;
 }
 
+/* Sets cell u of bin b and its summary bits on every level: a fixed
+ * number of unconditional ORs (the octave's levels, 2-4 in practice), no
+ * branch on whether a word was empty. */
 static inline void si_bit_set(si_index *x, uint32_t b, uint64_t u) {
     uint64_t *m = x->bits + x->base[b];
     const size_t *lv = x->lvoff[si_oct(b)];
     uint32_t k, n = x->nlv[si_oct(b)];
-    for (k = 0; k < n; k++, u >>= 6) {
-        uint64_t *w = m + lv[k] + (u >> 6), old = *w;
-        *w = old | (1ull << (u & 63));
-        if (old)
-            break;
-    }
+    for (k = 0; k < n; k++, u >>= 6)
+        m[lv[k] + (u >> 6)] |= 1ull << (u & 63);
 }
 
+/* Clears cell u of bin b; a summary bit is cleared when the word below it
+ * became zero, without a branch. */
 static inline void si_bit_clear(si_index *x, uint32_t b, uint64_t u) {
     uint64_t *m = x->bits + x->base[b];
     const size_t *lv = x->lvoff[si_oct(b)];
     uint32_t k, n = x->nlv[si_oct(b)];
+    uint64_t gone = 1; /* 1 while the word below became zero */
     for (k = 0; k < n; k++, u >>= 6) {
         uint64_t *w = m + lv[k] + (u >> 6);
-        if ((*w &= ~(1ull << (u & 63))))
-            break;
+        *w &= ~(gone << (u & 63));
+        gone = *w == 0 && gone;
     }
 }
 
