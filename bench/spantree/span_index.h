@@ -2,7 +2,9 @@
  * prototype beside gs_span_tree in bench/spantree (the `bitmap` arm). Not
  * part of the runtime, not used by it. Clean-room C11 (gcc or clang:
  * __builtin_ctzll, __builtin_clz), narrow only: offsets and lengths below
- * 2^31.
+ * 2^31. Measured against the tree and the offset allocator in
+ * bench/spantree/README.md: the same placements, more instructions and
+ * several times the time; kept as the record of that design.
  *
  * The contract is gs_span_tree's (gs_span_tree.h): si_alloc(n) returns the
  * front of the free span with the lowest offset that holds n units, else
@@ -12,40 +14,51 @@
  * span where the tree does (bench.c prints the same checksum).
  *
  * Design:
- *   - classes: a free span of length L is in class floor(log2 L) (31 of
- *     them for lengths below 2^31; 32 slots for the SIMD below). Every
- *     span of a class above n's class holds n; in n's own class, only some;
- *   - per class, a set of span starts: a hierarchical 64-ary bitmap over
- *     offsets (bit u of level 0: a span of this class starts at u; bit w
- *     of level k+1: word w of level k is not zero). Insert and remove set
- *     or clear a bit and go up only while a word turns non-zero or zero;
- *     si_next(c, u) (the first start >= u) looks in u's word, climbs to
- *     the first level with a later bit, and descends with count trailing
- *     zeros: O(levels), 6 at most, the upper ones small and hot;
- *   - per class, its lowest start (first[c]; SI_NONE when empty): the
- *     lowest start among classes above n's is the minimum of at most 31
- *     values masked by class (one loop the compiler vectorizes);
- *   - in n's own class the spans are walked in address order (si_next)
- *     while they start below that minimum and are shorter than n; the
- *     first that holds n wins, else the minimum does;
- *   - one uint32 per unit (tag[], reserved with MAP_NORESERVE, touched only
- *     where spans begin and end): tag[s] is the length of the free span
- *     starting at s, tag[e] the start of the free span ending at e (e is
- *     then allocated: coalescing leaves no free span starting where another
- *     ends, so the two roles never meet). Entries are never cleared: a
- *     start tag counts only while s's bit is set in the class of its
- *     length, an end tag only while it names such a start whose length
- *     reaches e. So free finds both neighbours in O(1).
- * Cost: alloc and free are O(levels) bitmap steps plus the own-class walk.
- * The walk is the one unbounded part: it visits the spans of n's class
- * shorter than n that start before the first fit (an adversary can make
- * that every free span, e.g. many spans of length n - 1 in front of one of
- * length n). bench/spantree's random pairs walk 1.1-1.3 spans per alloc;
- * si_stats counts the steps.
- * Memory: tag[] is 4 bytes per unit of the range below the tail, each
- * class's bitmap 1/8 byte per unit (plus 1/64 for the upper levels), both
- * touched where free spans lie, so on a fragmented range about 4 + 1/8
- * per active class bytes per unit (bench prints the resident figure).
+ *   - bins: a free span of length L is in bin L when L < 16, else in bin
+ *     16 * (octave - 3) + the 4 bits below its top bit (octave = floor(log2
+ *     L); TLSF's two levels): 448 bins for lengths below 2^31, each
+ *     holding lengths [lo, lo + 2^(octave - 4)). Every span of a bin above
+ *     n's holds n; in n's own bin only some (none to check below 16);
+ *   - per bin, the set of its span starts as a hierarchical 64-ary bitmap
+ *     (bit w of level k+1: word w of level k is not zero). Spans of one
+ *     octave start at least 2^octave units apart, so a bin's level 0 has
+ *     one bit per 2^octave units (cell = start >> octave) and the start is
+ *     kept in tag[] at the cell's last unit, which the span always covers.
+ *     Set and clear touch every level without branches (2-4 levels);
+ *     si_next (the bin's next start after s) looks in the cell's word,
+ *     climbs to the first level with a later bit and descends with count
+ *     trailing zeros;
+ *   - per bin its lowest start (first[]), and suffix minima over the bins
+ *     (sfx[b]: the lowest start of bins b and above), so the best
+ *     candidate above n's bin is one load; a change of first[] updates
+ *     sfx[] downwards until a bin's minimum does not change;
+ *   - in n's own bin the spans are walked in address order while they start
+ *     below that candidate and are shorter than n; the first that holds n
+ *     wins, else the candidate does;
+ *   - one uint32 per unit (tag[], reserved with MAP_NORESERVE): at a free
+ *     span's start its length (flagged SI_START), at its end (an allocated
+ *     unit: coalescing leaves no free span starting where another ends) its
+ *     start, at its cell's last unit its start. Entries are never cleared:
+ *     a start counts only while its bin's bit is set and the cell names
+ *     it, an end tag only while it names such a start whose length
+ *     reaches it. So free finds both neighbours in O(1).
+ * Cost: O(levels) bitmap steps, the suffix-minimum updates (14-19 steps
+ * per pair on bench/spantree's random pairs; at most 448) and the
+ * own-bin walk, the one unbounded part: it visits the spans of n's bin
+ * shorter than n that start before the first fit, so its worst case is
+ * every free span (k spans of length n - 1 ahead of the first that
+ * holds n, when n - 1 and n share a bin: n >= 32). The random pairs walk
+ * 0.2-0.4 spans per alloc (log2 classes alone walked 5.6 at 1k and 21 at
+ * 10k live spans: first fit leaves the short spans of a class in front).
+ * Bounding it exactly needs per-bin maxima over address ranges, which is
+ * the augmented tree again; finer bins only shrink the constant.
+ * Memory: tag[] is 4 bytes per unit below the tail and the bitmaps about
+ * 6 bits per unit of the limit (reserved); what is touched grows with the
+ * range the free spans are spread over, not with their number: on
+ * bench/spantree's pairs 3 / 27 / 258 MB resident at 1k / 10k / 100k
+ * live spans (about 4.6 bytes per unit of the tail), against the tree's
+ * ~12 bytes per free span. That spread is also its time: 15 D1 misses per
+ * pair at 10k (callgrind's model) against the tree's 7.
  *
  * si_check verifies every invariant (slow; for the self-check). */
 #ifndef SI_SPAN_INDEX_H
