@@ -1,8 +1,9 @@
 /* bench.c — the span tree on its own: random free+alloc pairs of 1..1024
  * units at a fixed number of live spans, in ns per pair, beside the same
  * workload on glibc malloc/free, on an O(1) bucketed offset allocator
- * (offset_alloc.h: a reference point, not first fit) and on a null tree
- * (the harness alone).
+ * (offset_alloc.h: a reference point, not first fit), on a bitmap index
+ * that places as the tree does (span_index.h: a prototype) and on a null
+ * tree (the harness alone).
  * One process measures one arm at one size;
  * run.py interleaves processes (arms, node orders) and takes medians.
  *
@@ -665,6 +666,10 @@ int main(int argc, char **argv) {
            argv[1], (long long)nlive, (long long)npairs, ns, (long long)spans, height, gs_span_tree_order(),
            (long long)sum);
     if (!strcmp(argv[1], "bitmap"))
+#ifdef SI_STATS /* own-bin walk steps and suffix-minimum steps per alloc */
         printf("bitmap resident_mb=%.1f walk=%.2f chain=%.2f\n", bitmap_resident_mb, bitmap_walk, bitmap_chain);
+#else
+        printf("bitmap resident_mb=%.1f\n", bitmap_resident_mb);
+#endif
     return 0;
 }
