@@ -1,9 +1,8 @@
 /* bench.c — the span tree on its own: random free+alloc pairs of 1..1024
  * units at a fixed number of live spans, in ns per pair, beside the same
  * workload on glibc malloc/free, on an O(1) bucketed offset allocator
- * (offset_alloc.h: a reference point, not first fit), on a bitmap index
- * that places as the tree does (span_index.h: a prototype) and on a null
- * tree (the harness alone).
+ * (offset_alloc.h: a reference point, not first fit) and on a null tree
+ * (the harness alone).
  * One process measures one arm at one size;
  * run.py interleaves processes (arms, node orders) and takes medians.
  *
@@ -18,22 +17,17 @@
  * Not for: checking correctness (tests/spantree does), the pools' zeroing
  * or page handling (gs_region).
  *
- * usage: bench tree|offset|bitmap|null|malloc LIVE [PAIRS] [SEED]
+ * usage: bench tree|offset|null|malloc LIVE [PAIRS] [SEED]
  *        bench offset-check LIVE [PAIRS] [SEED]   (offset_alloc.h's self-check)
- *        bench bitmap-check LIVE [PAIRS] [SEED]   (span_index.h against the tree)
  * prints: arm live pairs ns_per_pair free_spans height checksum */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, mincore */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <sys/mman.h>
 
 #include "gs_span_tree.h"
 #include "offset_alloc.h"
-#include "span_index.h"
 
 typedef struct pair {
     uint32_t slot, size;
@@ -340,250 +334,6 @@ static void run_offset_check(int64_t nlive, int64_t npairs) {
     free(p);
 }
 
-/* ---- the bitmap arm (span_index.h) ----
- * The same pairs, live count and warm-up/churn as the tree arm, on the
- * size-class bitmap index: exact first fit in address order, so its
- * checksum is the tree's. Its calls are out of line, as the tree's are;
- * the merged span is not wanted (the tree arm passes NULL). */
-
-__attribute__((noinline)) void bitmap_free(si_index *x, int64_t off, int64_t n) {
-    int64_t moff, mlen;
-    si_free(x, off, n, &moff, &mlen);
-}
-
-__attribute__((noinline)) int64_t bitmap_alloc(si_index *x, int64_t n) {
-    return si_alloc(x, n);
-}
-
-static inline int64_t pairs_bitmap(si_index *x, gs_span *live, const pair *p, int64_t n) {
-    int64_t i, sum = 0;
-    for (i = 0; i < n; i++) {
-        gs_span *s = &live[p[i].slot];
-        bitmap_free(x, s->off, s->len);
-        s->len = p[i].size;
-        s->off = bitmap_alloc(x, s->len);
-        sum += s->off;
-    }
-    return sum;
-}
-
-__attribute__((noinline)) int64_t bench_warm_bitmap(si_index *x, gs_span *live, const pair *p, int64_t n) {
-    return pairs_bitmap(x, live, p, n);
-}
-
-__attribute__((noinline)) int64_t bench_pairs_bitmap(si_index *x, gs_span *live, const pair *p, int64_t n) {
-    return pairs_bitmap(x, live, p, n);
-}
-
-/* The index's limit for a run: four times the live units' mean (first
- * fit keeps the tail near 1.1x; every bin's bitmap is reserved for the
- * whole limit), capped at 2^31 - 1; an alloc that still fails makes the
- * run an error. */
-static uint32_t bitmap_limit(int64_t nlive) {
-    double want = (double)nlive * 2048 + (1 << 20);
-    return want < (double)SI_LIMIT_MAX ? (uint32_t)want : SI_LIMIT_MAX;
-}
-
-/* Resident bytes of the index's two mappings (mincore). */
-static double bitmap_resident(const si_index *x) {
-    const void *base[2] = {x->tag, x->bits};
-    size_t len[2] = {x->tag_bytes, x->bits_bytes}, pg = (size_t)sysconf(_SC_PAGESIZE), k, i, res = 0;
-    for (k = 0; k < 2; k++) {
-        size_t npg = (len[k] + pg - 1) / pg;
-        unsigned char *vec = (unsigned char *)malloc(npg);
-        if (vec && !mincore((void *)base[k], len[k], vec))
-            for (i = 0; i < npg; i++)
-                res += vec[i] & 1;
-        free(vec);
-    }
-    return (double)res * (double)pg;
-}
-
-static double bitmap_resident_mb, bitmap_walk, bitmap_chain;
-
-/* Makes the index's memory below the tail resident before the clock
- * starts (one write of the same value per page), as it is in a pool that
- * has run long enough: the warm-up touches only part of it, and a first
- * touch is a page fault (~1-2 us) that would swamp the pair's cost. The
- * memory itself is reported (resident_mb). */
-static void bitmap_prefault(si_index *x) {
-    volatile uint32_t *t = x->tag;
-    volatile uint64_t *m = x->bits;
-    uint64_t i;
-    uint32_t b, k;
-    for (i = 0; i <= x->tail; i += 1024)
-        t[i] = t[i];
-    for (b = 1; b < SI_BINS; b++) {
-        uint32_t c = si_oct(b);
-        for (k = 0; k < x->nlv[c]; k++)
-            for (i = 0; i <= ((uint64_t)x->tail >> c >> (6 * k)) / 64; i += 512)
-                m[x->base[b] + x->lvoff[c][k] + i] = m[x->base[b] + x->lvoff[c][k] + i];
-    }
-}
-
-static double run_bitmap(int64_t nlive, int64_t npairs, int64_t *sum, int64_t *spans, int *height) {
-    si_index x;
-    gs_span *live = (gs_span *)malloc((size_t)nlive * sizeof *live);
-    pair *warm = make_pairs(2 * nlive, nlive), *timed = make_pairs(npairs, nlive);
-    int64_t i;
-    double t0, t1;
-    const char *err;
-    if (si_init(&x, bitmap_limit(nlive))) {
-        fprintf(stderr, "bench: bitmap: address space refused\n");
-        exit(1);
-    }
-    for (i = 0; i < nlive; i++) {
-        live[i].len = (int64_t)(1 + rng() % 1024);
-        live[i].off = si_alloc(&x, live[i].len);
-    }
-    bench_warm_bitmap(&x, live, warm, 2 * nlive);
-    bitmap_prefault(&x);
-    t0 = now_ns();
-    *sum = bench_pairs_bitmap(&x, live, timed, npairs);
-    t1 = now_ns();
-    for (i = 0; i < nlive; i++)
-        if (live[i].off < 0) {
-            fprintf(stderr, "bench: bitmap: an alloc failed (limit %u)\n", x.limit);
-            exit(1);
-        }
-    bitmap_resident_mb = bitmap_resident(&x) / 1048576.0; /* before si_check reads every word */
-    bitmap_walk = x.walks ? (double)x.steps / (double)x.walks : 0;
-    bitmap_chain = x.walks ? (double)x.chain / (double)x.walks : 0;
-    if ((err = si_check(&x, 1, NULL, NULL))) {
-        fprintf(stderr, "bench: bitmap index invalid: %s\n", err);
-        exit(1);
-    }
-    *spans = x.nspans;
-    *height = (int)x.nlv[9]; /* levels of a bin of lengths 512..1023 */
-    si_destroy(&x);
-    free(live);
-    free(warm);
-    free(timed);
-    return (t1 - t0) / (double)npairs;
-}
-
-/* bitmap-check: the index against the tree on the same operations. Sizes
- * 1..1024 with one in 16 up to 65536 (more classes, longer walks); every
- * alloc must return the tree's offset and every free report the tree's
- * merged span; si_check and the free spans compared with the tree's (every
- * op up to 2000 live spans, every 1000th beyond; the bitmaps' summary bits
- * every 64th time); then everything freed in
- * random order must leave both empty at tail 0. Run twice: with room
- * enough, and with a limit that makes allocs fail (-1 from both). */
-typedef struct bm_list {
-    si_span *v;
-    int64_t n, cap;
-} bm_list;
-
-static void bm_visit(void *ctx, gs_span s) {
-    bm_list *l = (bm_list *)ctx;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 1024;
-        l->v = (si_span *)realloc(l->v, (size_t)l->cap * sizeof *l->v);
-    }
-    l->v[l->n].off = (uint32_t)s.off;
-    l->v[l->n++].len = (uint32_t)s.len;
-}
-
-static void bm_fail(const char *what, int64_t op) {
-    fprintf(stderr, "bitmap-check: %s (op %lld)\n", what, (long long)op);
-    exit(1);
-}
-
-static void bm_compare(gs_span_tree *t, si_index *x, int64_t op, int full) {
-    bm_list l = {NULL, 0, 0};
-    si_span *v = NULL;
-    int64_t n = 0;
-    const char *err = si_check(x, full, &v, &n);
-    if (err)
-        bm_fail(err, op);
-    if ((err = gs_span_tree_check(t)))
-        bm_fail(err, op);
-    gs_span_tree_visit(t, bm_visit, &l);
-    if (l.n != n || (n && memcmp(l.v, v, (size_t)n * sizeof *v)) || t->tail != x->tail)
-        bm_fail("free spans or tail differ from the tree's", op);
-    free(l.v);
-    free(v);
-}
-
-static int64_t bm_size(void) {
-    return rng() % 16 ? (int64_t)(1 + rng() % 1024) : (int64_t)(1 + rng() % 65536);
-}
-
-static void bm_alloc(gs_span_tree *t, si_index *x, gs_span *s, int64_t op) {
-    int64_t n = bm_size(), a = gs_span_tree_alloc(t, n), b = si_alloc(x, n);
-    if (a != b)
-        bm_fail("alloc placed a span elsewhere than the tree", op);
-    s->off = a;
-    s->len = a < 0 ? 0 : n;
-}
-
-static void bm_free(gs_span_tree *t, si_index *x, gs_span *s, int64_t op) {
-    gs_span m;
-    int64_t moff, mlen;
-    if (!gs_span_tree_free(t, s->off, s->len, &m))
-        bm_fail("tree free failed", op);
-    si_free(x, s->off, s->len, &moff, &mlen);
-    if (m.off != moff || m.len != mlen)
-        bm_fail("free merged into another span than the tree's", op);
-    s->len = 0;
-}
-
-static int64_t bm_round(int64_t nlive, int64_t npairs, uint32_t limit) {
-    gs_span_tree t;
-    si_index x;
-    gs_span *live = (gs_span *)malloc((size_t)nlive * sizeof *live);
-    int64_t i, op = 0, every = nlive <= 2000 ? 1 : 1000, fails = 0;
-    gs_span_tree_init(&t);
-    t.limit = limit;
-    if (si_init(&x, limit))
-        bm_fail("address space refused", 0);
-    for (i = 0; i < nlive; i++, op++) {
-        bm_alloc(&t, &x, &live[i], op);
-        fails += live[i].off < 0;
-        if (op % every == 0)
-            bm_compare(&t, &x, op, op % (64 * every) == 0);
-    }
-    for (i = 0; i < npairs; i++, op++) {
-        gs_span *s = &live[rng() % (uint64_t)nlive];
-        bm_free(&t, &x, s, op);
-        if (op % every == 0)
-            bm_compare(&t, &x, op, op % (64 * every) == 0);
-        bm_alloc(&t, &x, s, op);
-        fails += s->off < 0;
-        if (op % every == 0)
-            bm_compare(&t, &x, op, op % (64 * every) == 0);
-    }
-    bm_compare(&t, &x, op, 1);
-    printf("bitmap-check live=%lld pairs=%lld limit=%u: %lld free spans, tail %u, %lld allocs failed: same as the tree\n",
-           (long long)nlive, (long long)npairs, limit, (long long)x.nspans, x.tail, (long long)fails);
-    for (i = nlive - 1; i > 0; i--) { /* free everything, in random order */
-        int64_t j = (int64_t)(rng() % (uint64_t)(i + 1));
-        gs_span tmp = live[i];
-        live[i] = live[j];
-        live[j] = tmp;
-    }
-    for (i = 0; i < nlive; i++, op++) {
-        bm_free(&t, &x, &live[i], op);
-        if (op % every == 0)
-            bm_compare(&t, &x, op, op % (64 * every) == 0);
-    }
-    bm_compare(&t, &x, op, 1);
-    if (x.tail != 0 || x.nspans != 0 || t.tail != 0)
-        bm_fail("everything freed but the tail is not back at 0", op);
-    gs_span_tree_destroy(&t);
-    si_destroy(&x);
-    free(live);
-    return op;
-}
-
-static void run_bitmap_check(int64_t nlive, int64_t npairs) {
-    double ample = (double)nlive * 8192 + (1 << 22);
-    int64_t ops = bm_round(nlive, npairs, ample < SI_LIMIT_MAX ? (uint32_t)ample : SI_LIMIT_MAX);
-    ops += bm_round(nlive, npairs, (uint32_t)(nlive * 400 + 1));
-    printf("bitmap-check: all freed -> tail 0, %lld ops checked: ok\n", (long long)ops);
-}
-
 /* ---- the glibc malloc arm ---- */
 
 static inline int64_t pairs_malloc(void **live, const pair *p, int64_t n) {
@@ -629,7 +379,7 @@ int main(int argc, char **argv) {
     int height = 0;
     double ns;
     if (argc < 3) {
-        fprintf(stderr, "usage: bench tree|offset|offset-check|bitmap|bitmap-check|null|malloc LIVE [PAIRS] [SEED]\n");
+        fprintf(stderr, "usage: bench tree|offset|offset-check|null|malloc LIVE [PAIRS] [SEED]\n");
         return 2;
     }
     nlive = atoll(argv[2]);
@@ -651,11 +401,6 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "offset-check")) {
         run_offset_check(nlive, npairs);
         return 0;
-    } else if (!strcmp(argv[1], "bitmap"))
-        ns = run_bitmap(nlive, npairs, &sum, &spans, &height);
-    else if (!strcmp(argv[1], "bitmap-check")) {
-        run_bitmap_check(nlive, npairs);
-        return 0;
     } else if (!strcmp(argv[1], "null"))
         ns = run_null(nlive, npairs, &sum);
     else if (!strcmp(argv[1], "malloc"))
@@ -665,11 +410,5 @@ int main(int argc, char **argv) {
     printf("%s live=%lld pairs=%lld ns_per_pair=%.2f free_spans=%lld height=%d order=%d checksum=%lld\n",
            argv[1], (long long)nlive, (long long)npairs, ns, (long long)spans, height, gs_span_tree_order(),
            (long long)sum);
-    if (!strcmp(argv[1], "bitmap"))
-#ifdef SI_STATS /* own-bin walk steps and suffix-minimum steps per alloc */
-        printf("bitmap resident_mb=%.1f walk=%.2f chain=%.2f\n", bitmap_resident_mb, bitmap_walk, bitmap_chain);
-#else
-        printf("bitmap resident_mb=%.1f\n", bitmap_resident_mb);
-#endif
     return 0;
 }

@@ -8,7 +8,6 @@ harness, glibc malloc) run by run and reporting medians.
   python3 bench/spantree/run.py --orders 32 --reps 9
   python3 bench/spantree/run.py --callgrind          # instructions per pair instead
   python3 bench/spantree/run.py --sse2               # also the AVX-512 and SSE2 variants, beside the dispatched one
-  python3 bench/spantree/run.py --orders 32 --bitmap # also span_index.h's first fit, with its ratios to tree and offset
 
 The binary picks the tree's AVX2 variant at run time when the CPU has it
 (the runtime's default build); --sse2 adds arms built with
@@ -56,16 +55,14 @@ def arms_of(args):
     (a reference point: O(1), not first fit), null (the harness alone) next
     to last, malloc last (it is the reference)."""
     vs = ["", "avx512", "sse2"] if args.sse2 else [""]
-    return ([("tree", o, v) for o in args.orders for v in vs] + [("offset", args.orders[0], "")] +
-            ([("bitmap", args.orders[0], "")] if args.bitmap else []) +
-            [("null", args.orders[0], ""), ("malloc", args.orders[0], "")])
+    return ([("tree", o, v) for o in args.orders for v in vs] + [("offset", args.orders[0], ""),
+            ("null", args.orders[0], ""), ("malloc", args.orders[0], "")])
 
 
 def arm_name(arm, o, v):
     if arm == "tree":
         return f"tree o{o}{' ' + v if v else ''}"
-    return {"offset": "offset (O(1))", "bitmap": "bitmap (first fit)",
-            "null": "null (harness)"}.get(arm, "glibc malloc")
+    return {"offset": "offset (O(1))", "null": "null (harness)"}.get(arm, "glibc malloc")
 
 
 def parse(out):
@@ -79,7 +76,6 @@ def run_timed(args, bins):
         pairs = max(args.pairs, live)
         samples = {a: [] for a in arms}
         info = {}
-        load0 = os.getloadavg()
         for rep in range(args.reps + 1):  # rep 0 is a warm-up, not kept
             order = arms[:]
             random.shuffle(order)
@@ -97,17 +93,10 @@ def run_timed(args, bins):
             s = samples[(arm, o, v)]
             med = statistics.median(s)
             spans, height = info[(arm, o, v)]
-            extra = (f"{spans} free spans, {height} levels, minus null {med - null:.1f} ns" if arm in ("tree", "bitmap")
-                     else f"{spans} free spans, minus null {med - null:.1f} ns" if arm == "offset" else "")
+            extra = (f"{spans} free spans, {height} levels, minus null {med - null:.1f} ns" if arm == "tree" else
+                     f"{spans} free spans, minus null {med - null:.1f} ns" if arm == "offset" else "")
             print(f"{live:>8} {arm_name(arm, o, v):<18} median {med:7.1f} ns  min {min(s):7.1f}  max {max(s):7.1f}"
                   f"  x malloc {med / mal:5.2f}  n={len(s)}  {extra}")
-        if args.bitmap:  # the candidate against the tree and the O(1) allocator, repetition by repetition
-            bm = samples[("bitmap", args.orders[0], "")]
-            for ref in [("tree", args.orders[0], ""), ("offset", args.orders[0], "")]:
-                r = [b / t for b, t in zip(bm, samples[ref])]
-                print(f"{live:>8} bitmap / {ref[0]:<7} per repetition: median {statistics.median(r):.2f}"
-                      f"  min {min(r):.2f}  max {max(r):.2f}")
-        print(f"{live:>8} load average {load0[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
         sys.stdout.flush()
 
 
@@ -125,7 +114,7 @@ def run_callgrind(args, bins):
             m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
             counts[arm + v] = int(m.group(1)) / pairs
             name = arm_name(arm, o, v) + (" (avx2)" if arm == "tree" and not v else "")
-            extra = f"  minus null {counts[arm + v] - counts['null']:8.1f}" if arm in ("tree", "offset", "bitmap") else ""
+            extra = f"  minus null {counts[arm + v] - counts['null']:8.1f}" if arm in ("tree", "offset") else ""
             print(f"{live:>8} {name:<18} {counts[arm + v]:8.1f} instructions per pair{extra}")
             sys.stdout.flush()
 
@@ -140,8 +129,6 @@ def main():
     ap.add_argument("--cflags", default="", help="extra flags, e.g. -march=native")
     ap.add_argument("--out", default="/tmp/spantree-bench")
     ap.add_argument("--callgrind", action="store_true", help="instructions per pair under callgrind")
-    ap.add_argument("--bitmap", action="store_true",
-                    help="also the bitmap arm (span_index.h: exact first fit without a tree)")
     ap.add_argument("--sse2", action="store_true",
                     help="also the AVX-512 (-DGS_SPAN_WITH_AVX512) and SSE2 (-DGS_SPAN_NO_AVX2) variants")
     args = ap.parse_args()
