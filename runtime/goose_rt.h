@@ -435,15 +435,35 @@ GS_INLINE double gs_max_f64(double a, double b) {
     if (b != b || b > a) return b;
     return gs_f64_neg(a) ? b : a;
 }
+/* n > 0 bytes at a and b equal. Up to 16 bytes (names, map keys) without
+ * a call: two loads from each end, which overlap when n is under twice
+ * their width, cover every byte; under 4 bytes the first, middle and last
+ * byte are all of them. TinyCC (its memcpy is a call) takes memcmp. */
+GS_INLINE bool gs_bytes_eq(const uint8_t *a, const uint8_t *b, int64_t n) {
+#ifndef __TINYC__
+    if (n >= 8 && n <= 16) {
+        uint64_t a0, a1, b0, b1;
+        memcpy(&a0, a, 8), memcpy(&a1, a + n - 8, 8), memcpy(&b0, b, 8), memcpy(&b1, b + n - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n >= 4 && n < 8) {
+        uint32_t a0, a1, b0, b1;
+        memcpy(&a0, a, 4), memcpy(&a1, a + n - 4, 4), memcpy(&b0, b, 4), memcpy(&b1, b + n - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n < 4) return ((a[0] ^ b[0]) | (a[n >> 1] ^ b[n >> 1]) | (a[n - 1] ^ b[n - 1])) == 0;
+#endif
+    return memcmp(a, b, (size_t)n) == 0;
+}
 GS_INLINE bool gs_str_eq(gs_str a, gs_str b) {
     int64_t n = GS_SLEN(a);
     if (n != GS_SLEN(b)) return false;
-    return n == 0 || a.ptr == b.ptr || memcmp(a.ptr, b.ptr, (size_t)n) == 0;
+    return n == 0 || a.ptr == b.ptr || gs_bytes_eq(a.ptr, b.ptr, n);
 }
 /* The library's bytes.equal / bytes.compare (stdlib/bytes): []u8 as
  * (pointer, length); compare is -1, 0 or 1, bytewise, a prefix first. */
 GS_INLINE bool gs_u8s_equal(const uint8_t *a, int64_t na, const uint8_t *b, int64_t nb) {
-    return na == nb && (na == 0 || a == b || memcmp(a, b, (size_t)na) == 0);
+    return na == nb && (na == 0 || a == b || gs_bytes_eq(a, b, na));
 }
 GS_INLINE int64_t gs_u8s_compare(const uint8_t *a, int64_t na, const uint8_t *b, int64_t nb) {
     int c = (na < nb ? na : nb) == 0 ? 0 : memcmp(a, b, (size_t)(na < nb ? na : nb));
