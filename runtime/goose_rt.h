@@ -417,6 +417,30 @@ GS_INLINE uint64_t gs_hash_u64(uint64_t x) {
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
     return x ^ (x >> 31);
 }
+/* The map module's hash of a string key (__map_hash; hash() is XXH64,
+ * fixed, and its multiply chain of one step a byte is most of a short
+ * key's lookup). Up to 16 bytes: the bytes as two words, loaded from each
+ * end as gs_bytes_eq does (they overlap under 16; under 4, the first,
+ * middle and last byte), and the length, mixed with two multiplies and
+ * gs_hash_u64's finaliser. Longer keys: gs_hash_str. Not fixed: only the
+ * order of a map's slots shows it, which the map does not promise. */
+GS_INLINE uint64_t gs_map_hash_str(gs_str s) {
+    int64_t n = GS_SLEN(s);
+    const uint8_t *p = s.ptr;
+    uint64_t x = 0, y = 0;
+    if (n > 16) return gs_hash_str(s);
+    if (n >= 8) {
+        memcpy(&x, p, 8), memcpy(&y, p + n - 8, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, p, 4), memcpy(&b, p + n - 4, 4);
+        x = a, y = b;
+    } else if (n > 0) {
+        x = p[0] | (uint64_t)p[n >> 1] << 8 | (uint64_t)p[n - 1] << 16;
+    }
+    y *= 0xC2B2AE3D27D4EB4Full;
+    return gs_hash_u64((x * 0x9E3779B185EBCA87ull) ^ (y << 31 | y >> 33) ^ (uint64_t)n);
+}
 
 /* min and max of f64, as Go's builtins: a NaN argument gives NaN, and
  * -0 is less than +0 (a plain select would depend on the argument order). */
