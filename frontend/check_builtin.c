@@ -200,11 +200,17 @@ static Type *bi_minmax(Expr *e, Type *hint)
     return type_is_num(t) ? t : bi_kind_error(e, 0, "numbers", t);
 }
 
+/* hash(x) and the map module's __map_hash(k): a u64 of an integer or a
+ * string. */
 static Type *bi_hash(Expr *e, Type *h)
 {
     if (!bi_arity(e, 0, 1, 1))
         return ty_err();
     Type *t = ck_any(arg(e, 0), false);
+    if (e->call.builtin == BI_P_MAP_HASH && !ck_is_err(t) && !type_is_int(t) && t->kind != TY_STRING) {
+        ck_error((*arg(e, 0))->loc, "a map key must be an integer or a string, found %s", types_spell(t));
+        return ty_err();
+    }
     if (!type_is_int(t) && t->kind != TY_STRING)
         return bi_kind_error(e, 0, "an integer or a string", t);
     return ty(TY_U64);
@@ -444,7 +450,7 @@ static const BiCheck bi_fn[BI__COUNT] = {
     [BI_FORMAT_INTO] = bi_format_into, [BI_PARSE_F64] = bi_parse_f64,
     [BI_ARGS] = bi_args, [BI_CLOCK_NS] = bi_clock_ns, [BI_EXIT] = bi_exit, [BI_PANIC] = bi_panic,
     [BI_ABS] = bi_abs, [BI_MIN] = bi_minmax, [BI_MAX] = bi_minmax, [BI_READ_FILE] = bi_read_file,
-    [BI_HASH] = bi_hash, [BI_MAKE] = bi_make, [BI_DELETE] = bi_delete, [BI_COPY_INTO] = bi_copy,
+    [BI_HASH] = bi_hash, [BI_P_MAP_HASH] = bi_hash, [BI_MAKE] = bi_make, [BI_DELETE] = bi_delete, [BI_COPY_INTO] = bi_copy,
     [BI_MOVE_FROM] = bi_copy, [BI_DEFAULTS] = bi_defaults, [BI_FROM_BYTES] = bi_from_bytes,
     [BI_P_FAIL] = bi_p_fail, [BI_P_GROW_STABLE] = bi_p_grow_stable, [BI_P_REF_INDEX] = bi_p_ref_index,
     [BI_P_SPAN_FIND] = bi_p_span, [BI_P_SPAN_RESIZE] = bi_p_span, [BI_P_SPAN_AT] = bi_p_span,

@@ -74,7 +74,7 @@ void ck_warn_unreachable(const Block *b, int i)
  * allocate it: dropping one leaks). */
 static const BuiltinId ck_pure_builtins[] = {
     BI_ABS, BI_MIN, BI_MAX, BI_TO_STRING, BI_FORMAT, BI_FMT_F64, BI_PARSE_INT, BI_PARSE_F64,
-    BI_HASH, BI_FROM_BYTES, BI_ARGS, BI_CLOCK_NS, BI_BYTES, BI_IS_SOME, BI_OR,
+    BI_HASH, BI_P_MAP_HASH, BI_FROM_BYTES, BI_ARGS, BI_CLOCK_NS, BI_BYTES, BI_IS_SOME, BI_OR,
 };
 
 static bool ck_is_pure_builtin(BuiltinId id)

@@ -417,6 +417,30 @@ GS_INLINE uint64_t gs_hash_u64(uint64_t x) {
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
     return x ^ (x >> 31);
 }
+/* The map module's hash of a string key (__map_hash; hash() is XXH64,
+ * fixed, and its multiply chain of one step a byte is most of a short
+ * key's lookup). Up to 16 bytes: the bytes as two words, loaded from each
+ * end as gs_bytes_eq does (they overlap under 16; under 4, the first,
+ * middle and last byte), and the length, mixed with two multiplies and
+ * gs_hash_u64's finaliser. Longer keys: gs_hash_str. Not fixed: only the
+ * order of a map's slots shows it, which the map does not promise. */
+GS_INLINE uint64_t gs_map_hash_str(gs_str s) {
+    int64_t n = GS_SLEN(s);
+    const uint8_t *p = s.ptr;
+    uint64_t x = 0, y = 0;
+    if (n > 16) return gs_hash_str(s);
+    if (n >= 8) {
+        memcpy(&x, p, 8), memcpy(&y, p + n - 8, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, p, 4), memcpy(&b, p + n - 4, 4);
+        x = a, y = b;
+    } else if (n > 0) {
+        x = p[0] | (uint64_t)p[n >> 1] << 8 | (uint64_t)p[n - 1] << 16;
+    }
+    y *= 0xC2B2AE3D27D4EB4Full;
+    return gs_hash_u64((x * 0x9E3779B185EBCA87ull) ^ (y << 31 | y >> 33) ^ (uint64_t)n);
+}
 
 /* min and max of f64, as Go's builtins: a NaN argument gives NaN, and
  * -0 is less than +0 (a plain select would depend on the argument order). */
@@ -435,15 +459,35 @@ GS_INLINE double gs_max_f64(double a, double b) {
     if (b != b || b > a) return b;
     return gs_f64_neg(a) ? b : a;
 }
+/* n > 0 bytes at a and b equal. Up to 16 bytes (names, map keys) without
+ * a call: two loads from each end, which overlap when n is under twice
+ * their width, cover every byte; under 4 bytes the first, middle and last
+ * byte are all of them. TinyCC (its memcpy is a call) takes memcmp. */
+GS_INLINE bool gs_bytes_eq(const uint8_t *a, const uint8_t *b, int64_t n) {
+#ifndef __TINYC__
+    if (n >= 8 && n <= 16) {
+        uint64_t a0, a1, b0, b1;
+        memcpy(&a0, a, 8), memcpy(&a1, a + n - 8, 8), memcpy(&b0, b, 8), memcpy(&b1, b + n - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n >= 4 && n < 8) {
+        uint32_t a0, a1, b0, b1;
+        memcpy(&a0, a, 4), memcpy(&a1, a + n - 4, 4), memcpy(&b0, b, 4), memcpy(&b1, b + n - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n < 4) return ((a[0] ^ b[0]) | (a[n >> 1] ^ b[n >> 1]) | (a[n - 1] ^ b[n - 1])) == 0;
+#endif
+    return memcmp(a, b, (size_t)n) == 0;
+}
 GS_INLINE bool gs_str_eq(gs_str a, gs_str b) {
     int64_t n = GS_SLEN(a);
     if (n != GS_SLEN(b)) return false;
-    return n == 0 || a.ptr == b.ptr || memcmp(a.ptr, b.ptr, (size_t)n) == 0;
+    return n == 0 || a.ptr == b.ptr || gs_bytes_eq(a.ptr, b.ptr, n);
 }
 /* The library's bytes.equal / bytes.compare (stdlib/bytes): []u8 as
  * (pointer, length); compare is -1, 0 or 1, bytewise, a prefix first. */
 GS_INLINE bool gs_u8s_equal(const uint8_t *a, int64_t na, const uint8_t *b, int64_t nb) {
-    return na == nb && (na == 0 || a == b || memcmp(a, b, (size_t)na) == 0);
+    return na == nb && (na == 0 || a == b || gs_bytes_eq(a, b, na));
 }
 GS_INLINE int64_t gs_u8s_compare(const uint8_t *a, int64_t na, const uint8_t *b, int64_t nb) {
     int c = (na < nb ? na : nb) == 0 ? 0 : memcmp(a, b, (size_t)(na < nb ? na : nb));

@@ -120,7 +120,7 @@ struct TypeExpr {
     BI(P_FAIL, "__fail", 0) BI(P_GROW_STABLE, "__grow_stable", 0) \
     BI(P_REF_INDEX, "__ref_index", 0) BI(P_SPAN_FIND, "__span_find", 0) \
     BI(P_SPAN_RESIZE, "__span_resize", 0) BI(P_SPAN_AT, "__span_at", 0) \
-    BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) \
+    BI(P_OWN, "__own", 0) BI(P_DROP, "__drop", 0) BI(P_MAP_HASH, "__map_hash", 0) \
     BI(P_PARALLEL, "__parallel", 0) \
     BI(P_ATOMIC_LOAD, "__atomic_load", 0) BI(P_ATOMIC_STORE, "__atomic_store", 0) \
     BI(P_ATOMIC_ADD, "__atomic_add", 0) BI(P_ATOMIC_CAS, "__atomic_cas", 0) \

@@ -3,7 +3,7 @@
 // (no tombstones), capacity a power of two, at most 3/4 full.
 //
 // Each slot holds its key, value and dist: 0 when empty, else 1 + how far
-// the entry sits from its home slot (hash(k) & mask). Robin Hood keeps
+// the entry sits from its home slot (map_home). Robin Hood keeps
 // dist non-increasing along a probe run past each home, so a lookup stops
 // at the first slot whose dist is below its own. A string key is stored as
 // the map's own copy (__own) and deleted when it leaves the map (__drop).
@@ -30,10 +30,10 @@ struct MapSlot[K, V] {
     dist: u32
 }
 
-// k's home slot. The one use of hash: a key type without one (f64, a
-// struct) is reported here, once.
+// k's home slot (__map_hash: hash(k), but a faster hash of a short string);
+// a key type without a hash (f64, a struct) is reported here, once.
 inline fn map_home[K](k: K, mask: int) -> int {
-    return (hash(k) as int) & mask
+    return (__map_hash(k) as int) & mask
 }
 
 // The slot index holding k, or -1.
