@@ -22,6 +22,20 @@ void pass_borrow(const IrProgram *ir, IrFunc *f);
 bool pass_may_free(const IrProgram *ir, const IrIns *in);
 /* in may give back storage of element type elem (ir_storage_elem). */
 bool pass_frees_elem(const IrProgram *ir, const IrIns *in, const Type *elem);
+/* The open may-free summary (pass_borrow.c): a push onto a confined field
+ * (pass_fields.c) gives back storage that only that field's header and
+ * the temps read from it ever named, so for any other header (a variable,
+ * a parameter, a field that is not that one, an element) it frees
+ * nothing. pass_open_frees computes IrFunc.frees_open_* over the call
+ * graph once the fields are known (pass_fields calls it); before that the
+ * two below answer as the full summary does. */
+void pass_open_frees(const IrProgram *ir);
+/* in may give back storage of element type elem that a header other than
+ * one read from a confined field may name. */
+bool pass_frees_open_elem(const IrProgram *ir, const IrIns *in, const Type *elem);
+/* g may give back such storage of element type elem (NULL: of some type
+ * it names no element type for, i.e. of any). */
+bool pass_func_frees_open(const IrFunc *g, const Type *elem);
 
 /* pass_live.c: every level, a check that a header names live storage
  * before each use of its storage; -O1 and up, the ones proven

@@ -55,31 +55,54 @@ bool pass_frees_elem(const IrProgram *ir, const IrIns *in, const Type *elem)
     return !e.frees_elem || e.frees_elem == elem;
 }
 
-/* f may free storage of element type elem (NULL: of any); whether that is
- * new. */
-static bool pb_frees(IrFunc *f, const Type *elem)
+/* A may-free summary of f: the full one (IrFunc.frees_any, frees_elems)
+ * or the open one (frees_open_any, frees_open_elems). */
+typedef struct PbSum {
+    bool *any;
+    PtrSet *elems;
+} PbSum;
+
+static PbSum pb_sum(IrFunc *f, bool open)
 {
-    if (f->frees_any || (elem && ir_set_has(&f->frees_elems, elem)))
+    return open ? (PbSum){ &f->frees_open_any, &f->frees_open_elems } : (PbSum){ &f->frees_any, &f->frees_elems };
+}
+
+/* f may free storage of element type elem (NULL: of any), in summary
+ * open or the full one; whether that is new. */
+static bool pb_frees(IrFunc *f, const Type *elem, bool open)
+{
+    PbSum m = pb_sum(f, open);
+    if (*m.any || (elem && ir_set_has(m.elems, elem)))
         return false;
     if (elem)
-        ir_set_add(&f->frees_elems, elem);
+        ir_set_add(m.elems, elem);
     else
-        f->frees_any = true;
-    f->may_free = true;
+        *m.any = true;
+    f->may_free |= !open;
     return true;
 }
 
-/* What in may give back, added to f's summary; whether it grew. */
-static bool pb_add_frees(const IrProgram *ir, IrFunc *f, const IrIns *in)
+/* in is a push onto a confined field (pass_fields.c): the storage it may
+ * give back was named only by that field's header and the temps read
+ * from it, never by a header held anywhere else. */
+static bool pb_confined_push(const IrProgram *ir, const IrIns *in)
 {
-    if (!pass_may_free(ir, in))
+    return in->op == IR_PUSH && in->place && ir_place_confined(ir, in->place);
+}
+
+/* What in may give back, added to f's summary (open: less confined
+ * pushes); whether it grew. */
+static bool pb_add_frees(const IrProgram *ir, IrFunc *f, const IrIns *in, bool open)
+{
+    if (!pass_may_free(ir, in) || (open && pb_confined_push(ir, in)))
         return false;
-    const IrFunc *g = in->op == IR_CALL ? ir_find_func(ir, in->fn) : NULL;
+    IrFunc *g = in->op == IR_CALL ? ir_find_func(ir, in->fn) : NULL;
     if (g) {
-        bool grew = g->frees_any && pb_frees(f, NULL);
-        for (int k = 0; k < g->frees_elems.cap; k++)
-            if (g->frees_elems.slots[k])
-                grew |= pb_frees(f, g->frees_elems.slots[k]);
+        PbSum c = pb_sum(g, open);
+        bool grew = *c.any && pb_frees(f, NULL, open);
+        for (int k = 0; k < c.elems->cap; k++)
+            if (c.elems->slots[k])
+                grew |= pb_frees(f, c.elems->slots[k], open);
         return grew;
     }
     const Type *elem = NULL;
@@ -88,17 +111,41 @@ static bool pb_add_frees(const IrProgram *ir, IrFunc *f, const IrIns *in)
         ir_effect(ir, in, &e);
         elem = e.frees_elem;
     }
-    return pb_frees(f, elem);
+    return pb_frees(f, elem, open);
 }
 
-static void pb_summarise(const IrProgram *ir)
+static void pb_summarise(const IrProgram *ir, bool open)
 {
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 0; i < ir->nfuncs; i++)
             for (int k = 0; k < ir->funcs[i]->nins; k++)
-                changed |= pb_add_frees(ir, ir->funcs[i], &ir->funcs[i]->ins[k]);
+                changed |= pb_add_frees(ir, ir->funcs[i], &ir->funcs[i]->ins[k], open);
     }
+}
+
+void pass_open_frees(const IrProgram *ir)
+{
+    pb_summarise(ir, true);
+    for (int i = 0; i < ir->nfuncs; i++)
+        ir->funcs[i]->open_known = true;
+}
+
+bool pass_frees_open_elem(const IrProgram *ir, const IrIns *in, const Type *elem)
+{
+    if (pb_confined_push(ir, in))
+        return false;
+    const IrFunc *g = in->op == IR_CALL ? ir_find_func(ir, in->fn) : NULL;
+    if (!g || !g->open_known)
+        return pass_frees_elem(ir, in, elem);
+    return pass_may_free(ir, in) && pass_func_frees_open(g, elem);
+}
+
+bool pass_func_frees_open(const IrFunc *g, const Type *elem)
+{
+    if (!g->open_known)
+        return g->frees_any || (elem && ir_set_has(&g->frees_elems, elem));
+    return g->frees_open_any || (elem && ir_set_has(&g->frees_open_elems, elem));
 }
 
 /* ---- which refs point into movable storage ---- */
@@ -374,7 +421,7 @@ static void pb_func(const IrProgram *ir, IrFunc *f)
 void pass_borrow(const IrProgram *ir, IrFunc *f)
 {
     (void)f;
-    pb_summarise(ir);
+    pb_summarise(ir, false);
     for (int i = 0; i < ir->nfuncs; i++) {
         ArenaMark m = mem_mark(g_scratch);
         pb_func(ir, ir->funcs[i]);

@@ -300,7 +300,8 @@ static void lf_func(Lf *l, const IrFunc *f)
     }
 }
 
-/* -O1 and up, before live-proofs: IrProgram.shared_homes and seen_homes. */
+/* -O1 and up, before live-proofs: IrProgram.shared_homes and seen_homes,
+ * then the open may-free summary they allow (pass_open_frees). */
 void pass_fields(const IrProgram *ir, IrFunc *unused)
 {
     (void)unused;
@@ -313,6 +314,7 @@ void pass_fields(const IrProgram *ir, IrFunc *unused)
         lf_func(&l, f);
         mem_release(g_scratch, m);
     }
+    pass_open_frees(ir);
 }
 
 bool ir_place_confined(const IrProgram *ir, const IrPlace *p)

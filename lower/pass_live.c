@@ -188,13 +188,32 @@ static bool lv_through_ref(const IrIns *c)
     return false;
 }
 
+/* Check c's header may be one read from a confined field (pass_fields.c):
+ * a temp loaded from one, or one whose writer is not known here. A header
+ * c reads from a place never is: that place is the field itself, which
+ * is never stale, or holds no header ever read from it. */
+static bool lv_maybe_confined(const Lv *v, const IrIns *c)
+{
+    if (c->place || c->a.kind != OPD_TEMP)
+        return false;
+    const IrIns *d = v->d.f == v->f ? ir_defs_one(&v->d, &c->a) : NULL;
+    for (int n = 0; n < 8 && d && d->op == IR_MOV && d->a.kind == OPD_TEMP; n++)
+        d = ir_defs_one(&v->d, &d->a);
+    return !d || (d->op == IR_LOAD && ir_place_confined(v->ir, d->place)) ||
+           (d->op == IR_MOV && d->a.kind == OPD_TEMP);
+}
+
 /* in may give back the storage of check c's header: it may free storage
  * of c's element type (pass_frees_elem: a push, delete or span pool free
- * frees one type, a call what its callee's summary says). */
-static bool lv_may_free_for(const IrProgram *ir, const IrIns *in, const IrIns *c)
+ * frees one type, a call what its callee's summary says). What a push
+ * onto a confined field gives back only a header read from one may name
+ * (pass_frees_open_elem). */
+static bool lv_may_free_for(const Lv *v, const IrIns *in, const IrIns *c)
 {
-    const Type *h = c->place ? c->place->type : c->a.type;
-    return pass_frees_elem(ir, in, ir_storage_elem(h));
+    const Type *elem = ir_storage_elem(c->place ? c->place->type : c->a.type);
+    if (lv_maybe_confined(v, c))
+        return pass_frees_elem(v->ir, in, elem);
+    return pass_frees_open_elem(v->ir, in, elem);
 }
 
 /* in pushes, pops or clears the place c's header is read from: what it
@@ -243,7 +262,7 @@ static bool lv_may_write(const Lv *v, const IrIns *in, const IrIns *c)
  * clear of c's own place leaves it live). */
 static bool lv_may_change(const Lv *v, const IrIns *in, const IrIns *c)
 {
-    return !lv_own_change(in, c) && (lv_may_free_for(v->ir, in, c) || lv_may_write(v, in, c));
+    return !lv_own_change(in, c) && (lv_may_free_for(v, in, c) || lv_may_write(v, in, c));
 }
 
 /* The last instruction that may run between instruction from and a later
@@ -729,7 +748,7 @@ static bool lv_can_carry(const IrFunc *g, const Local *p)
 {
     if (!p || p->is_ref || p->captured || !lv_header_type(p->type))
         return false;
-    return !g->frees_any && !ir_set_has(&g->frees_elems, ir_storage_elem(p->type));
+    return !pass_func_frees_open(g, ir_storage_elem(p->type));   /* p is no field's header */
 }
 
 static Local *lv_flag_local(IrFunc *g, const Local *p)
@@ -795,7 +814,7 @@ static bool lv_carries(const IrFunc *g, const Local *p)
 static bool lv_choose(const IrProgram *ir, IrFunc *g)
 {
     const FnInst *fn = g->fn;
-    if (!fn || fn->is_closure || g->used_as_value || fn->nparams == 0 || g->frees_any)
+    if (!fn || fn->is_closure || g->used_as_value || fn->nparams == 0 || pass_func_frees_open(g, NULL))
         return false;
     ArenaMark m = mem_mark(g_scratch);
     Lv v = { .ir = ir, .f = g, .found = -1 };

@@ -176,6 +176,9 @@ typedef struct IrFunc {
     bool may_free;          /* it, or a function it calls, may give storage back (pass_borrow.c) */
     bool frees_any;         /* ... storage of any element type */
     PtrSet frees_elems;     /* ... else only of these element types (ir_storage_elem) */
+    bool open_known;        /* -O1+, from pass_fields on: the open summary below holds */
+    bool frees_open_any;    /* ... frees_any and frees_elems less what pushes onto confined */
+    PtrSet frees_open_elems; /* ... fields give back (pass_borrow.c, pass_open_frees) */
     int borrows_kept;       /* refs into movable storage noted while they live (pass_borrow.c) */
     int borrows_removed;    /* ... and those proven to need no note */
     int live_removed;       /* lifetime checks of headers proven by an earlier one (pass_live.c) */

@@ -36,6 +36,7 @@ struct gsm_pool_slot_pool__main_Big {
     gs_slice_main_Big slots;
     gs_slice_bool live;
     gs_slice_i64 free_idx;
+    int64_t nfree;
     int64_t len;
 };
 struct gs_fn__void {
@@ -275,36 +276,40 @@ static void gs_main_main__closure1(void *env_)
 static int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, gs_main_Big v_1)
 {
     (void)site_;
-    gs_slice_i64 t0 = (gs_slice_i64){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
-    int64_t t1 = t0.len;
-    bool t2 = t1 > 0;
-    if (t2) {
-        int64_t t3 = (*p_0).free_idx.len;
-        if (GS_UNLIKELY(t3 <= 0)) gs_fail_pop_empty(site_);
-        gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
-        int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
-        int64_t k_2 = t4;
-        gs_slice_bool t5 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
-        int64_t t6 = t5.len;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t6)) gs_fail_index(site_, k_2, t6);
-        gs_check_live(site_, t5.ptr, t5.len, t5.cap);
-        t5.ptr[k_2] = true;
-        gs_slice_main_Big t7 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t0 = (*p_0).nfree;
+    bool t1 = t0 > 0;
+    if (t1) {
+        int64_t t2 = (*p_0).nfree;
+        int64_t t3 = (int64_t)((uint64_t)t2 - (uint64_t)1);
+        int64_t n_2 = t3;
+        (*p_0).nfree = n_2;
+        gs_slice_i64 t4 = (gs_slice_i64){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
+        int64_t t5 = t4.len;
+        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)t5)) gs_fail_index(site_, n_2, t5);
+        gs_check_live(site_, t4.ptr, t4.len, t4.cap);
+        int64_t t6 = t4.ptr[n_2];
+        int64_t k_3 = t6;
+        gs_slice_bool t7 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
         int64_t t8 = t7.len;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)t8)) gs_fail_index(site_, k_2, t8);
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t8)) gs_fail_index(site_, k_3, t8);
         gs_check_live(site_, t7.ptr, t7.len, t7.cap);
-        t7.ptr[k_2] = v_1;
-        return k_2;
+        t7.ptr[k_3] = true;
+        gs_slice_main_Big t9 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+        int64_t t10 = t9.len;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t10)) gs_fail_index(site_, k_3, t10);
+        gs_check_live(site_, t9.ptr, t9.len, t9.cap);
+        t9.ptr[k_3] = v_1;
+        return k_3;
     }
-    gs_slice_main_Big t9 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    int64_t t10 = t9.len;
-    int64_t i_3 = t10;
     gs_slice_main_Big t11 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    int64_t t12 = GS_CAP(t11);
-    bool t13 = i_3 == t12;
-    if (t13) {
-        gs_slice_main_Big * t14 = &(*p_0).slots;
-        gs_stable_grow_at((void *)&t14->ptr, t14->len, &t14->cap, sizeof(gs_main_Big));
+    int64_t t12 = t11.len;
+    int64_t i_4 = t12;
+    gs_slice_main_Big t13 = (gs_slice_main_Big){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t14 = GS_CAP(t13);
+    bool t15 = i_4 == t14;
+    if (t15) {
+        gs_slice_main_Big * t16 = &(*p_0).slots;
+        gs_stable_grow_at((void *)&t16->ptr, t16->len, &t16->cap, sizeof(gs_main_Big));
     }
     gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Big));
@@ -312,9 +317,12 @@ static int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool
     gs_check_live(site_, (*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap);
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
-    int64_t t15 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
-    (*p_0).len = t15;
-    return i_3;
+    gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
+    (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = 0;
+    int64_t t17 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+    (*p_0).len = t17;
+    return i_4;
 }
 
 static void gs_main_main__closure2(void *env_)

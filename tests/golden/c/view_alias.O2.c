@@ -65,6 +65,7 @@ struct gsm_pool_slot_pool__main_Big {
     gs_slice_main_Big slots;
     gs_slice_bool live;
     gs_slice_i64 free_idx;
+    int64_t nfree;
     int64_t len;
 };
 struct gs_fn_i64__void {
@@ -1008,8 +1009,10 @@ GS_INLINE void gsm_pool_slot_pool__main_Big_free(const gs_site *site_, gsm_pool_
         gsm_pool_slot_pool_fail_twice(site_, i_1);
     }
     (*p_0).live.ptr[i_1] = false;
-    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
-    (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = i_1;
+    int64_t n_2 = (*p_0).nfree;
+    if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) gs_fail_index(site_, n_2, (*p_0).free_idx.len);
+    (*p_0).free_idx.ptr[n_2] = i_1;
+    (*p_0).nfree = (int64_t)((uint64_t)n_2 + (uint64_t)1);
 }
 
 GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_pool_slot_pool__main_Big *p_0, gs_main_Big v_1)
@@ -1018,25 +1021,29 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_p
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    if ((*p_0).free_idx.len > 0) {
-        int64_t t4 = (*p_0).free_idx.ptr[--(*p_0).free_idx.len];
-        int64_t k_2 = t4;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).live.len; goto abort_index_; }
-        (*p_0).live.ptr[k_2] = true;
-        if (GS_UNLIKELY((uint64_t)k_2 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_2; abort_n_ = (*p_0).slots.len; goto abort_index_; }
-        (*p_0).slots.ptr[k_2] = v_1;
-        return k_2;
+    if ((*p_0).nfree > 0) {
+        int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
+        (*p_0).nfree = n_2;
+        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) { abort_site_ = site_; abort_i_ = n_2; abort_n_ = (*p_0).free_idx.len; goto abort_index_; }
+        int64_t k_3 = (*p_0).free_idx.ptr[n_2];
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).live.len; goto abort_index_; }
+        (*p_0).live.ptr[k_3] = true;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).slots.len; goto abort_index_; }
+        (*p_0).slots.ptr[k_3] = v_1;
+        return k_3;
     }
-    int64_t i_3 = (*p_0).slots.len;
-    if (i_3 == GS_CAP((*p_0).slots)) {
+    int64_t i_4 = (*p_0).slots.len;
+    if (i_4 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Big));
     }
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Big));
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
-    (*p_0).len = (int64_t)((uint64_t)i_3 + (uint64_t)1);
-    return i_3;
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
+    (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = 0;
+    (*p_0).len = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+    return i_4;
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
     return 0;
