@@ -17,6 +17,10 @@
  *   - no value of a type holding F is copied (a struct or array of it
  *     loaded, stored, passed or returned, or elements of a slice of it
  *     copied), captured by a closure, or reached by runtime code.
+ * A by-value parameter counts as fresh where every call passes a fresh
+ * value for it and the function only stores it whole, at most once a call
+ * (a sink: `p.slots.push(v)`, or `p.slots[k] = v` and return), so a
+ * struct literal handed to a pool's `alloc` keeps its fields confined.
  * Then F's storage is given back only through F itself (a push that moves
  * it stores the new header in F), so the header in F is never stale: a
  * check of it, or of a header read from it with nothing in between that
@@ -35,6 +39,9 @@ typedef struct Lf {
     const IrFunc *f;
     IrDefs d;
     int *uses;              /* per temp: how many operands and place roots name it */
+    PtrSet sinks;           /* parameters (Local) their function only stores whole, once a call */
+    PtrSet stale;           /* ... of them, those some call passes a value that is not fresh */
+    PtrSet called;          /* functions (IrFunc) some instruction calls directly */
 } Lf;
 
 static const Type *lf_deref(const Type *t)
@@ -127,6 +134,9 @@ static bool lf_fresh(const Lf *l, const IrOpd *o, int depth)
 {
     if (o->kind == OPD_ZERO || o->kind == OPD_NONE)
         return true;
+    if (o->kind == OPD_LOCAL)   /* a sink parameter every call gives a fresh value */
+        return ir_set_has(&l->sinks, o->local) && !ir_set_has(&l->stale, o->local) &&
+               o->local->owner && ir_set_has(&l->called, ir_find_func(l->ir, o->local->owner));
     if (o->kind != OPD_TEMP || depth > 8)
         return false;
     const IrIns *d = ir_defs_one(&l->d, o);
@@ -165,6 +175,55 @@ static bool lf_names(const IrIns *in, const Local *x)
             return true;
     }
     return false;
+}
+
+/* After instruction i, the function returns before its block (an if's
+ * arm, a loop body) ends. */
+static bool lf_returns_after(const IrFunc *f, int i)
+{
+    int depth = 0;
+    for (int j = i + 1; j < f->nins; j++) {
+        IrOp op = f->ins[j].op;
+        if (op == IR_RET && depth == 0)
+            return true;
+        if (op == IR_ELSE && depth == 0)
+            return false;
+        if (op != IR_ELSE && ir_op_info[op].nesting != 0) {
+            depth += ir_op_info[op].nesting;
+            if (depth < 0)
+                return false;
+        }
+    }
+    return false;
+}
+
+/* Parameter x of f is a sink: a by-value parameter f names only as the
+ * value a STORE or PUSH writes whole (or checks), outside loops, each such
+ * write but the last followed by a return in its own block, so one call
+ * stores it at most once. */
+static bool lf_sink(const IrFunc *f, const Local *x)
+{
+    if (!x->is_param || x->is_ref || x->captured)
+        return false;
+    int loops = 0, last = -1;
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        loops += (in->op == IR_LOOP || in->op == IR_FOR) - (in->op == IR_ENDLOOP || in->op == IR_ENDFOR);
+        if (!lf_names(in, x))
+            continue;
+        bool named_a = in->a.kind == OPD_LOCAL && in->a.local == x;
+        bool only_a = named_a && !(in->place && in->place->root.kind == OPD_LOCAL && in->place->root.local == x) &&
+                      !(in->b.kind == OPD_LOCAL && in->b.local == x) &&
+                      !(in->c.kind == OPD_LOCAL && in->c.local == x) && in->nargs == 0;
+        if (only_a && !in->place && (in->op == IR_CHECK_LIVE || in->op == IR_LIVE_TEST || in->op == IR_NOP))
+            continue;
+        if (!only_a || (in->op != IR_STORE && in->op != IR_PUSH) || loops > 0)
+            return false;
+        if (last >= 0 && !lf_returns_after(f, last))
+            return false;
+        last = i;
+    }
+    return true;
 }
 
 /* The DELETE at index at gives back the storage of the header read from
@@ -281,7 +340,7 @@ static void lf_values(const Lf *l, const IrIns *in)
         lf_share_type(l, in->a.type->elem, 0);       /* elements copied */
 }
 
-static void lf_func(Lf *l, const IrFunc *f)
+static void lf_begin(Lf *l, const IrFunc *f)
 {
     l->f = f;
     ir_defs_init(&l->d, f);
@@ -289,6 +348,40 @@ static void lf_func(Lf *l, const IrFunc *f)
     memset(l->uses, 0, sizeof(int) * (size_t)(f->ntemps + 1));
     for (int i = 0; i < f->nins; i++)
         ir_each_read(&f->ins[i], lf_count_use, l);
+}
+
+/* The sink parameters of f, a function called only directly. */
+static void lf_sinks(Lf *l, const IrFunc *f)
+{
+    const FnInst *fn = f->fn;
+    if (!fn || fn->is_closure || f->used_as_value)
+        return;
+    for (int k = 0; k < fn->nparams; k++)
+        if (lf_sink(f, fn->params[k]))
+            ir_set_add(&l->sinks, fn->params[k]);
+}
+
+/* The calls of f: their callees are called, and a sink parameter given a
+ * value that is not fresh is stale. A sink is never passed on (a call is
+ * not a store), so the freshness asked here does not depend on stale. */
+static void lf_calls(Lf *l, const IrFunc *f)
+{
+    lf_begin(l, f);
+    for (int i = 0; i < f->nins; i++) {
+        const IrIns *in = &f->ins[i];
+        const IrFunc *g = in->op == IR_CALL && in->fn ? ir_find_func(l->ir, in->fn) : NULL;
+        if (!g)
+            continue;
+        ir_set_add(&l->called, g);
+        for (int k = 0; k < in->nargs && k < in->fn->nparams; k++)
+            if (ir_set_has(&l->sinks, in->fn->params[k]) && !lf_fresh(l, &in->args[k], 0))
+                ir_set_add(&l->stale, in->fn->params[k]);
+    }
+}
+
+static void lf_func(Lf *l, const IrFunc *f)
+{
+    lf_begin(l, f);
     for (int i = 0; f->captures && i < f->ncaptures; i++)
         lf_share_type(l, f->captures[i]->type, 0);
     for (int i = 0; i < f->nins; i++) {
@@ -306,13 +399,20 @@ void pass_fields(const IrProgram *ir, IrFunc *unused)
 {
     (void)unused;
     Lf l = { .ir = ir };
-    for (int i = 0; i <= ir->nfuncs; i++) {
-        const IrFunc *f = i < ir->nfuncs ? ir->funcs[i] : ir->init;
-        if (!f)
-            continue;
-        ArenaMark m = mem_mark(g_scratch);
-        lf_func(&l, f);
-        mem_release(g_scratch, m);
+    for (int i = 0; i < ir->nfuncs; i++)
+        lf_sinks(&l, ir->funcs[i]);
+    for (int step = 0; step < 2; step++) {
+        for (int i = 0; i <= ir->nfuncs; i++) {
+            const IrFunc *f = i < ir->nfuncs ? ir->funcs[i] : ir->init;
+            if (!f)
+                continue;
+            ArenaMark m = mem_mark(g_scratch);
+            if (step == 0)
+                lf_calls(&l, f);
+            else
+                lf_func(&l, f);
+            mem_release(g_scratch, m);
+        }
     }
     pass_open_frees(ir);
 }

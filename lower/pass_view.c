@@ -18,9 +18,10 @@
  *     in registers), never addressed, captured or a ref;
  *   - every write of n binds it whole (`DECL n x`, `STORE [n] x`) to an
  *     element of storage of one element type E (a slice, string or pool
- *     element, or a part of one): x is read by the LOAD right before (its
- *     one use; the emitter folds it into `n = &element`), or x is another
- *     such local (a pointer copy);
+ *     element, or a part of one, also through a reference to one made by
+ *     taking its address: `let n: T = p.get(i)` of a slot pool): x is read
+ *     by the LOAD right before (its one use; the emitter folds it into
+ *     `n = &element`), or x is another such local (a pointer copy);
  *   - no instruction of the function (its callees' by their summaries) may
  *     give back storage of element type E (pass_frees_elem), call through
  *     a function value, or write memory that may lie in an E element
@@ -319,6 +320,47 @@ static void vw_scan(VwFn *w)
     }
 }
 
+/* The place whose address ref temp t holds where instruction at reads it:
+ * the place of the ADDR that made it, through copies (MOV); NULL when t
+ * comes from anything else (a call's result, a parameter). */
+static const IrPlace *vw_ref_origin(const VwFn *w, int at, int t)
+{
+    for (int i = at - 1; i >= 0; i--) {
+        const IrIns *in = &w->f->ins[i];
+        if (in->dst != t)
+            continue;
+        if (w->defs[t] != 1)
+            return NULL;
+        if (in->op == IR_ADDR)
+            return in->place;
+        if (in->op != IR_MOV || in->a.kind != OPD_TEMP)
+            return NULL;
+        t = in->a.temp;
+    }
+    return NULL;
+}
+
+/* The element type of the storage the LOAD at instruction at reads from:
+ * its place's, or, for a place through a reference made by taking the
+ * address of an element (`p.get(i)` inlined: `ADDR [slots sindex i]`),
+ * that element's storage. */
+static const Type *vw_load_elem(const VwFn *w, int at, const IrPlace *p)
+{
+    const IrPlace *o = NULL;
+    if (p->root.kind == OPD_TEMP && p->nproj > 0 && p->proj[0].kind == PJ_DEREF)
+        o = vw_ref_origin(w, at, p->root.temp);
+    if (!o)
+        return vw_storage_elem(p);
+    const Type *e = vw_storage_elem(o);
+    for (int j = 1; j < p->nproj; j++) {
+        if (p->proj[j].kind == PJ_SINDEX)
+            e = p->proj[j].type;
+        else if (p->proj[j].kind == PJ_DEREF)
+            e = NULL;
+    }
+    return e;
+}
+
 /* The element type value x of the write at instruction i binds: an element
  * a LOAD right before reads (x its one use), or what another candidate
  * binds; NULL when it is neither (or none: a DECL of the zero value). */
@@ -328,7 +370,7 @@ static const Type *vw_source(const VwFn *w, int i, const IrOpd *x)
         const IrIns *ld = i > 0 ? &w->f->ins[i - 1] : NULL;
         if (!ld || ld->op != IR_LOAD || ld->dst != x->temp || !ld->place || w->uses[x->temp] != 1)
             return NULL;
-        return vw_storage_elem(ld->place);
+        return vw_load_elem(w, i - 1, ld->place);
     }
     int m = x->kind == OPD_LOCAL ? vw_find(w, x->local) : -1;
     return m >= 0 && !w->out[m] ? w->elem[m] : NULL;

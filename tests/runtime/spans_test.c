@@ -9,6 +9,9 @@
  * live spans, or lies inside a bigger free span), a sub-slice, a slice one
  * element longer or shorter, one without GS_OWN_BIT, a pointer off an
  * element boundary, one past the tail. The span tree's invariants hold.
+ * Stable slices (gs_stable_grow, the library slot pool's storage): each
+ * begins at its own cache-line-aligned offset within a page, and growth
+ * keeps its pointer.
  * One PASS/FAIL line per case; exits non-zero on any failure.
  * Not for: placements (tests/pool's differential tests compare them with
  * a model) or runtime error messages (tests/golden/pool). */
@@ -213,7 +216,35 @@ static void stale(void) {
     free(q.dead);
 }
 
+/* Three stable slices of 24-byte elements: distinct offsets modulo the
+ * page (4096), 64-byte aligned; grown twice, each keeps its pointer and
+ * its elements, and its new capacity is writable. */
+static void stable_offsets(void) {
+    uint8_t *p[3];
+    int64_t cap[3];
+    bool ok = true;
+    for (int k = 0; k < 3; k++) {
+        gs_grow g = gs_stable_grow(NULL, 0, 0, 24);
+        p[k] = (uint8_t *)g.ptr;
+        cap[k] = g.cap;
+        ok &= ((uintptr_t)p[k] & 63) == 0 && cap[k] >= 1;
+        p[k][0] = (uint8_t)(k + 1);
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            ok &= ((uintptr_t)p[i] & 4095) != ((uintptr_t)p[j] & 4095);
+    for (int round = 0; round < 2; round++)
+        for (int k = 0; k < 3; k++) {
+            gs_grow g = gs_stable_grow(p[k], cap[k], cap[k], 24);
+            ok &= g.ptr == (void *)p[k] && g.cap > cap[k] && p[k][0] == (uint8_t)(k + 1);
+            cap[k] = g.cap;
+            p[k][cap[k] * 24 - 1] = 1;
+        }
+    check("stable slices: distinct page offsets, growth in place", ok);
+}
+
 int main(void) {
+    stable_offsets();
     stale();
     churn("u8 spans, 3k live, 1..24 elements", 1, 3000, 24, 200000);
     churn("u8 spans, 40k live, 1..16 elements (many record pages)", 1, 40000, 16, 300000);

@@ -113,6 +113,9 @@ static int64_t gs_main_seen_closure(gs_slice_main_Big xs_0, int64_t i_1, gs_fn__
 static int64_t gs_main_seen_push(int64_t i_0);
 static int64_t gs_main_seen_slot(int64_t i_0);
 static int64_t gs_main_seen_pool_ref(int64_t i_0);
+static int64_t gs_main_seen_pool_copy(int64_t i_0);
+GS_INLINE int64_t gs_main_seen_pool_store(int64_t i_0);
+GS_INLINE int64_t gs_main_read_pool(int64_t i_0);
 static int64_t gs_main_seen_span(gs_spans *r_0, gs_slice_main_Big s_1);
 GS_INLINE int64_t gs_main_seen_copy(gs_slice_main_Big xs_0, gs_slice_main_Big ys_1, bool xs_live_3, bool ys_live_4);
 GS_INLINE int64_t gs_main_seen_defaults(gs_slice_main_Big xs_0, bool xs_live_2);
@@ -159,126 +162,134 @@ static const gs_site gs_site16 = { "tests/golden/c/view_alias.gs", 84, 5, NULL }
 static const gs_site gs_site18 = { "tests/golden/c/view_alias.gs", 93, 5, NULL };
 static const gs_site gs_site19 = { "tests/golden/c/view_alias.gs", 94, 13, NULL };
 static const gs_site gs_site17 = { "tests/golden/c/view_alias.gs", 92, 13, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/view_alias.gs", 100, 13, NULL };
-static const gs_site gs_site23 = { "tests/golden/c/view_alias.gs", 101, 5, NULL };
-static const gs_site gs_site24 = { "tests/golden/c/view_alias.gs", 102, 13, NULL };
-static const gs_site gs_site25 = { "tests/golden/c/view_alias.gs", 103, 5, NULL };
-static const gs_site gs_site21 = { "tests/golden/c/view_alias.gs", 100, 13, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/view_alias.gs", 101, 5, NULL };
-static const gs_site gs_site26 = { "tests/golden/c/view_alias.gs", 103, 5, NULL };
-static const gs_site gs_site27 = { "tests/golden/c/view_alias.gs", 109, 13, NULL };
-static const gs_site gs_site29 = { "tests/golden/c/view_alias.gs", 110, 15, NULL };
-static const gs_site gs_site30 = { "tests/golden/c/view_alias.gs", 110, 5, "copy_into" };
-static const gs_site gs_site28 = { "tests/golden/c/view_alias.gs", 109, 13, NULL };
-static const gs_site gs_site31 = { "tests/golden/c/view_alias.gs", 110, 5, NULL };
-static const gs_site gs_site32 = { "tests/golden/c/view_alias.gs", 116, 13, NULL };
-static const gs_site gs_site33 = { "tests/golden/c/view_alias.gs", 116, 13, NULL };
-static const gs_site gs_site34 = { "tests/golden/c/view_alias.gs", 123, 13, NULL };
-static const gs_site gs_site35 = { "tests/golden/c/view_alias.gs", 123, 13, NULL };
-static const gs_site gs_site36 = { "tests/golden/c/view_alias.gs", 130, 13, NULL };
-static const gs_site gs_site37 = { "tests/golden/c/view_alias.gs", 130, 13, NULL };
-static const gs_site gs_site38 = { "tests/golden/c/view_alias.gs", 131, 5, NULL };
-static const gs_site gs_site39 = { "tests/golden/c/view_alias.gs", 137, 13, NULL };
-static const gs_site gs_site41 = { "tests/golden/c/view_alias.gs", 138, 9, NULL };
-static const gs_site gs_site40 = { "tests/golden/c/view_alias.gs", 137, 13, NULL };
-static const gs_site gs_site42 = { "tests/golden/c/view_alias.gs", 145, 13, NULL };
-static const gs_site gs_site44 = { "tests/golden/c/view_alias.gs", 147, 18, NULL };
-static const gs_site gs_site43 = { "tests/golden/c/view_alias.gs", 145, 13, NULL };
-static const gs_site gs_site45 = { "tests/golden/c/view_alias.gs", 152, 13, NULL };
-static const gs_site gs_site46 = { "tests/golden/c/view_alias.gs", 152, 13, NULL };
-static const gs_site gs_site47 = { "tests/golden/c/view_alias.gs", 161, 15, NULL };
-static const gs_site gs_site48 = { "tests/golden/c/view_alias.gs", 161, 5, NULL };
-static const gs_site gs_site49 = { "tests/golden/c/view_alias.gs", 168, 13, NULL };
-static const gs_site gs_site50 = { "tests/golden/c/view_alias.gs", 168, 13, NULL };
-static const gs_site gs_site51 = { "tests/golden/c/view_alias.gs", 178, 13, NULL };
-static const gs_site gs_site53 = { "tests/golden/c/view_alias.gs", 182, 13, NULL };
-static const gs_site gs_site52 = { "tests/golden/c/view_alias.gs", 178, 13, NULL };
-static const gs_site gs_site54 = { "tests/golden/c/view_alias.gs", 182, 13, NULL };
-static const gs_site gs_site55 = { "tests/golden/c/view_alias.gs", 189, 13, NULL };
-static const gs_site gs_site56 = { "tests/golden/c/view_alias.gs", 189, 13, NULL };
-static const gs_site gs_site57 = { "tests/golden/c/view_alias.gs", 196, 13, NULL };
-static const gs_site gs_site58 = { "tests/golden/c/view_alias.gs", 196, 13, NULL };
-static const gs_site gs_site59 = { "tests/golden/c/view_alias.gs", 207, 15, NULL };
-static const gs_site gs_site60 = { "tests/golden/c/view_alias.gs", 217, 13, NULL };
-static const gs_site gs_site62 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
-static const gs_site gs_site64 = { "tests/golden/c/view_alias.gs", 219, 18, NULL };
-static const gs_site gs_site61 = { "tests/golden/c/view_alias.gs", 217, 13, NULL };
-static const gs_site gs_site63 = { "tests/golden/c/view_alias.gs", 218, 5, NULL };
-static const gs_site gs_site65 = { "tests/golden/c/view_alias.gs", 223, 14, NULL };
-static const gs_site gs_site66 = { "tests/golden/c/view_alias.gs", 225, 9, NULL };
-static const gs_site gs_site67 = { "tests/golden/c/view_alias.gs", 225, 9, NULL };
-static const gs_site gs_site69 = { "tests/golden/c/view_alias.gs", 227, 32, NULL };
-static const gs_site gs_site71 = { "tests/golden/c/view_alias.gs", 228, 33, NULL };
-static const gs_site gs_site73 = { "tests/golden/c/view_alias.gs", 229, 36, NULL };
-static const gs_site gs_site75 = { "tests/golden/c/view_alias.gs", 230, 35, NULL };
-static const gs_site gs_site77 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
-static const gs_site gs_site78 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
-static const gs_site gs_site80 = { "tests/golden/c/view_alias.gs", 232, 57, NULL };
-static const gs_site gs_site82 = { "tests/golden/c/view_alias.gs", 234, 5, NULL };
-static const gs_site gs_site83 = { "tests/golden/c/view_alias.gs", 235, 27, NULL };
-static const gs_site gs_site84 = { "tests/golden/c/view_alias.gs", 238, 28, NULL };
-static const gs_site gs_site85 = { "tests/golden/c/view_alias.gs", 239, 14, NULL };
-static const gs_site gs_site87 = { "tests/golden/c/view_alias.gs", 243, 13, NULL };
-static const gs_site gs_site88 = { "tests/golden/c/view_alias.gs", 244, 5, NULL };
-static const gs_site gs_site90 = { "tests/golden/c/view_alias.gs", 245, 30, NULL };
-static const gs_site gs_site91 = { "tests/golden/c/view_alias.gs", 247, 14, NULL };
-static const gs_site gs_site92 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
-static const gs_site gs_site94 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
-static const gs_site gs_site95 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
-static const gs_site gs_site97 = { "tests/golden/c/view_alias.gs", 250, 32, NULL };
-static const gs_site gs_site99 = { "tests/golden/c/view_alias.gs", 251, 5, NULL };
-static const gs_site gs_site100 = { "tests/golden/c/view_alias.gs", 251, 5, NULL };
-static const gs_site gs_site102 = { "tests/golden/c/view_alias.gs", 252, 32, NULL };
-static const gs_site gs_site104 = { "tests/golden/c/view_alias.gs", 254, 14, NULL };
-static const gs_site gs_site105 = { "tests/golden/c/view_alias.gs", 255, 5, NULL };
-static const gs_site gs_site107 = { "tests/golden/c/view_alias.gs", 256, 32, NULL };
-static const gs_site gs_site108 = { "tests/golden/c/view_alias.gs", 258, 5, NULL };
-static const gs_site gs_site109 = { "tests/golden/c/view_alias.gs", 258, 5, NULL };
-static const gs_site gs_site111 = { "tests/golden/c/view_alias.gs", 259, 30, NULL };
-static const gs_site gs_site113 = { "tests/golden/c/view_alias.gs", 261, 5, NULL };
-static const gs_site gs_site114 = { "tests/golden/c/view_alias.gs", 261, 5, NULL };
-static const gs_site gs_site116 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
-static const gs_site gs_site117 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
-static const gs_site gs_site119 = { "tests/golden/c/view_alias.gs", 263, 34, NULL };
-static const gs_site gs_site121 = { "tests/golden/c/view_alias.gs", 264, 33, NULL };
-static const gs_site gs_site123 = { "tests/golden/c/view_alias.gs", 265, 33, NULL };
-static const gs_site gs_site125 = { "tests/golden/c/view_alias.gs", 266, 5, NULL };
-static const gs_site gs_site127 = { "tests/golden/c/view_alias.gs", 267, 5, NULL };
-static const gs_site gs_site128 = { "tests/golden/c/view_alias.gs", 268, 5, NULL };
-static const gs_site gs_site129 = { "tests/golden/c/view_alias.gs", 271, 14, NULL };
-static const gs_site gs_site130 = { "tests/golden/c/view_alias.gs", 272, 5, NULL };
-static const gs_site gs_site132 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
-static const gs_site gs_site133 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
-static const gs_site gs_site135 = { "tests/golden/c/view_alias.gs", 276, 16, NULL };
-static const gs_site gs_site68 = { "tests/golden/c/view_alias.gs", 225, 9, NULL };
-static const gs_site gs_site70 = { "tests/golden/c/view_alias.gs", 227, 32, NULL };
-static const gs_site gs_site72 = { "tests/golden/c/view_alias.gs", 228, 33, NULL };
-static const gs_site gs_site74 = { "tests/golden/c/view_alias.gs", 229, 36, NULL };
-static const gs_site gs_site76 = { "tests/golden/c/view_alias.gs", 230, 35, NULL };
-static const gs_site gs_site79 = { "tests/golden/c/view_alias.gs", 231, 5, NULL };
-static const gs_site gs_site81 = { "tests/golden/c/view_alias.gs", 232, 57, NULL };
-static const gs_site gs_site89 = { "tests/golden/c/view_alias.gs", 244, 5, NULL };
-static const gs_site gs_site93 = { "tests/golden/c/view_alias.gs", 248, 5, NULL };
-static const gs_site gs_site96 = { "tests/golden/c/view_alias.gs", 249, 5, NULL };
-static const gs_site gs_site98 = { "tests/golden/c/view_alias.gs", 250, 32, NULL };
-static const gs_site gs_site101 = { "tests/golden/c/view_alias.gs", 251, 5, NULL };
-static const gs_site gs_site103 = { "tests/golden/c/view_alias.gs", 252, 32, NULL };
-static const gs_site gs_site106 = { "tests/golden/c/view_alias.gs", 255, 5, NULL };
-static const gs_site gs_site110 = { "tests/golden/c/view_alias.gs", 258, 5, NULL };
-static const gs_site gs_site112 = { "tests/golden/c/view_alias.gs", 259, 30, NULL };
-static const gs_site gs_site115 = { "tests/golden/c/view_alias.gs", 261, 5, NULL };
-static const gs_site gs_site118 = { "tests/golden/c/view_alias.gs", 262, 5, NULL };
-static const gs_site gs_site120 = { "tests/golden/c/view_alias.gs", 263, 34, NULL };
-static const gs_site gs_site122 = { "tests/golden/c/view_alias.gs", 264, 33, NULL };
-static const gs_site gs_site124 = { "tests/golden/c/view_alias.gs", 265, 33, NULL };
-static const gs_site gs_site126 = { "tests/golden/c/view_alias.gs", 266, 5, NULL };
-static const gs_site gs_site131 = { "tests/golden/c/view_alias.gs", 272, 5, NULL };
-static const gs_site gs_site134 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
-static const gs_site gs_site86 = { "tests/golden/c/view_alias.gs", 240, 32, NULL };
-static const gs_site gs_site136 = { "tests/golden/c/view_alias.gs", 131, 37, NULL };
-static const gs_site gs_site137 = { "tests/golden/c/view_alias.gs", 131, 37, NULL };
-static const gs_site gs_site138 = { "tests/golden/c/view_alias.gs", 232, 40, NULL };
-static const gs_site gs_site139 = { "tests/golden/c/view_alias.gs", 232, 40, NULL };
+static const gs_site gs_site21 = { "tests/golden/c/view_alias.gs", 102, 5, NULL };
+static const gs_site gs_site22 = { "tests/golden/c/view_alias.gs", 103, 13, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/view_alias.gs", 101, 18, NULL };
+static const gs_site gs_site23 = { "tests/golden/c/view_alias.gs", 109, 18, NULL };
+static const gs_site gs_site24 = { "tests/golden/c/view_alias.gs", 116, 18, NULL };
+static const gs_site gs_site25 = { "tests/golden/c/view_alias.gs", 122, 13, NULL };
+static const gs_site gs_site28 = { "tests/golden/c/view_alias.gs", 123, 5, NULL };
+static const gs_site gs_site29 = { "tests/golden/c/view_alias.gs", 124, 13, NULL };
+static const gs_site gs_site30 = { "tests/golden/c/view_alias.gs", 125, 5, NULL };
+static const gs_site gs_site26 = { "tests/golden/c/view_alias.gs", 122, 13, NULL };
+static const gs_site gs_site27 = { "tests/golden/c/view_alias.gs", 123, 5, NULL };
+static const gs_site gs_site31 = { "tests/golden/c/view_alias.gs", 125, 5, NULL };
+static const gs_site gs_site32 = { "tests/golden/c/view_alias.gs", 131, 13, NULL };
+static const gs_site gs_site34 = { "tests/golden/c/view_alias.gs", 132, 15, NULL };
+static const gs_site gs_site35 = { "tests/golden/c/view_alias.gs", 132, 5, "copy_into" };
+static const gs_site gs_site33 = { "tests/golden/c/view_alias.gs", 131, 13, NULL };
+static const gs_site gs_site36 = { "tests/golden/c/view_alias.gs", 132, 5, NULL };
+static const gs_site gs_site37 = { "tests/golden/c/view_alias.gs", 138, 13, NULL };
+static const gs_site gs_site38 = { "tests/golden/c/view_alias.gs", 138, 13, NULL };
+static const gs_site gs_site39 = { "tests/golden/c/view_alias.gs", 145, 13, NULL };
+static const gs_site gs_site40 = { "tests/golden/c/view_alias.gs", 145, 13, NULL };
+static const gs_site gs_site41 = { "tests/golden/c/view_alias.gs", 152, 13, NULL };
+static const gs_site gs_site42 = { "tests/golden/c/view_alias.gs", 152, 13, NULL };
+static const gs_site gs_site43 = { "tests/golden/c/view_alias.gs", 153, 5, NULL };
+static const gs_site gs_site44 = { "tests/golden/c/view_alias.gs", 159, 13, NULL };
+static const gs_site gs_site46 = { "tests/golden/c/view_alias.gs", 160, 9, NULL };
+static const gs_site gs_site45 = { "tests/golden/c/view_alias.gs", 159, 13, NULL };
+static const gs_site gs_site47 = { "tests/golden/c/view_alias.gs", 167, 13, NULL };
+static const gs_site gs_site49 = { "tests/golden/c/view_alias.gs", 169, 18, NULL };
+static const gs_site gs_site48 = { "tests/golden/c/view_alias.gs", 167, 13, NULL };
+static const gs_site gs_site50 = { "tests/golden/c/view_alias.gs", 174, 13, NULL };
+static const gs_site gs_site51 = { "tests/golden/c/view_alias.gs", 174, 13, NULL };
+static const gs_site gs_site52 = { "tests/golden/c/view_alias.gs", 183, 15, NULL };
+static const gs_site gs_site53 = { "tests/golden/c/view_alias.gs", 183, 5, NULL };
+static const gs_site gs_site54 = { "tests/golden/c/view_alias.gs", 190, 13, NULL };
+static const gs_site gs_site55 = { "tests/golden/c/view_alias.gs", 190, 13, NULL };
+static const gs_site gs_site56 = { "tests/golden/c/view_alias.gs", 200, 13, NULL };
+static const gs_site gs_site58 = { "tests/golden/c/view_alias.gs", 204, 13, NULL };
+static const gs_site gs_site57 = { "tests/golden/c/view_alias.gs", 200, 13, NULL };
+static const gs_site gs_site59 = { "tests/golden/c/view_alias.gs", 204, 13, NULL };
+static const gs_site gs_site60 = { "tests/golden/c/view_alias.gs", 211, 13, NULL };
+static const gs_site gs_site61 = { "tests/golden/c/view_alias.gs", 211, 13, NULL };
+static const gs_site gs_site62 = { "tests/golden/c/view_alias.gs", 218, 13, NULL };
+static const gs_site gs_site63 = { "tests/golden/c/view_alias.gs", 218, 13, NULL };
+static const gs_site gs_site64 = { "tests/golden/c/view_alias.gs", 229, 15, NULL };
+static const gs_site gs_site65 = { "tests/golden/c/view_alias.gs", 239, 13, NULL };
+static const gs_site gs_site67 = { "tests/golden/c/view_alias.gs", 240, 5, NULL };
+static const gs_site gs_site69 = { "tests/golden/c/view_alias.gs", 241, 18, NULL };
+static const gs_site gs_site66 = { "tests/golden/c/view_alias.gs", 239, 13, NULL };
+static const gs_site gs_site68 = { "tests/golden/c/view_alias.gs", 240, 5, NULL };
+static const gs_site gs_site70 = { "tests/golden/c/view_alias.gs", 245, 14, NULL };
+static const gs_site gs_site71 = { "tests/golden/c/view_alias.gs", 247, 9, NULL };
+static const gs_site gs_site72 = { "tests/golden/c/view_alias.gs", 247, 9, NULL };
+static const gs_site gs_site74 = { "tests/golden/c/view_alias.gs", 249, 32, NULL };
+static const gs_site gs_site76 = { "tests/golden/c/view_alias.gs", 250, 33, NULL };
+static const gs_site gs_site78 = { "tests/golden/c/view_alias.gs", 251, 36, NULL };
+static const gs_site gs_site80 = { "tests/golden/c/view_alias.gs", 252, 35, NULL };
+static const gs_site gs_site82 = { "tests/golden/c/view_alias.gs", 253, 5, NULL };
+static const gs_site gs_site83 = { "tests/golden/c/view_alias.gs", 253, 5, NULL };
+static const gs_site gs_site85 = { "tests/golden/c/view_alias.gs", 254, 57, NULL };
+static const gs_site gs_site87 = { "tests/golden/c/view_alias.gs", 256, 5, NULL };
+static const gs_site gs_site88 = { "tests/golden/c/view_alias.gs", 257, 27, NULL };
+static const gs_site gs_site89 = { "tests/golden/c/view_alias.gs", 260, 28, NULL };
+static const gs_site gs_site90 = { "tests/golden/c/view_alias.gs", 261, 14, NULL };
+static const gs_site gs_site92 = { "tests/golden/c/view_alias.gs", 263, 14, NULL };
+static const gs_site gs_site95 = { "tests/golden/c/view_alias.gs", 269, 13, NULL };
+static const gs_site gs_site96 = { "tests/golden/c/view_alias.gs", 270, 5, NULL };
+static const gs_site gs_site98 = { "tests/golden/c/view_alias.gs", 271, 30, NULL };
+static const gs_site gs_site99 = { "tests/golden/c/view_alias.gs", 273, 14, NULL };
+static const gs_site gs_site100 = { "tests/golden/c/view_alias.gs", 274, 5, NULL };
+static const gs_site gs_site102 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
+static const gs_site gs_site103 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
+static const gs_site gs_site105 = { "tests/golden/c/view_alias.gs", 276, 32, NULL };
+static const gs_site gs_site107 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
+static const gs_site gs_site108 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
+static const gs_site gs_site110 = { "tests/golden/c/view_alias.gs", 278, 32, NULL };
+static const gs_site gs_site112 = { "tests/golden/c/view_alias.gs", 280, 14, NULL };
+static const gs_site gs_site113 = { "tests/golden/c/view_alias.gs", 281, 5, NULL };
+static const gs_site gs_site115 = { "tests/golden/c/view_alias.gs", 282, 32, NULL };
+static const gs_site gs_site116 = { "tests/golden/c/view_alias.gs", 284, 5, NULL };
+static const gs_site gs_site117 = { "tests/golden/c/view_alias.gs", 284, 5, NULL };
+static const gs_site gs_site119 = { "tests/golden/c/view_alias.gs", 285, 30, NULL };
+static const gs_site gs_site121 = { "tests/golden/c/view_alias.gs", 287, 5, NULL };
+static const gs_site gs_site122 = { "tests/golden/c/view_alias.gs", 287, 5, NULL };
+static const gs_site gs_site124 = { "tests/golden/c/view_alias.gs", 288, 5, NULL };
+static const gs_site gs_site125 = { "tests/golden/c/view_alias.gs", 288, 5, NULL };
+static const gs_site gs_site127 = { "tests/golden/c/view_alias.gs", 289, 34, NULL };
+static const gs_site gs_site129 = { "tests/golden/c/view_alias.gs", 290, 33, NULL };
+static const gs_site gs_site131 = { "tests/golden/c/view_alias.gs", 291, 33, NULL };
+static const gs_site gs_site133 = { "tests/golden/c/view_alias.gs", 292, 5, NULL };
+static const gs_site gs_site135 = { "tests/golden/c/view_alias.gs", 293, 5, NULL };
+static const gs_site gs_site136 = { "tests/golden/c/view_alias.gs", 294, 5, NULL };
+static const gs_site gs_site137 = { "tests/golden/c/view_alias.gs", 297, 14, NULL };
+static const gs_site gs_site138 = { "tests/golden/c/view_alias.gs", 298, 5, NULL };
+static const gs_site gs_site140 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
+static const gs_site gs_site141 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
+static const gs_site gs_site143 = { "tests/golden/c/view_alias.gs", 302, 16, NULL };
+static const gs_site gs_site73 = { "tests/golden/c/view_alias.gs", 247, 9, NULL };
+static const gs_site gs_site75 = { "tests/golden/c/view_alias.gs", 249, 32, NULL };
+static const gs_site gs_site77 = { "tests/golden/c/view_alias.gs", 250, 33, NULL };
+static const gs_site gs_site79 = { "tests/golden/c/view_alias.gs", 251, 36, NULL };
+static const gs_site gs_site81 = { "tests/golden/c/view_alias.gs", 252, 35, NULL };
+static const gs_site gs_site84 = { "tests/golden/c/view_alias.gs", 253, 5, NULL };
+static const gs_site gs_site86 = { "tests/golden/c/view_alias.gs", 254, 57, NULL };
+static const gs_site gs_site97 = { "tests/golden/c/view_alias.gs", 270, 5, NULL };
+static const gs_site gs_site101 = { "tests/golden/c/view_alias.gs", 274, 5, NULL };
+static const gs_site gs_site104 = { "tests/golden/c/view_alias.gs", 275, 5, NULL };
+static const gs_site gs_site106 = { "tests/golden/c/view_alias.gs", 276, 32, NULL };
+static const gs_site gs_site109 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
+static const gs_site gs_site111 = { "tests/golden/c/view_alias.gs", 278, 32, NULL };
+static const gs_site gs_site114 = { "tests/golden/c/view_alias.gs", 281, 5, NULL };
+static const gs_site gs_site118 = { "tests/golden/c/view_alias.gs", 284, 5, NULL };
+static const gs_site gs_site120 = { "tests/golden/c/view_alias.gs", 285, 30, NULL };
+static const gs_site gs_site123 = { "tests/golden/c/view_alias.gs", 287, 5, NULL };
+static const gs_site gs_site126 = { "tests/golden/c/view_alias.gs", 288, 5, NULL };
+static const gs_site gs_site128 = { "tests/golden/c/view_alias.gs", 289, 34, NULL };
+static const gs_site gs_site130 = { "tests/golden/c/view_alias.gs", 290, 33, NULL };
+static const gs_site gs_site132 = { "tests/golden/c/view_alias.gs", 291, 33, NULL };
+static const gs_site gs_site134 = { "tests/golden/c/view_alias.gs", 292, 5, NULL };
+static const gs_site gs_site139 = { "tests/golden/c/view_alias.gs", 298, 5, NULL };
+static const gs_site gs_site142 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
+static const gs_site gs_site91 = { "tests/golden/c/view_alias.gs", 262, 32, NULL };
+static const gs_site gs_site93 = { "tests/golden/c/view_alias.gs", 264, 33, NULL };
+static const gs_site gs_site94 = { "tests/golden/c/view_alias.gs", 265, 34, NULL };
+static const gs_site gs_site144 = { "tests/golden/c/view_alias.gs", 153, 37, NULL };
+static const gs_site gs_site145 = { "tests/golden/c/view_alias.gs", 153, 37, NULL };
+static const gs_site gs_site146 = { "tests/golden/c/view_alias.gs", 254, 40, NULL };
+static const gs_site gs_site147 = { "tests/golden/c/view_alias.gs", 254, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -448,23 +459,51 @@ static int64_t gs_main_seen_pool_ref(int64_t i_0)
     return t8;
 }
 
+static int64_t gs_main_seen_pool_copy(int64_t i_0)
+{
+    gs_slice_main_Big t10 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)i_0 >= (uint64_t)t10.len)) gs_fail_index(&gs_site20, i_0, t10.len);
+    gs_main_Big n_1 = (*&t10.ptr[i_0]);
+    gsm_pool_slot_pool__main_Big_free(&gs_site21, &gs_main_P, i_0);
+    gsm_pool_slot_pool__main_Big * t4 = &gs_main_P;
+    int64_t j_2 = gsm_pool_slot_pool__main_Big_alloc(&gs_site22, t4, gs_main_mk(35));
+    return (int64_t)((uint64_t)((int64_t)((uint64_t)n_1.a + (uint64_t)j_2)) - (uint64_t)i_0);
+}
+
+GS_INLINE int64_t gs_main_seen_pool_store(int64_t i_0)
+{
+    gs_slice_main_Big t6 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)i_0 >= (uint64_t)t6.len)) gs_fail_index(&gs_site23, i_0, t6.len);
+    gs_main_Big n_1 = (*&t6.ptr[i_0]);
+    (*&gs_main_P.slots.ptr[i_0]).a = 36;
+    return n_1.a;
+}
+
+GS_INLINE int64_t gs_main_read_pool(int64_t i_0)
+{
+    gs_slice_main_Big t6 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)i_0 >= (uint64_t)t6.len)) gs_fail_index(&gs_site24, i_0, t6.len);
+    const gs_main_Big *n_1 = &(*&t6.ptr[i_0]);
+    return (int64_t)((uint64_t)(*n_1).a + (uint64_t)(*n_1).d);
+}
+
 static int64_t gs_main_seen_span(gs_spans *r_0, gs_slice_main_Big s_1)
 {
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_1.len)) { abort_site_ = &gs_site20; abort_i_ = 0; abort_n_ = s_1.len; goto abort_index_; }
-    gs_check_live(&gs_site21, s_1.ptr, s_1.len, s_1.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_1.len)) { abort_site_ = &gs_site25; abort_i_ = 0; abort_n_ = s_1.len; goto abort_index_; }
+    gs_check_live(&gs_site26, s_1.ptr, s_1.len, s_1.cap);
     gs_main_Big n_2 = s_1.ptr[0];
     gs_spans * t2 = r_0;
-    if (GS_UNLIKELY(!gs_is_live(s_1.ptr, s_1.len, s_1.cap))) gs_fail_msg(&gs_site22, "pool free of a span already freed");
-    gs_spans_free(&gs_site23, t2, s_1.ptr, s_1.len, s_1.cap, sizeof(gs_main_Big));
-    gs_grow gs_mk4 = gs_spans_alloc(&gs_site24, r_0, 1, sizeof(gs_main_Big));
+    if (GS_UNLIKELY(!gs_is_live(s_1.ptr, s_1.len, s_1.cap))) gs_fail_msg(&gs_site27, "pool free of a span already freed");
+    gs_spans_free(&gs_site28, t2, s_1.ptr, s_1.len, s_1.cap, sizeof(gs_main_Big));
+    gs_grow gs_mk4 = gs_spans_alloc(&gs_site29, r_0, 1, sizeof(gs_main_Big));
     gs_slice_main_Big t4 = (gs_slice_main_Big){(gs_main_Big *)gs_mk4.ptr, 1, gs_mk4.cap};
     gs_slice_main_Big t_3 = t4;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site25; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site30; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
     gs_main_Big t6 = gs_main_mk(21);
-    gs_check_live(&gs_site26, t_3.ptr, t_3.len, t_3.cap);
+    gs_check_live(&gs_site31, t_3.ptr, t_3.len, t_3.cap);
     t_3.ptr[0] = t6;
     return n_2.a;
 abort_index_:
@@ -476,15 +515,15 @@ GS_INLINE int64_t gs_main_seen_copy(gs_slice_main_Big xs_0, gs_slice_main_Big ys
 {
     bool t8 = ys_live_4;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_3))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site28);
-        gs_fail_index(&gs_site27, 0, xs_0.len);
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site33);
+        gs_fail_index(&gs_site32, 0, xs_0.len);
     }
     gs_main_Big n_2 = xs_0.ptr[0];
-    if (GS_UNLIKELY((uint64_t)1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site29, 1, xs_0.len);
+    if (GS_UNLIKELY((uint64_t)1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site34, 1, xs_0.len);
     gs_slice_main_Big t3 = (gs_slice_main_Big){xs_0.ptr, 1 - 0, (1 - 0) | (xs_0.cap & GS_TAG_MASK)};
     int64_t t4 = t3.len;
-    if (GS_UNLIKELY(t4 != ys_1.len)) gs_fail_len_mismatch(&gs_site30, t4, ys_1.len);
-    if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site31);
+    if (GS_UNLIKELY(t4 != ys_1.len)) gs_fail_len_mismatch(&gs_site35, t4, ys_1.len);
+    if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site36);
     if (t4 > 0) memmove(t3.ptr, ys_1.ptr, (size_t)t4 * sizeof(gs_main_Big));
     return n_2.a;
 }
@@ -492,8 +531,8 @@ GS_INLINE int64_t gs_main_seen_copy(gs_slice_main_Big xs_0, gs_slice_main_Big ys
 GS_INLINE int64_t gs_main_seen_defaults(gs_slice_main_Big xs_0, bool xs_live_2)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site33);
-        gs_fail_index(&gs_site32, 0, xs_0.len);
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site38);
+        gs_fail_index(&gs_site37, 0, xs_0.len);
     }
     gs_main_Big n_1 = xs_0.ptr[0];
     if (xs_0.len > 0) memset(xs_0.ptr, 0, (size_t)xs_0.len * sizeof(gs_main_Big));
@@ -503,8 +542,8 @@ GS_INLINE int64_t gs_main_seen_defaults(gs_slice_main_Big xs_0, bool xs_live_2)
 static int64_t gs_main_seen_inner(gs_slice_main_Outer os_0, int64_t i_1, bool os_live_3)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(os_0.len & -(int64_t)os_live_3))) {
-        if ((uint64_t)i_1 < (uint64_t)os_0.len) gs_fail_freed(&gs_site35);
-        gs_fail_index(&gs_site34, i_1, os_0.len);
+        if ((uint64_t)i_1 < (uint64_t)os_0.len) gs_fail_freed(&gs_site40);
+        gs_fail_index(&gs_site39, i_1, os_0.len);
     }
     gs_main_Big n_2 = os_0.ptr[i_1].inner;
     gs_main_bump(&os_0.ptr[i_1].inner.a);
@@ -515,13 +554,13 @@ static int64_t gs_main_seen_thread(gs_slice_main_Big xs_0)
 {
     struct gs_main_seen_thread__closure1_env env3;
     gs_slice_main_Big t0 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site36, 0, t0.len);
-    gs_check_live(&gs_site37, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site41, 0, t0.len);
+    gs_check_live(&gs_site42, t0.ptr, t0.len, t0.cap);
     gs_main_Big n_1 = t0.ptr[0];
     env3.xs_0 = &xs_0;
     gs_fn_i64__void t3 = (gs_fn_i64__void){gs_main_seen_thread__closure1, &env3};
     int64_t t5 = 1;
-    gs_thread_parallel(&gs_site38, t5, t3.fn, t3.env);
+    gs_thread_parallel(&gs_site43, t5, t3.fn, t3.env);
     return n_1.a;
 }
 
@@ -533,11 +572,11 @@ static int64_t gs_main_seen_var_callee(gs_slice_main_Big xs_0, bool xs_live_2)
     bool t6 = xs_live_2;
     bool t5 = t6;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)t6))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site40);
-        { abort_site_ = &gs_site39; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site45);
+        { abort_site_ = &gs_site44; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     }
     gs_main_Big c_1 = xs_0.ptr[0];
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site41; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site46; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
     c_1 = xs_0.ptr[1];
     gs_main_poke(xs_0, 1, t5);
     return c_1.a;
@@ -552,12 +591,12 @@ GS_INLINE int64_t gs_main_seen_var_field(gs_slice_main_Big xs_0, bool xs_live_2)
     int64_t abort_i_;
     int64_t abort_n_;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site43);
-        { abort_site_ = &gs_site42; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site48);
+        { abort_site_ = &gs_site47; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     }
     gs_main_Big c_1 = xs_0.ptr[0];
     c_1.a = 31;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site44; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site49; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     return (int64_t)((uint64_t)c_1.a + (uint64_t)xs_0.ptr[0].a);
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -567,8 +606,8 @@ abort_index_:
 static int64_t gs_main_seen_var_value(gs_slice_main_Big xs_0, bool xs_live_2)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site46);
-        gs_fail_index(&gs_site45, 0, xs_0.len);
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site51);
+        gs_fail_index(&gs_site50, 0, xs_0.len);
     }
     gs_main_Big c_1 = xs_0.ptr[0];
     if (c_1.a > 0) {
@@ -580,8 +619,8 @@ static int64_t gs_main_seen_var_value(gs_slice_main_Big xs_0, bool xs_live_2)
 GS_INLINE void gs_main_grow_box(gs_slice_main_Shape ss_0, bool ss_live_2)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(ss_0.len & -(int64_t)ss_live_2))) {
-        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site48);
-        gs_fail_index(&gs_site47, 0, ss_0.len);
+        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site53);
+        gs_fail_index(&gs_site52, 0, ss_0.len);
     }
     uint32_t t1 = ss_0.ptr[0].tag;
     if (t1 == 0) {
@@ -596,8 +635,8 @@ static int64_t gs_main_seen_enum(gs_slice_main_Shape ss_0, bool ss_live_3)
     bool t6 = ss_live_3;
     bool t5 = t6;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(ss_0.len & -(int64_t)t6))) {
-        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site50);
-        gs_fail_index(&gs_site49, 0, ss_0.len);
+        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site55);
+        gs_fail_index(&gs_site54, 0, ss_0.len);
     }
     gs_main_Shape s_1 = ss_0.ptr[0];
     gs_main_grow_box(ss_0, t5);
@@ -618,8 +657,8 @@ GS_INLINE int64_t gs_main_walk(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live
     int64_t abort_n_;
     bool t12 = xs_live_4;
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)t12))) {
-        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site52);
-        { abort_site_ = &gs_site51; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site57);
+        { abort_site_ = &gs_site56; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
     }
     const gs_main_Big *c_2 = &xs_0.ptr[i_1];
     int64_t sum_3 = 0;
@@ -628,8 +667,8 @@ GS_INLINE int64_t gs_main_walk(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live
         sum_3 = (int64_t)((uint64_t)sum_3 + (uint64_t)(*c_2).a);
         int64_t t7 = (*c_2).b;
         if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)(xs_0.len & -(int64_t)t12))) {
-            if ((uint64_t)t7 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site54);
-            { abort_site_ = &gs_site53; abort_i_ = t7; abort_n_ = xs_0.len; goto abort_index_; }
+            if ((uint64_t)t7 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site59);
+            { abort_site_ = &gs_site58; abort_i_ = t7; abort_n_ = xs_0.len; goto abort_index_; }
         }
         c_2 = &xs_0.ptr[t7];
     }
@@ -642,8 +681,8 @@ abort_index_:
 GS_INLINE int64_t gs_main_sum_read(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live_3)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_3))) {
-        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site56);
-        gs_fail_index(&gs_site55, i_1, xs_0.len);
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site61);
+        gs_fail_index(&gs_site60, i_1, xs_0.len);
     }
     const gs_main_Big *n_2 = &xs_0.ptr[i_1];
     gs_print_i64((*n_2).b);
@@ -654,8 +693,8 @@ GS_INLINE int64_t gs_main_sum_read(gs_slice_main_Big xs_0, int64_t i_1, bool xs_
 GS_INLINE int64_t gs_main_read_box(gs_slice_main_Shape ss_0, bool ss_live_5)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(ss_0.len & -(int64_t)ss_live_5))) {
-        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site58);
-        gs_fail_index(&gs_site57, 0, ss_0.len);
+        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site63);
+        gs_fail_index(&gs_site62, 0, ss_0.len);
     }
     const gs_main_Shape *s_1 = &ss_0.ptr[0];
     uint32_t t2 = (*s_1).tag;
@@ -676,7 +715,7 @@ GS_INLINE int64_t gs_main_sum_boxes(gs_slice_main_Shape ss_0, bool ss_live_6)
     int64_t sum_1 = 0;
     int64_t t0 = ss_0.len;
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
-        if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site59);
+        if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site64);
         const gs_main_Shape *t2 = &ss_0.ptr[i_2];
         uint32_t t3 = (*t2).tag;
         if (t3 == 0) {
@@ -697,15 +736,15 @@ GS_INLINE int64_t gs_main_sum_other(gs_slice_main_Big xs_0, gs_slice_i64 ys_1, i
     int64_t abort_n_;
     bool t9 = ys_live_5;
     if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_4))) {
-        if ((uint64_t)i_2 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site61);
-        { abort_site_ = &gs_site60; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)i_2 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site66);
+        { abort_site_ = &gs_site65; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
     }
     const gs_main_Big *n_3 = &xs_0.ptr[i_2];
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site62; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site67; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
     int64_t t3 = (*n_3).a;
-    if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site63);
+    if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site68);
     ys_1.ptr[0] = t3;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site64; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site69; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
     return (int64_t)((uint64_t)(*n_3).a + (uint64_t)ys_1.ptr[0]);
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -718,79 +757,79 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_grow gs_mk0 = gs_make_cls(&gs_site65, 7, 4 * sizeof(gs_main_Big), 4);
+    gs_grow gs_mk0 = gs_make_cls(&gs_site70, 7, 4 * sizeof(gs_main_Big), 4);
     gs_slice_main_Big xs_0 = (gs_slice_main_Big){(gs_main_Big *)gs_mk0.ptr, 4, gs_mk0.cap};
     for (int64_t k_1 = 0; k_1 < 4; k_1++) {
         int64_t t2 = k_1;
-        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site66; abort_i_ = t2; abort_n_ = xs_0.len; goto abort_index_; }
+        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site71; abort_i_ = t2; abort_n_ = xs_0.len; goto abort_index_; }
         gs_main_Big t5 = gs_main_mk((int64_t)((uint64_t)k_1 + (uint64_t)1));
         gs_slice_main_Big t6 = xs_0;
-        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)t6.len)) { abort_site_ = &gs_site67; abort_i_ = t2; abort_n_ = t6.len; goto abort_index_; }
-        gs_check_live(&gs_site68, t6.ptr, t6.len, t6.cap);
+        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)t6.len)) { abort_site_ = &gs_site72; abort_i_ = t2; abort_n_ = t6.len; goto abort_index_; }
+        gs_check_live(&gs_site73, t6.ptr, t6.len, t6.cap);
         t6.ptr[t2] = t5;
     }
-    bool t162 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t9 = gs_main_seen_store(xs_0, 0, t162);
+    bool t180 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t9 = gs_main_seen_store(xs_0, 0, t180);
     gs_slice_main_Big t10 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t10.len)) { abort_site_ = &gs_site69; abort_i_ = 0; abort_n_ = t10.len; goto abort_index_; }
-    gs_check_live(&gs_site70, t10.ptr, t10.len, t10.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t10.len)) { abort_site_ = &gs_site74; abort_i_ = 0; abort_n_ = t10.len; goto abort_index_; }
+    gs_check_live(&gs_site75, t10.ptr, t10.len, t10.cap);
     int64_t t12 = t10.ptr[0].a;
     gs_print_i64(t9);
     gs_print_space();
     gs_print_i64(t12);
     gs_print_nl();
-    bool t163 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t14 = gs_main_seen_callee(xs_0, 1, t163);
+    bool t181 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t14 = gs_main_seen_callee(xs_0, 1, t181);
     gs_slice_main_Big t15 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t15.len)) { abort_site_ = &gs_site71; abort_i_ = 1; abort_n_ = t15.len; goto abort_index_; }
-    gs_check_live(&gs_site72, t15.ptr, t15.len, t15.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t15.len)) { abort_site_ = &gs_site76; abort_i_ = 1; abort_n_ = t15.len; goto abort_index_; }
+    gs_check_live(&gs_site77, t15.ptr, t15.len, t15.cap);
     int64_t t17 = t15.ptr[1].a;
     gs_print_i64(t14);
     gs_print_space();
     gs_print_i64(t17);
     gs_print_nl();
-    bool t164 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t19 = gs_main_seen_field_ref(xs_0, 2, t164);
+    bool t182 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t19 = gs_main_seen_field_ref(xs_0, 2, t182);
     gs_slice_main_Big t20 = xs_0;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t20.len)) { abort_site_ = &gs_site73; abort_i_ = 2; abort_n_ = t20.len; goto abort_index_; }
-    gs_check_live(&gs_site74, t20.ptr, t20.len, t20.cap);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t20.len)) { abort_site_ = &gs_site78; abort_i_ = 2; abort_n_ = t20.len; goto abort_index_; }
+    gs_check_live(&gs_site79, t20.ptr, t20.len, t20.cap);
     int64_t t22 = t20.ptr[2].a;
     gs_print_i64(t19);
     gs_print_space();
     gs_print_i64(t22);
     gs_print_nl();
-    bool t165 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t24 = gs_main_seen_elem_ref(xs_0, 3, t165);
+    bool t183 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t24 = gs_main_seen_elem_ref(xs_0, 3, t183);
     gs_slice_main_Big t25 = xs_0;
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t25.len)) { abort_site_ = &gs_site75; abort_i_ = 3; abort_n_ = t25.len; goto abort_index_; }
-    gs_check_live(&gs_site76, t25.ptr, t25.len, t25.cap);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t25.len)) { abort_site_ = &gs_site80; abort_i_ = 3; abort_n_ = t25.len; goto abort_index_; }
+    gs_check_live(&gs_site81, t25.ptr, t25.len, t25.cap);
     int64_t t27 = t25.ptr[3].a;
     gs_print_i64(t24);
     gs_print_space();
     gs_print_i64(t27);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site77; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site82; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t30 = gs_main_mk(11);
     gs_slice_main_Big t31 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t31.len)) { abort_site_ = &gs_site78; abort_i_ = 0; abort_n_ = t31.len; goto abort_index_; }
-    gs_check_live(&gs_site79, t31.ptr, t31.len, t31.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t31.len)) { abort_site_ = &gs_site83; abort_i_ = 0; abort_n_ = t31.len; goto abort_index_; }
+    gs_check_live(&gs_site84, t31.ptr, t31.len, t31.cap);
     t31.ptr[0] = t30;
     env34.xs_0 = &xs_0;
     int64_t t35 = gs_main_seen_closure(xs_0, 0, (gs_fn__void){gs_main_main__closure1, &env34});
     gs_slice_main_Big t36 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t36.len)) { abort_site_ = &gs_site80; abort_i_ = 0; abort_n_ = t36.len; goto abort_index_; }
-    gs_check_live(&gs_site81, t36.ptr, t36.len, t36.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t36.len)) { abort_site_ = &gs_site85; abort_i_ = 0; abort_n_ = t36.len; goto abort_index_; }
+    gs_check_live(&gs_site86, t36.ptr, t36.len, t36.cap);
     int64_t t38 = t36.ptr[0].a;
     gs_print_i64(t35);
     gs_print_space();
     gs_print_i64(t38);
     gs_print_nl();
     gs_main_Big t39 = gs_main_mk(13);
-    if (GS_UNLIKELY(gs_main_G.len == GS_CAP(gs_main_G))) gs_slice_grow_at(&gs_site82, (void *)&gs_main_G.ptr, gs_main_G.len, &gs_main_G.cap, sizeof(gs_main_Big));
+    if (GS_UNLIKELY(gs_main_G.len == GS_CAP(gs_main_G))) gs_slice_grow_at(&gs_site87, (void *)&gs_main_G.ptr, gs_main_G.len, &gs_main_G.cap, sizeof(gs_main_Big));
     gs_main_G.ptr[gs_main_G.len++] = t39;
     int64_t t40 = gs_main_seen_push(0);
     gs_slice_main_Big t41 = (gs_slice_main_Big){gs_main_G.ptr, gs_main_G.len, gs_main_G.cap};
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t41.len)) { abort_site_ = &gs_site83; abort_i_ = 0; abort_n_ = t41.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t41.len)) { abort_site_ = &gs_site88; abort_i_ = 0; abort_n_ = t41.len; goto abort_index_; }
     int64_t t43 = t41.ptr[0].a;
     gs_print_i64(t40);
     gs_print_space();
@@ -802,190 +841,210 @@ static void gs_main_main(void)
     ((gs_main_Big *)gs_main_R.ptr)[t46] = t45;
     int64_t ri_2 = t46;
     int64_t t47 = gs_main_seen_slot(ri_2);
-    if (GS_UNLIKELY((uint64_t)ri_2 >= (uint64_t)gs_main_R.len)) { abort_site_ = &gs_site84; abort_i_ = ri_2; abort_n_ = gs_main_R.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)ri_2 >= (uint64_t)gs_main_R.len)) { abort_site_ = &gs_site89; abort_i_ = ri_2; abort_n_ = gs_main_R.len; goto abort_index_; }
     int64_t t49 = ((gs_main_Big *)gs_main_R.ptr)[ri_2].a;
     gs_print_i64(t47);
     gs_print_space();
     gs_print_i64(t49);
     gs_print_nl();
     gsm_pool_slot_pool__main_Big * t50 = &gs_main_P;
-    int64_t pi_3 = gsm_pool_slot_pool__main_Big_alloc(&gs_site85, t50, gs_main_mk(14));
+    int64_t pi_3 = gsm_pool_slot_pool__main_Big_alloc(&gs_site90, t50, gs_main_mk(14));
     int64_t t53 = gs_main_seen_pool_ref(pi_3);
-    gs_slice_main_Big t159 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
-    if (GS_UNLIKELY((uint64_t)pi_3 >= (uint64_t)t159.len)) { abort_site_ = &gs_site86; abort_i_ = pi_3; abort_n_ = t159.len; goto abort_index_; }
-    int64_t t56 = (*&t159.ptr[pi_3]).a;
+    gs_slice_main_Big t171 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)pi_3 >= (uint64_t)t171.len)) { abort_site_ = &gs_site91; abort_i_ = pi_3; abort_n_ = t171.len; goto abort_index_; }
+    int64_t t56 = (*&t171.ptr[pi_3]).a;
     gs_print_i64(t53);
     gs_print_space();
     gs_print_i64(t56);
     gs_print_nl();
-    gs_spans r_4 = (gs_spans){0};
-    gs_grow gs_mk58 = gs_spans_alloc(&gs_site87, (&r_4), 1, sizeof(gs_main_Big));
-    gs_slice_main_Big t58 = (gs_slice_main_Big){(gs_main_Big *)gs_mk58.ptr, 1, gs_mk58.cap};
-    gs_slice_main_Big s_5 = t58;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_5.len)) { abort_site_ = &gs_site88; abort_i_ = 0; abort_n_ = s_5.len; goto abort_index_; }
-    gs_main_Big t60 = gs_main_mk(15);
-    gs_check_live(&gs_site89, s_5.ptr, s_5.len, s_5.cap);
-    s_5.ptr[0] = t60;
-    int64_t t62 = gs_main_seen_span(&r_4, s_5);
-    gs_grow gs_mk64 = gs_spans_alloc(&gs_site90, (&r_4), 1, sizeof(gs_main_Big));
-    gs_slice_main_Big t64 = (gs_slice_main_Big){(gs_main_Big *)gs_mk64.ptr, 1, gs_mk64.cap};
-    int64_t t65 = t64.len;
-    gs_print_i64(t62);
+    gsm_pool_slot_pool__main_Big * t57 = &gs_main_P;
+    int64_t pc_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site92, t57, gs_main_mk(15));
+    int64_t t60 = gs_main_seen_pool_copy(pc_4);
+    gs_slice_main_Big t174 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)pc_4 >= (uint64_t)t174.len)) { abort_site_ = &gs_site93; abort_i_ = pc_4; abort_n_ = t174.len; goto abort_index_; }
+    int64_t t63 = (*&t174.ptr[pc_4]).a;
+    gs_print_i64(t60);
     gs_print_space();
-    gs_print_i64(t65);
+    gs_print_i64(t63);
     gs_print_nl();
-    gs_grow gs_mk66 = gs_make_cls(&gs_site91, 1, 1 * sizeof(gs_main_Big), 1);
-    gs_slice_main_Big ys_6 = (gs_slice_main_Big){(gs_main_Big *)gs_mk66.ptr, 1, gs_mk66.cap};
-    bool t167 = gs_is_live(ys_6.ptr, ys_6.len, ys_6.cap);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_6.len)) { abort_site_ = &gs_site92; abort_i_ = 0; abort_n_ = ys_6.len; goto abort_index_; }
-    gs_main_Big t68 = gs_main_mk(17);
-    gs_check_live(&gs_site93, ys_6.ptr, ys_6.len, ys_6.cap);
-    ys_6.ptr[0] = t68;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site94; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t71 = gs_main_mk(16);
-    gs_slice_main_Big t72 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t72.len)) { abort_site_ = &gs_site95; abort_i_ = 0; abort_n_ = t72.len; goto abort_index_; }
-    gs_check_live(&gs_site96, t72.ptr, t72.len, t72.cap);
-    t72.ptr[0] = t71;
-    int64_t t75 = gs_main_seen_copy(xs_0, ys_6, true, t167);
-    gs_slice_main_Big t76 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t76.len)) { abort_site_ = &gs_site97; abort_i_ = 0; abort_n_ = t76.len; goto abort_index_; }
-    gs_check_live(&gs_site98, t76.ptr, t76.len, t76.cap);
-    int64_t t78 = t76.ptr[0].a;
-    gs_print_i64(t75);
+    int64_t t64 = gs_main_seen_pool_store(pc_4);
+    gs_slice_main_Big t177 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
+    if (GS_UNLIKELY((uint64_t)pc_4 >= (uint64_t)t177.len)) { abort_site_ = &gs_site94; abort_i_ = pc_4; abort_n_ = t177.len; goto abort_index_; }
+    int64_t t67 = (*&t177.ptr[pc_4]).a;
+    gs_print_i64(t64);
     gs_print_space();
-    gs_print_i64(t78);
+    gs_print_i64(t67);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site99; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t81 = gs_main_mk(18);
-    gs_slice_main_Big t82 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t82.len)) { abort_site_ = &gs_site100; abort_i_ = 0; abort_n_ = t82.len; goto abort_index_; }
-    gs_check_live(&gs_site101, t82.ptr, t82.len, t82.cap);
-    t82.ptr[0] = t81;
-    int64_t t85 = gs_main_seen_defaults(xs_0, true);
-    gs_slice_main_Big t86 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t86.len)) { abort_site_ = &gs_site102; abort_i_ = 0; abort_n_ = t86.len; goto abort_index_; }
-    gs_check_live(&gs_site103, t86.ptr, t86.len, t86.cap);
-    int64_t t88 = t86.ptr[0].a;
-    gs_print_i64(t85);
-    gs_print_space();
-    gs_print_i64(t88);
+    gs_print_i64(gs_main_read_pool(pc_4));
     gs_print_nl();
-    gs_grow gs_mk89 = gs_make_cls(&gs_site104, 2, 1 * sizeof(gs_main_Outer), 1);
-    gs_slice_main_Outer os_7 = (gs_slice_main_Outer){(gs_main_Outer *)gs_mk89.ptr, 1, gs_mk89.cap};
-    bool t169 = gs_is_live(os_7.ptr, os_7.len, os_7.cap);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_7.len)) { abort_site_ = &gs_site105; abort_i_ = 0; abort_n_ = os_7.len; goto abort_index_; }
-    gs_main_Outer t92 = (gs_main_Outer){1, gs_main_mk(19)};
-    gs_check_live(&gs_site106, os_7.ptr, os_7.len, os_7.cap);
-    os_7.ptr[0] = t92;
-    int64_t t93 = gs_main_seen_inner(os_7, 0, t169);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_7.len)) { abort_site_ = &gs_site107; abort_i_ = 0; abort_n_ = os_7.len; goto abort_index_; }
-    int64_t t95 = os_7.ptr[0].inner.a;
-    gs_print_i64(t93);
+    gs_spans r_5 = (gs_spans){0};
+    gs_grow gs_mk70 = gs_spans_alloc(&gs_site95, (&r_5), 1, sizeof(gs_main_Big));
+    gs_slice_main_Big t70 = (gs_slice_main_Big){(gs_main_Big *)gs_mk70.ptr, 1, gs_mk70.cap};
+    gs_slice_main_Big s_6 = t70;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_6.len)) { abort_site_ = &gs_site96; abort_i_ = 0; abort_n_ = s_6.len; goto abort_index_; }
+    gs_main_Big t72 = gs_main_mk(15);
+    gs_check_live(&gs_site97, s_6.ptr, s_6.len, s_6.cap);
+    s_6.ptr[0] = t72;
+    int64_t t74 = gs_main_seen_span(&r_5, s_6);
+    gs_grow gs_mk76 = gs_spans_alloc(&gs_site98, (&r_5), 1, sizeof(gs_main_Big));
+    gs_slice_main_Big t76 = (gs_slice_main_Big){(gs_main_Big *)gs_mk76.ptr, 1, gs_mk76.cap};
+    int64_t t77 = t76.len;
+    gs_print_i64(t74);
     gs_print_space();
-    gs_print_i64(t95);
+    gs_print_i64(t77);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site108; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t98 = gs_main_mk(20);
-    gs_slice_main_Big t99 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t99.len)) { abort_site_ = &gs_site109; abort_i_ = 0; abort_n_ = t99.len; goto abort_index_; }
-    gs_check_live(&gs_site110, t99.ptr, t99.len, t99.cap);
-    t99.ptr[0] = t98;
-    int64_t t102 = gs_main_seen_thread(xs_0);
-    gs_slice_main_Big t103 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t103.len)) { abort_site_ = &gs_site111; abort_i_ = 0; abort_n_ = t103.len; goto abort_index_; }
-    gs_check_live(&gs_site112, t103.ptr, t103.len, t103.cap);
-    int64_t t105 = t103.ptr[0].a;
-    gs_print_i64(t102);
+    gs_grow gs_mk78 = gs_make_cls(&gs_site99, 1, 1 * sizeof(gs_main_Big), 1);
+    gs_slice_main_Big ys_7 = (gs_slice_main_Big){(gs_main_Big *)gs_mk78.ptr, 1, gs_mk78.cap};
+    bool t185 = gs_is_live(ys_7.ptr, ys_7.len, ys_7.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_7.len)) { abort_site_ = &gs_site100; abort_i_ = 0; abort_n_ = ys_7.len; goto abort_index_; }
+    gs_main_Big t80 = gs_main_mk(17);
+    gs_check_live(&gs_site101, ys_7.ptr, ys_7.len, ys_7.cap);
+    ys_7.ptr[0] = t80;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site102; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t83 = gs_main_mk(16);
+    gs_slice_main_Big t84 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t84.len)) { abort_site_ = &gs_site103; abort_i_ = 0; abort_n_ = t84.len; goto abort_index_; }
+    gs_check_live(&gs_site104, t84.ptr, t84.len, t84.cap);
+    t84.ptr[0] = t83;
+    int64_t t87 = gs_main_seen_copy(xs_0, ys_7, true, t185);
+    gs_slice_main_Big t88 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t88.len)) { abort_site_ = &gs_site105; abort_i_ = 0; abort_n_ = t88.len; goto abort_index_; }
+    gs_check_live(&gs_site106, t88.ptr, t88.len, t88.cap);
+    int64_t t90 = t88.ptr[0].a;
+    gs_print_i64(t87);
     gs_print_space();
+    gs_print_i64(t90);
+    gs_print_nl();
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site107; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t93 = gs_main_mk(18);
+    gs_slice_main_Big t94 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t94.len)) { abort_site_ = &gs_site108; abort_i_ = 0; abort_n_ = t94.len; goto abort_index_; }
+    gs_check_live(&gs_site109, t94.ptr, t94.len, t94.cap);
+    t94.ptr[0] = t93;
+    int64_t t97 = gs_main_seen_defaults(xs_0, true);
+    gs_slice_main_Big t98 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t98.len)) { abort_site_ = &gs_site110; abort_i_ = 0; abort_n_ = t98.len; goto abort_index_; }
+    gs_check_live(&gs_site111, t98.ptr, t98.len, t98.cap);
+    int64_t t100 = t98.ptr[0].a;
+    gs_print_i64(t97);
+    gs_print_space();
+    gs_print_i64(t100);
+    gs_print_nl();
+    gs_grow gs_mk101 = gs_make_cls(&gs_site112, 2, 1 * sizeof(gs_main_Outer), 1);
+    gs_slice_main_Outer os_8 = (gs_slice_main_Outer){(gs_main_Outer *)gs_mk101.ptr, 1, gs_mk101.cap};
+    bool t187 = gs_is_live(os_8.ptr, os_8.len, os_8.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_8.len)) { abort_site_ = &gs_site113; abort_i_ = 0; abort_n_ = os_8.len; goto abort_index_; }
+    gs_main_Outer t104 = (gs_main_Outer){1, gs_main_mk(19)};
+    gs_check_live(&gs_site114, os_8.ptr, os_8.len, os_8.cap);
+    os_8.ptr[0] = t104;
+    int64_t t105 = gs_main_seen_inner(os_8, 0, t187);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_8.len)) { abort_site_ = &gs_site115; abort_i_ = 0; abort_n_ = os_8.len; goto abort_index_; }
+    int64_t t107 = os_8.ptr[0].inner.a;
     gs_print_i64(t105);
+    gs_print_space();
+    gs_print_i64(t107);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site113; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t108 = gs_main_mk(22);
-    gs_slice_main_Big t109 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t109.len)) { abort_site_ = &gs_site114; abort_i_ = 0; abort_n_ = t109.len; goto abort_index_; }
-    gs_check_live(&gs_site115, t109.ptr, t109.len, t109.cap);
-    t109.ptr[0] = t108;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site116; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t113 = gs_main_mk(23);
-    gs_slice_main_Big t114 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t114.len)) { abort_site_ = &gs_site117; abort_i_ = 1; abort_n_ = t114.len; goto abort_index_; }
-    gs_check_live(&gs_site118, t114.ptr, t114.len, t114.cap);
-    t114.ptr[1] = t113;
-    int64_t t117 = gs_main_seen_var_callee(xs_0, true);
-    gs_slice_main_Big t118 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t118.len)) { abort_site_ = &gs_site119; abort_i_ = 1; abort_n_ = t118.len; goto abort_index_; }
-    gs_check_live(&gs_site120, t118.ptr, t118.len, t118.cap);
-    int64_t t120 = t118.ptr[1].a;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site116; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t110 = gs_main_mk(20);
+    gs_slice_main_Big t111 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t111.len)) { abort_site_ = &gs_site117; abort_i_ = 0; abort_n_ = t111.len; goto abort_index_; }
+    gs_check_live(&gs_site118, t111.ptr, t111.len, t111.cap);
+    t111.ptr[0] = t110;
+    int64_t t114 = gs_main_seen_thread(xs_0);
+    gs_slice_main_Big t115 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t115.len)) { abort_site_ = &gs_site119; abort_i_ = 0; abort_n_ = t115.len; goto abort_index_; }
+    gs_check_live(&gs_site120, t115.ptr, t115.len, t115.cap);
+    int64_t t117 = t115.ptr[0].a;
+    gs_print_i64(t114);
+    gs_print_space();
     gs_print_i64(t117);
-    gs_print_space();
-    gs_print_i64(t120);
     gs_print_nl();
-    bool t171 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t122 = gs_main_seen_var_field(xs_0, t171);
-    gs_slice_main_Big t123 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t123.len)) { abort_site_ = &gs_site121; abort_i_ = 0; abort_n_ = t123.len; goto abort_index_; }
-    gs_check_live(&gs_site122, t123.ptr, t123.len, t123.cap);
-    int64_t t125 = t123.ptr[0].a;
-    gs_print_i64(t122);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site121; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t120 = gs_main_mk(22);
+    gs_slice_main_Big t121 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t121.len)) { abort_site_ = &gs_site122; abort_i_ = 0; abort_n_ = t121.len; goto abort_index_; }
+    gs_check_live(&gs_site123, t121.ptr, t121.len, t121.cap);
+    t121.ptr[0] = t120;
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site124; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t125 = gs_main_mk(23);
+    gs_slice_main_Big t126 = xs_0;
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t126.len)) { abort_site_ = &gs_site125; abort_i_ = 1; abort_n_ = t126.len; goto abort_index_; }
+    gs_check_live(&gs_site126, t126.ptr, t126.len, t126.cap);
+    t126.ptr[1] = t125;
+    int64_t t129 = gs_main_seen_var_callee(xs_0, true);
+    gs_slice_main_Big t130 = xs_0;
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t130.len)) { abort_site_ = &gs_site127; abort_i_ = 1; abort_n_ = t130.len; goto abort_index_; }
+    gs_check_live(&gs_site128, t130.ptr, t130.len, t130.cap);
+    int64_t t132 = t130.ptr[1].a;
+    gs_print_i64(t129);
     gs_print_space();
-    gs_print_i64(t125);
+    gs_print_i64(t132);
     gs_print_nl();
-    bool t172 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t127 = gs_main_seen_var_value(xs_0, t172);
-    gs_slice_main_Big t128 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t128.len)) { abort_site_ = &gs_site123; abort_i_ = 0; abort_n_ = t128.len; goto abort_index_; }
-    gs_check_live(&gs_site124, t128.ptr, t128.len, t128.cap);
-    int64_t t130 = t128.ptr[0].a;
-    gs_print_i64(t127);
+    bool t189 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t134 = gs_main_seen_var_field(xs_0, t189);
+    gs_slice_main_Big t135 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t135.len)) { abort_site_ = &gs_site129; abort_i_ = 0; abort_n_ = t135.len; goto abort_index_; }
+    gs_check_live(&gs_site130, t135.ptr, t135.len, t135.cap);
+    int64_t t137 = t135.ptr[0].a;
+    gs_print_i64(t134);
     gs_print_space();
-    gs_print_i64(t130);
+    gs_print_i64(t137);
     gs_print_nl();
-    gs_slice_main_Big t131 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t131.len)) { abort_site_ = &gs_site125; abort_i_ = 0; abort_n_ = t131.len; goto abort_index_; }
-    gs_main_Big t133 = (gs_main_Big){1, 2, 0, 0};
-    gs_check_live(&gs_site126, t131.ptr, t131.len, t131.cap);
-    t131.ptr[0] = t133;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site127; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
+    bool t190 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t139 = gs_main_seen_var_value(xs_0, t190);
+    gs_slice_main_Big t140 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t140.len)) { abort_site_ = &gs_site131; abort_i_ = 0; abort_n_ = t140.len; goto abort_index_; }
+    gs_check_live(&gs_site132, t140.ptr, t140.len, t140.cap);
+    int64_t t142 = t140.ptr[0].a;
+    gs_print_i64(t139);
+    gs_print_space();
+    gs_print_i64(t142);
+    gs_print_nl();
+    gs_slice_main_Big t143 = xs_0;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t143.len)) { abort_site_ = &gs_site133; abort_i_ = 0; abort_n_ = t143.len; goto abort_index_; }
+    gs_main_Big t145 = (gs_main_Big){1, 2, 0, 0};
+    gs_check_live(&gs_site134, t143.ptr, t143.len, t143.cap);
+    t143.ptr[0] = t145;
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site135; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
     xs_0.ptr[2] = (gs_main_Big){10, 3, 0, 0};
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site128; abort_i_ = 3; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site136; abort_i_ = 3; abort_n_ = xs_0.len; goto abort_index_; }
     xs_0.ptr[3] = (gs_main_Big){100, 0, 0, 0};
     gs_print_i64(gs_main_walk(xs_0, 0, true));
     gs_print_nl();
-    gs_grow gs_mk142 = gs_make_cls(&gs_site129, 1, 1 * sizeof(gs_main_Shape), 1);
-    gs_slice_main_Shape ss_8 = (gs_slice_main_Shape){(gs_main_Shape *)gs_mk142.ptr, 1, gs_mk142.cap};
-    bool t174 = gs_is_live(ss_8.ptr, ss_8.len, ss_8.cap);
-    bool t175 = t174;
-    bool t176 = t174;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ss_8.len)) { abort_site_ = &gs_site130; abort_i_ = 0; abort_n_ = ss_8.len; goto abort_index_; }
-    gs_main_Shape t145 = (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){40, 1, 1}};
-    gs_check_live(&gs_site131, ss_8.ptr, ss_8.len, ss_8.cap);
-    ss_8.ptr[0] = t145;
-    int64_t t146 = gs_main_seen_enum(ss_8, t174);
-    int64_t t147 = gs_main_read_box(ss_8, t175);
-    int64_t t148 = gs_main_sum_boxes(ss_8, t176);
-    gs_print_i64(t146);
-    gs_print_space();
-    gs_print_i64(t147);
-    gs_print_space();
-    gs_print_i64(t148);
-    gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site132; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_main_Big t151 = gs_main_mk(2);
-    gs_slice_main_Big t152 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t152.len)) { abort_site_ = &gs_site133; abort_i_ = 1; abort_n_ = t152.len; goto abort_index_; }
-    gs_check_live(&gs_site134, t152.ptr, t152.len, t152.cap);
-    t152.ptr[1] = t151;
-    gs_grow gs_mk154 = gs_make_cls(&gs_site135, 0, 1 * sizeof(int64_t), 1);
-    gs_slice_i64 ints_9 = (gs_slice_i64){(int64_t *)gs_mk154.ptr, 1, gs_mk154.cap};
-    bool t179 = gs_is_live(ints_9.ptr, ints_9.len, ints_9.cap);
-    bool t177 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t156 = gs_main_sum_read(xs_0, 1, t177);
-    bool t178 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t158 = gs_main_sum_other(xs_0, ints_9, 1, t178, t179);
-    gs_print_i64(t156);
-    gs_print_space();
+    gs_grow gs_mk154 = gs_make_cls(&gs_site137, 1, 1 * sizeof(gs_main_Shape), 1);
+    gs_slice_main_Shape ss_9 = (gs_slice_main_Shape){(gs_main_Shape *)gs_mk154.ptr, 1, gs_mk154.cap};
+    bool t192 = gs_is_live(ss_9.ptr, ss_9.len, ss_9.cap);
+    bool t193 = t192;
+    bool t194 = t192;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ss_9.len)) { abort_site_ = &gs_site138; abort_i_ = 0; abort_n_ = ss_9.len; goto abort_index_; }
+    gs_main_Shape t157 = (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){40, 1, 1}};
+    gs_check_live(&gs_site139, ss_9.ptr, ss_9.len, ss_9.cap);
+    ss_9.ptr[0] = t157;
+    int64_t t158 = gs_main_seen_enum(ss_9, t192);
+    int64_t t159 = gs_main_read_box(ss_9, t193);
+    int64_t t160 = gs_main_sum_boxes(ss_9, t194);
     gs_print_i64(t158);
+    gs_print_space();
+    gs_print_i64(t159);
+    gs_print_space();
+    gs_print_i64(t160);
+    gs_print_nl();
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site140; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    gs_main_Big t163 = gs_main_mk(2);
+    gs_slice_main_Big t164 = xs_0;
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t164.len)) { abort_site_ = &gs_site141; abort_i_ = 1; abort_n_ = t164.len; goto abort_index_; }
+    gs_check_live(&gs_site142, t164.ptr, t164.len, t164.cap);
+    t164.ptr[1] = t163;
+    gs_grow gs_mk166 = gs_make_cls(&gs_site143, 0, 1 * sizeof(int64_t), 1);
+    gs_slice_i64 ints_10 = (gs_slice_i64){(int64_t *)gs_mk166.ptr, 1, gs_mk166.cap};
+    bool t197 = gs_is_live(ints_10.ptr, ints_10.len, ints_10.cap);
+    bool t195 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t168 = gs_main_sum_read(xs_0, 1, t195);
+    bool t196 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t170 = gs_main_sum_other(xs_0, ints_10, 1, t196, t197);
+    gs_print_i64(t168);
+    gs_print_space();
+    gs_print_i64(t170);
     gs_print_nl();
     return;
 abort_index_:
@@ -1053,8 +1112,8 @@ static void gs_main_seen_thread__closure1(void *env_, int64_t k_0)
 {
     struct gs_main_seen_thread__closure1_env *env = (struct gs_main_seen_thread__closure1_env *)env_;
     gs_slice_main_Big t0 = (*env->xs_0);
-    if (GS_UNLIKELY((uint64_t)k_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site136, k_0, t0.len);
-    gs_check_live(&gs_site137, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)k_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site144, k_0, t0.len);
+    gs_check_live(&gs_site145, t0.ptr, t0.len, t0.cap);
     t0.ptr[k_0].a = 5;
 }
 
@@ -1062,8 +1121,8 @@ static void gs_main_main__closure1(void *env_)
 {
     struct gs_main_main__closure1_env *env = (struct gs_main_main__closure1_env *)env_;
     gs_slice_main_Big t0 = (*env->xs_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site138, 0, t0.len);
-    gs_check_live(&gs_site139, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site146, 0, t0.len);
+    gs_check_live(&gs_site147, t0.ptr, t0.len, t0.cap);
     t0.ptr[0].a = 12;
 }
 

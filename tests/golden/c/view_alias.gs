@@ -8,7 +8,7 @@
 // an element. n must still hold the value it read: the lines print "old
 // new". walk, read_box, sum_boxes, sum_read and sum_other only read, so
 // their locals (and sum_boxes's match scrutinee) are read through a
-// pointer (see view_alias.O2.c).
+// pointer (see view_alias.O2.c), as is read_pool's copy out of a pool's get.
 import "pool"
 import "thread"
 
@@ -93,6 +93,28 @@ fn seen_pool_ref(i: int) -> int {
     P.free(i)
     let j = P.alloc(mk(34))
     return n.a + j - i
+}
+
+// a copy out of the ref a pool.slot_pool's get gives, then the slot
+// freed and taken again (the same slot: LIFO)
+fn seen_pool_copy(i: int) -> int {
+    let n: Big = P.get(i)
+    P.free(i)
+    let j = P.alloc(mk(35))
+    return n.a + j - i
+}
+
+// a copy out of a pool.slot_pool's get, then the slot written through get
+fn seen_pool_store(i: int) -> int {
+    let n: Big = P.get(i)
+    P.get(i).a = 36
+    return n.a
+}
+
+// read only, a copy out of a pool.slot_pool's get: n is bound by pointer
+fn read_pool(i: int) -> int {
+    let n: Big = P.get(i)
+    return n.a + n.d
 }
 
 // a reusable span freed and carved again
@@ -238,6 +260,10 @@ fn main() {
     println(seen_slot(ri), R[ri].a)
     let pi = P.alloc(mk(14))
     println(seen_pool_ref(pi), P.get(pi).a)
+    let pc = P.alloc(mk(15))
+    println(seen_pool_copy(pc), P.get(pc).a)
+    println(seen_pool_store(pc), P.get(pc).a)
+    println(read_pool(pc))
 
     var r: reusable[] Big
     let s = r.alloc(1)
