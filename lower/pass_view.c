@@ -424,8 +424,8 @@ static void vw_collect(VwFn *w, const PtrSet *addressed)
 
 /* A temp a LOAD of an element of a struct over 16 bytes writes once and
  * that is read more than once, only as the root of loaded places
- * (`match xs[i]`'s scrutinee: its tag and payload fields): read through
- * a pointer too. */
+ * (`match xs[i]`'s scrutinee, or `match p.get(i)`'s through the reference
+ * get gives: its tag and payload fields): read through a pointer too. */
 static void vw_temps(VwFn *w)
 {
     IrFunc *f = w->f;
@@ -434,7 +434,7 @@ static void vw_temps(VwFn *w)
         int t = in->dst;
         if (in->op != IR_LOAD || w->defs[t] != 1 || w->uses[t] < 2 || w->in_place[t] != w->uses[t])
             continue;
-        const Type *ty = f->temps[t], *elem = vw_storage_elem(in->place);
+        const Type *ty = f->temps[t], *elem = vw_load_elem(w, i, in->place);
         if (ty->kind != TY_STRUCT || ty->st->sizing != 2 || ty->st->bytes <= 16 || !elem || !vw_clean(w, elem))
             continue;
         if (!f->view_temps)

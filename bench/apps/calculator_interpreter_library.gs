@@ -26,7 +26,6 @@ import "pool"
 import "strings"
 
 const NAME: string = "Calculator::Interpreter"
-const NIL: int = -1
 
 // LangArena's RNG: next_int(max) = (last * max) / 139968 after the update.
 var rng_last: int = 42
@@ -87,18 +86,15 @@ fn generate_program(operations: int) -> string {
     return text
 }
 
-enum Kind { Number, Variable, BinaryOp, Assignment }
-
-// One AST node. Number: value; Variable: name; BinaryOp: op, left,
-// right; Assignment: name, left (the expression). Children are node
-// indices.
-struct Node {
-    kind: Kind
-    op: u8
-    value: i64
-    name: string
-    left: int
-    right: int
+// One AST node: a tagged union, as upstream's AST_Node (its type and a
+// union), 32 bytes; upstream's union points to a separately allocated
+// operation or assignment, whose fields are here the variant's payload.
+// Children are node indices.
+enum Node {
+    Number(value: i64)
+    Variable(name: string)
+    BinaryOp(op: u8, left: int, right: int)
+    Assignment(name: string, expr: int)
 }
 
 // The parser's state: the text, the position and its byte (0 past the
@@ -142,7 +138,7 @@ fn (p: ref Parser) skip_whitespace() {
 }
 
 fn (p: ref Parser) number_node(value: i64) -> int {
-    return p.nodes.alloc(Node{kind: Kind.Number, value: value, left: NIL, right: NIL})
+    return p.nodes.alloc(Node.Number(value))
 }
 
 fn (p: ref Parser) parse_number() -> int {
@@ -164,9 +160,9 @@ fn (p: ref Parser) parse_variable() -> int {
     if p.cur == '=' {
         p.advance()
         let expr = p.parse_expression()
-        return p.nodes.alloc(Node{kind: Kind.Assignment, name: name, left: expr, right: NIL})
+        return p.nodes.alloc(Node.Assignment(name, expr))
     }
-    return p.nodes.alloc(Node{kind: Kind.Variable, name: name, left: NIL, right: NIL})
+    return p.nodes.alloc(Node.Variable(name))
 }
 
 fn (p: ref Parser) parse_factor() -> int {
@@ -193,7 +189,7 @@ fn (p: ref Parser) parse_factor() -> int {
 }
 
 fn (p: ref Parser) binary(op: u8, left: int, right: int) -> int {
-    return p.nodes.alloc(Node{kind: Kind.BinaryOp, op: op, left: left, right: right})
+    return p.nodes.alloc(Node.BinaryOp(op, left, right))
 }
 
 fn (p: ref Parser) parse_term() -> int {
@@ -269,19 +265,18 @@ inline fn simple_mod(a: i64, b: i64) -> i64 {
 
 // The value of node i; assignments store into vars.
 fn (p: ref Parser) evaluate(i: int, vars: ref map.Map[string, int]) -> i64 {
-    let n: Node = p.nodes.get(i)
-    match n.kind {
-        Number => return n.value
-        Variable => {
-            match vars.get(n.name) {
+    match p.nodes.get(i) {
+        Number(value) => return value
+        Variable(name) => {
+            match vars.get(name) {
                 some(v) => return v
                 none => return 0
             }
         }
-        BinaryOp => {
-            let left = p.evaluate(n.left, vars)
-            let right = p.evaluate(n.right, vars)
-            match n.op {
+        BinaryOp(op, l, r) => {
+            let left = p.evaluate(l, vars)
+            let right = p.evaluate(r, vars)
+            match op {
                 '+' => return left + right
                 '-' => return left - right
                 '*' => return left * right
@@ -290,9 +285,9 @@ fn (p: ref Parser) evaluate(i: int, vars: ref map.Map[string, int]) -> i64 {
                 _ => return 0
             }
         }
-        Assignment => {
-            let value = p.evaluate(n.left, vars)
-            vars.put(n.name, value)
+        Assignment(name, expr) => {
+            let value = p.evaluate(expr, vars)
+            vars.put(name, value)
             return value
         }
     }

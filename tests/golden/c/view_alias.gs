@@ -8,7 +8,8 @@
 // an element. n must still hold the value it read: the lines print "old
 // new". walk, read_box, sum_boxes, sum_read and sum_other only read, so
 // their locals (and sum_boxes's match scrutinee) are read through a
-// pointer (see view_alias.O2.c), as is read_pool's copy out of a pool's get.
+// pointer (see view_alias.O2.c), as is read_pool's copy out of a pool's get
+// and read_pool_match's scrutinee.
 import "pool"
 import "thread"
 
@@ -23,6 +24,7 @@ fn mk(k: int) -> Big { return Big{a: k, b: 0, c: 0, d: k} }
 var G: []Big
 var P: pool.slot_pool[Big]
 var R: reusable Big
+var Q: pool.slot_pool[Shape]
 
 fn poke(xs: []Big, i: int) { xs[i].a = 9 }
 
@@ -115,6 +117,28 @@ fn seen_pool_store(i: int) -> int {
 fn read_pool(i: int) -> int {
     let n: Big = P.get(i)
     return n.a + n.d
+}
+
+// a match on the ref a pool.slot_pool's get gives, the slot freed and
+// taken again inside the arm
+fn seen_pool_match(i: int) -> int {
+    match Q.get(i) {
+        Box(w, _, _) => {
+            Q.free(i)
+            let j = Q.alloc(Shape.Box(w: 37, h: 0, d: 0))
+            return w + j - i
+        }
+        Dot => return 0
+    }
+}
+
+// read only, a match on a pool.slot_pool's get: its scrutinee is read
+// through a pointer
+fn read_pool_match(i: int) -> int {
+    match Q.get(i) {
+        Box(w, h, d) => return w + h + d
+        Dot => return 0
+    }
 }
 
 // a reusable span freed and carved again
@@ -264,6 +288,8 @@ fn main() {
     println(seen_pool_copy(pc), P.get(pc).a)
     println(seen_pool_store(pc), P.get(pc).a)
     println(read_pool(pc))
+    let qi = Q.alloc(Shape.Box(w: 36, h: 1, d: 2))
+    println(seen_pool_match(qi), read_pool_match(qi))
 
     var r: reusable[] Big
     let s = r.alloc(1)
