@@ -236,18 +236,14 @@ static IrOpd bi_read_file(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_read_
 static IrOpd bi_from_bytes(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_from_bytes", e->type, lx_arg0(lx, e)); }
 static IrOpd bi_bytes(Lx *lx, Expr *e) { return lx_rt1(lx, e->loc, "gs_str_bytes", e->type, lx_arg0(lx, e)); }
 
+/* hash(x), and the map module's __map_hash(k): hash(k) for an integer, but
+ * a string has the map's own (goose_rt.h: gs_map_hash_str), which hash's
+ * fixed XXH64 need not bind. */
 static IrOpd bi_hash(Lx *lx, Expr *e)
 {
     IrOpd a = lx_arg0(lx, e);
-    return lx_rt1(lx, e->loc, a.type->kind == TY_STRING ? "gs_hash_str" : "gs_hash_u64", e->type, a);
-}
-
-/* __map_hash(k) (stdlib/map): hash(k) for an integer; a string has its own
- * (goose_rt.h: gs_map_hash_str), which hash's fixed XXH64 need not bind. */
-static IrOpd bi_map_hash(Lx *lx, Expr *e)
-{
-    IrOpd a = lx_arg0(lx, e);
-    return lx_rt1(lx, e->loc, a.type->kind == TY_STRING ? "gs_map_hash_str" : "gs_hash_u64", e->type, a);
+    const char *str = e->call.builtin == BI_P_MAP_HASH ? "gs_map_hash_str" : "gs_hash_str";
+    return lx_rt1(lx, e->loc, a.type->kind == TY_STRING ? str : "gs_hash_u64", e->type, a);
 }
 
 static IrOpd lx_sited(Lx *lx, Expr *e, IrOp op, IrOpd a, const char *what)
@@ -600,7 +596,7 @@ static const LxBuiltin lx_builtins[BI__COUNT] = {
     [BI_R_ALLOC] = bi_pool_alloc, [BI_R_FREE] = bi_primitive,
     [BI_P_FAIL] = bi_primitive, [BI_P_GROW_STABLE] = bi_primitive, [BI_P_REF_INDEX] = bi_primitive,
     [BI_P_SPAN_FIND] = bi_primitive, [BI_P_SPAN_RESIZE] = bi_primitive, [BI_P_SPAN_AT] = bi_primitive,
-    [BI_P_OWN] = bi_own, [BI_P_DROP] = bi_drop, [BI_P_MAP_HASH] = bi_map_hash,
+    [BI_P_OWN] = bi_own, [BI_P_DROP] = bi_drop, [BI_P_MAP_HASH] = bi_hash,
     [BI_P_PARALLEL] = bi_primitive,
     [BI_P_ATOMIC_LOAD] = bi_primitive, [BI_P_ATOMIC_STORE] = bi_primitive, [BI_P_ATOMIC_ADD] = bi_primitive,
     [BI_P_ATOMIC_CAS] = bi_primitive, [BI_P_MUTEX_LOCK] = bi_primitive, [BI_P_MUTEX_UNLOCK] = bi_primitive,
