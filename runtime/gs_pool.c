@@ -734,26 +734,29 @@ void gs_spans_destroy(gs_spans *p) {
 
 static struct {
     gs_region **r;
-    size_t *off;    /* per region: where its slice begins */
     size_t n, cap;
 } stable;
 static pthread_mutex_t stable_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* Where the k-th region's slice begins. */
+static size_t stable_offset(size_t k) {
+    return k * 39 % 64 * 64;
+}
 
 static gs_region *stable_region_locked(void *ptr, size_t *off) {
     size_t i;
     gs_region *r;
     for (i = 0; ptr != NULL && i < stable.n; i++)
-        if ((void *)(stable.r[i]->base + stable.off[i]) == ptr) {
-            *off = stable.off[i];
+        if ((void *)(stable.r[i]->base + stable_offset(i)) == ptr) {
+            *off = stable_offset(i);
             return stable.r[i];
         }
     r = pool_region_new();
     if (stable.n == stable.cap) {
         stable.cap = stable.cap ? stable.cap * 2 : 8;
         stable.r = (gs_region **)pool_xrealloc(stable.r, stable.cap * sizeof *stable.r);
-        stable.off = (size_t *)pool_xrealloc(stable.off, stable.cap * sizeof *stable.off);
     }
-    *off = stable.off[stable.n] = (size_t)(stable.n * 39 % 64) * 64;
+    *off = stable_offset(stable.n);
     stable.r[stable.n++] = r;
     return r;
 }
