@@ -92,7 +92,24 @@ def sieve_checksum(work, limit, iterations):
     return int(m.group(1))
 
 
+def check_control_choice():
+    """The control is Etc::Sieve when selected, else the first benchmark
+    whose iteration count 25% more changes (1 or 2 does not), else none."""
+    class B:
+        def __init__(self, name):
+            self.name = name
+    entries = {"A::One": {"iterations": 1}, "B::Two": {"iterations": 2}, "C::Ten": {"iterations": 10},
+               "Etc::Sieve": {"iterations": 40}}
+    cases = [(["A::One", "C::Ten", "Etc::Sieve"], "Etc::Sieve"), (["A::One", "B::Two", "C::Ten"], "C::Ten"),
+             (["A::One", "B::Two"], None)]
+    for names, want in cases:
+        got = arena.control_name([B(n) for n in names], entries)
+        if got != want:
+            fail(f"control for {names}: {got}, want {want}")
+
+
 def main(goose):
+    check_control_choice()
     flags, link = arena.upstream_flags(UPSTREAM_RUN_LINE.split())
     if flags != ["-O2"] or link != ["-lgmp", "-lcjson", "@shim", "-lm", "-lpcre2-8", "-lpthread"]:
         fail(f"upstream's c/run line read as {flags} {link}")
