@@ -537,11 +537,13 @@ static GS_NORETURN GS_COLD GS_NOINLINE void spans_fail_free(const gs_site *s, in
     gs_fail_pool_span(s);
 }
 
-/* gs_spans_free, every case: the check (its errors), a noted reference,
- * the release. */
+/* gs_spans_free, every case: the header's tag first (a header older than
+ * its storage: "already freed", whether or not a span starts there now),
+ * then the check (its errors), a noted reference, the release. */
 static GS_NOINLINE void spans_free_any(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
                                        size_t esz) {
     int64_t off;
+    if (GS_UNLIKELY(!gs_is_live(ptr, len, cap))) gs_fail_msg(s, "pool free of a span already freed");
     if (len == 0) return;
     off = spans_lookup(p->st, ptr, len, cap);
     if (GS_UNLIKELY(off < 0)) spans_fail_free(s, off);
@@ -610,7 +612,9 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     return spans_alloc_any(s, p, n, esz);
 }
 
-/* The exact-span check of the fast path: the cap word holds GS_OWN_BIT
+/* The exact-span check of the fast path (which implies the tag test
+ * spans_free_any makes first: the header's tag is not 0 and is the
+ * shadow's): the cap word holds GS_OWN_BIT
  * and len (len > 0 then: a negative or zero len fails), the pointer is a
  * granule of the region below the tail, where the live-span record holds
  * len (so len < SPANS_LEN_BIG, and it is a live span's: n * esz did not

@@ -36,13 +36,12 @@ static const gs_site gs_site10 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL 
 static const gs_site gs_site11 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
 static const gs_site gs_site13 = { "tests/golden/c/hoist_arms.gs", 37, 13, NULL };
 static const gs_site gs_site14 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
 static const gs_site gs_site12 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -140,29 +139,27 @@ static void gs_main_main(void)
     int64_t abort_n_;
     gs_arr6_i64 a_0 = (gs_arr6_i64){{1, 4, 9, 2, 3, 10}};
     gs_grow gs_mk1 = gs_make_cls(&gs_site11, 2, 6 * sizeof(int64_t), 6);
-    gs_slice_i64 t1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
-    gs_slice_i64 s_1 = t1;
-    bool t20 = gs_is_live(t1.ptr, t1.len, t1.cap);
+    gs_slice_i64 s_1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
+    bool t20 = true;
     for (int64_t i_2 = 0; i_2 < 6; i_2++) {
         int64_t t3 = a_0.a[i_2];
         if (GS_UNLIKELY(!t20)) gs_fail_freed(&gs_site12);
         s_1.ptr[i_2] = t3;
     }
-    bool t19 = gs_is_live(s_1.ptr, s_1.len, s_1.cap);
+    bool t19 = true;
     gs_grow gs_mk4 = gs_make_cls(&gs_site13, 2, 6 * sizeof(int64_t), 6);
     gs_slice_i64 t_3 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 6, gs_mk4.cap};
     gs_main_merge(s_1, t_3, 3, t19);
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site14; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
-    gs_check_live(&gs_site15, t_3.ptr, t_3.len, t_3.cap);
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site16; abort_i_ = 1; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site15; abort_i_ = 1; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t8 = t_3.ptr[1];
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site17; abort_i_ = 2; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site16; abort_i_ = 2; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t10 = t_3.ptr[2];
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site18; abort_i_ = 3; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site17; abort_i_ = 3; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t12 = t_3.ptr[3];
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site19; abort_i_ = 4; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site18; abort_i_ = 4; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t14 = t_3.ptr[4];
-    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site20; abort_i_ = 5; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site19; abort_i_ = 5; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t16 = t_3.ptr[5];
     gs_print_i64(t_3.ptr[0]);
     gs_print_space();
