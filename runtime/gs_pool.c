@@ -558,20 +558,33 @@ static GS_NOINLINE void spans_free_any(const gs_site *s, gs_spans *p, const void
  * Cached spans are zeroed at their free, so that alloc makes no call: by a
  * few plain stores up to SPANS_SMALL granules, else by memset, the free's
  * tail call. */
-#define SPANS_SMALL 4
+#define SPANS_SMALL 16
 typedef char spans_unit_is_16[GS_SPAN_UNIT == 16 ? 1 : -1];
 /* alloc: below these, n * esz needs no overflow check */
 #define SPANS_QUICK_N ((uint64_t)SPANS_CACHE_SIZES * GS_SPAN_UNIT)
 
-/* The g (1..SPANS_SMALL) granules at q become zero (overlapping stores). */
+/* The g (1..SPANS_SMALL) granules at q become zero: two overlapping blocks
+ * of 1, 2, 4 or 8 granules, the first at q and the last ending where the
+ * span does (fixed-size copies, so no call). */
 GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
 #ifdef __TINYC__
     memset(q, 0, (size_t)g * GS_SPAN_UNIT);
 #else
-    static const uint8_t z[2 * GS_SPAN_UNIT];
-    memcpy(q, z, GS_SPAN_UNIT); /* the first granule, the last, and the two after the first */
-    memcpy(q + (g - 1) * GS_SPAN_UNIT, z, GS_SPAN_UNIT);
-    if (g > 2) memcpy(q + GS_SPAN_UNIT, z, 2 * GS_SPAN_UNIT);
+    static const uint8_t z[8 * GS_SPAN_UNIT];
+    uint8_t *e = q + g * GS_SPAN_UNIT;
+    if (g <= 2) {
+        memcpy(q, z, GS_SPAN_UNIT);
+        memcpy(e - GS_SPAN_UNIT, z, GS_SPAN_UNIT);
+    } else if (g <= 4) {
+        memcpy(q, z, 2 * GS_SPAN_UNIT);
+        memcpy(e - 2 * GS_SPAN_UNIT, z, 2 * GS_SPAN_UNIT);
+    } else if (g <= 8) {
+        memcpy(q, z, 4 * GS_SPAN_UNIT);
+        memcpy(e - 4 * GS_SPAN_UNIT, z, 4 * GS_SPAN_UNIT);
+    } else {
+        memcpy(q, z, 8 * GS_SPAN_UNIT);
+        memcpy(e - 8 * GS_SPAN_UNIT, z, 8 * GS_SPAN_UNIT);
+    }
 #endif
 }
 
