@@ -882,9 +882,24 @@ static bool lv_carries(const IrFunc *g, const Local *p)
 }
 
 /* The header parameters of g that g tests on every call (a check or test,
- * in a loop made once before the loop, or a call passing it on to a
- * function that carries it): a caller's test costs no more, and less
- * where the caller knows the answer. Whether it chose one. */
+ * in a loop made once before the loop, also where the check in that loop
+ * is conditional, or a call passing it on to a function that carries it):
+ * a caller's test costs no more, and less where the caller knows the
+ * answer. Whether it chose one. */
+/* Check i sits in a loop that runs on every call and that nothing in
+ * changes its header or gives its storage back: lv_loops tests the header
+ * once before that loop, so on every call. */
+static bool lv_tested_before_loop(Lv *v, const bool *plain, int i)
+{
+    for (int o = i - 1; o >= 0; o--) {
+        IrOp op = v->f->ins[o].op;
+        if ((op == IR_LOOP || op == IR_FOR) && v->b.close[o] > i && plain[o] &&
+            lv_loop_keeps(v, o, v->b.close[o], &v->src[i]))
+            return true;
+    }
+    return false;
+}
+
 static bool lv_choose(const IrProgram *ir, IrFunc *g)
 {
     const FnInst *fn = g->fn;
@@ -899,8 +914,9 @@ static bool lv_choose(const IrProgram *ir, IrFunc *g)
         const Local *p = fn->params[k];
         bool read = false;
         for (int i = 0; i < g->nins && !read && lv_can_carry(g, p) && !lv_carries(g, p); i++)
-            read = plain[i] && ((lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p)) ||
-                                lv_passes_on(ir, &g->ins[i], p));
+            read = (plain[i] && ((lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p)) ||
+                                 lv_passes_on(ir, &g->ins[i], p))) ||
+                   (lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p) && lv_tested_before_loop(&v, plain, i));
         if (!read)
             continue;
         if (!g->carry)
