@@ -682,10 +682,6 @@ static void cm_check_live(Cm *cm, const IrIns *in)
         cm_line(cm, "if (GS_UNLIKELY(!gs_is_live(%s))) gs_fail_msg(%s, \"delete of storage already deleted\");",
                 cm_live_args(cm, in, true), site);
         break;
-    case IR_LIVE_POOL_FREE:
-        cm_line(cm, "if (GS_UNLIKELY(!gs_is_live(%s))) gs_fail_msg(%s, \"pool free of a span already freed\");",
-                cm_live_args(cm, in, false), site);
-        break;
     case IR_LIVE_FLAG: cm_line(cm, "if (GS_UNLIKELY(!%s)) gs_fail_freed(%s);", cm_s(cm, &in->a), site); break;
     }
 }

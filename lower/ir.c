@@ -406,7 +406,7 @@ static void ir_dump_place(StrBuf *o, const IrFunc *f, const IrPlace *p)
 
 /* IR_CHECK_LIVE's aux as printed (IR_LIVE_USE prints nothing). */
 static const char *const ir_live_names[] = {
-    [IR_LIVE_USE] = "", [IR_LIVE_DELETE] = " delete", [IR_LIVE_POOL_FREE] = " pool_free", [IR_LIVE_FLAG] = " flag",
+    [IR_LIVE_USE] = "", [IR_LIVE_DELETE] = " delete", [IR_LIVE_FLAG] = " flag",
 };
 
 static const char *const ir_borrow_names[] = {

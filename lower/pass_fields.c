@@ -226,16 +226,31 @@ static bool lf_sink(const IrFunc *f, const Local *x)
     return true;
 }
 
+/* in loads a number or a bool from variables or struct fields (no slice
+ * element): what it reads can be no header, nor the deleted storage. */
+static bool lf_plain_load(const IrIns *in)
+{
+    if (in->op != IR_LOAD || !in->place || !in->place->type ||
+        !(type_is_num(in->place->type) || in->place->type->kind == TY_BOOL))
+        return false;
+    for (int k = 0; k < in->place->nproj; k++)
+        if (in->place->proj[k].kind == PJ_SINDEX)
+            return false;
+    return true;
+}
+
 /* The DELETE at index at gives back the storage of the header read from
  * place p, and p is never seen holding it: a fresh header is stored into
- * p next (after only pure instructions and makes), or p is in a local
- * struct variable that nothing names after the delete, outside loops. */
+ * p next (after only pure instructions, makes and loads of numbers from
+ * fields, such as the new length: `delete(z.t); z.t = make([]int, z.n)`),
+ * or p is in a local struct variable that nothing names after the delete,
+ * outside loops. */
 static bool lf_delete_renews(const Lf *l, int at, const IrPlace *p)
 {
     const IrFunc *f = l->f;
     for (int j = at + 1; j < f->nins; j++) {
         const IrIns *in = &f->ins[j];
-        if (in->op == IR_NOP || in->op == IR_MAKE || (ir_op_info[in->op].pure && !in->place))
+        if (in->op == IR_NOP || in->op == IR_MAKE || (ir_op_info[in->op].pure && !in->place) || lf_plain_load(in))
             continue;
         IrSame s = { 0 };
         if (in->op == IR_STORE && ir_same_place(&s, in->place, p) && lf_fresh(l, &in->a, 0))

@@ -84,7 +84,9 @@ static void lv_value(Lv *v, const IrIns *at, const IrOpd *o, int aux)
         lv_check(v, at, *o, NULL, aux);
 }
 
-/* Argument k of in is the span a span pool's free gives back. */
+/* Argument k of in is the span a span pool's free gives back: the free
+ * tests its tag itself, before anything else (gs_spans_free: "pool free of
+ * a span already freed"), so it needs no check here. */
 static bool lv_pool_free(const IrIns *in, int k)
 {
     return in->op == IR_PRIM && in->aux == BI_R_FREE && k == 1 && in->args[k].type &&
@@ -120,7 +122,8 @@ static void lv_uses(Lv *v, const IrIns *in)
         break;
     case IR_RT: case IR_PRIM:
         for (int k = 0; k < in->nargs; k++)
-            lv_value(v, in, &in->args[k], lv_pool_free(in, k) ? IR_LIVE_POOL_FREE : IR_LIVE_USE);
+            if (!lv_pool_free(in, k))
+                lv_value(v, in, &in->args[k], IR_LIVE_USE);
         break;
     default:
         break;
@@ -353,8 +356,12 @@ static IrIns lv_source(const Lv *v, int at)
         const IrIns *d = ir_defs_one(&v->d, &k.a);
         if (!d)
             break;
+        const IrIns *dl = (d->op == IR_MOV || d->op == IR_SLICE) && d->a.kind == OPD_LOCAL
+                              ? lv_only_decl(v, d->a.local, at) : NULL;
         if ((d->op == IR_MOV || d->op == IR_SLICE) && d->a.kind == OPD_TEMP) {
             k.a = d->a;
+        } else if (dl && dl->a.kind == OPD_TEMP) {     /* a `let`: what its DECL stored */
+            k.a = dl->a;
         } else if ((d->op == IR_MOV || d->op == IR_SLICE) && (d->a.kind == OPD_LOCAL || d->a.kind == OPD_GLOBAL)) {
             IrPlace *p = ir_place_root(d->a, d->a.type);      /* the variable as d read it */
             if (!lv_holds(v, p, d, at))
@@ -376,7 +383,16 @@ static IrIns lv_source(const Lv *v, int at)
     return k;
 }
 
-/* The source of every check (lv_source), after defs and blocks. */
+/* in makes new storage and the header of it, which is live as it comes
+ * (a make, a span pool's alloc): as good as a check of that header passed. */
+static bool lv_fresh(const IrFunc *f, const IrIns *in)
+{
+    bool made = in->op == IR_MAKE || (in->op == IR_PRIM && in->aux == BI_R_ALLOC);
+    return made && in->dst >= 0 && lv_header_type(f->temps[in->dst]);
+}
+
+/* The source of every check (lv_source), after defs and blocks; a fresh
+ * header's is its temp. */
 static void lv_sources(Lv *v)
 {
     IrFunc *f = v->f;
@@ -386,6 +402,15 @@ static void lv_sources(Lv *v)
     for (int i = 0; i < f->nins; i++)
         if (f->ins[i].op == IR_CHECK_LIVE || f->ins[i].op == IR_LIVE_TEST)
             v->src[i] = lv_source(v, i);
+        else if (lv_fresh(f, &f->ins[i]))
+            v->src[i] = (IrIns){ .op = IR_CHECK_LIVE, .a = ir_tempopd(f, f->ins[i].dst), .aux = IR_LIVE_USE };
+}
+
+/* Fact at (a check, or a fresh header) shows that a check with aux passes. */
+static bool lv_passed(const IrFunc *f, int at, int aux)
+{
+    const IrIns *e = &f->ins[at];
+    return (e->op == IR_CHECK_LIVE && e->aux == aux) || (aux == IR_LIVE_USE && lv_fresh(f, e));
 }
 
 /* The checks known passed at a point: indices of CHECK_LIVE instructions
@@ -462,25 +487,61 @@ static bool lv_is_check(const IrIns *in)
     return (in->op == IR_CHECK_LIVE && in->aux == IR_LIVE_USE) || in->op == IR_LIVE_TEST;
 }
 
+static bool lv_loop_keeps(Lv *v, int open, int close, const IrIns *c);
+
+/* The loops open while lv_dedupe walks them: per loop, the facts at its
+ * entry that nothing in it may change, which hold everywhere in it and
+ * after it (past LV_MAX_LOOP deep: none). */
+enum { LV_MAX_LOOP = 32 };
+typedef struct LvLoops {
+    LvFacts kept[LV_MAX_LOOP];
+    int n;
+} LvLoops;
+
+/* The loop opened at i: cur keeps what the loop keeps. */
+static void lv_loop_enter(Lv *v, int i, LvFacts *cur, LvLoops *lp)
+{
+    int n = 0;
+    for (int k = 0; k < cur->n; k++)
+        if (lp->n < LV_MAX_LOOP && lv_loop_keeps(v, i, v->b.close[i], &v->src[cur->at[k]]))
+            cur->at[n++] = cur->at[k];
+    cur->n = n;
+    if (lp->n < LV_MAX_LOOP)
+        lp->kept[lp->n] = lv_facts_copy(cur);
+    lp->n++;
+}
+
+/* After a jump inside a loop, or after the loop: what the loop keeps. */
+static void lv_loop_facts(LvFacts *cur, const LvLoops *lp)
+{
+    cur->n = 0;
+    if (lp->n > 0 && lp->n <= LV_MAX_LOOP) {
+        memcpy(cur->at, lp->kept[lp->n - 1].at, sizeof(int) * (size_t)lp->kept[lp->n - 1].n);
+        cur->n = lp->kept[lp->n - 1].n;
+    }
+}
+
 /* A check whose header an earlier check already passed, on every path to
  * it with nothing since that may change it, is dropped; so is a check of a
  * loop's test that an earlier check of the same test dominates; and a
  * loop's test of such a header is true (MOV true: the C compiler drops
- * the checks reading it). */
+ * the checks reading it). A fresh header (lv_fresh) counts as checked
+ * where it is made, and what a loop keeps (nothing in it may change the
+ * header) holds in it and after it. */
 static void lv_dedupe(Lv *v)
 {
     IrFunc *f = v->f;
     enum { LV_MAX_IF = 64 };
     LvIf ifs[LV_MAX_IF];
     int nif = 0;
+    LvLoops loops = { .n = 0 };
     LvFacts cur = { SCRATCH_ARRAY(int, f->nins + 1), 0 };
     for (int i = 0; i < f->nins; i++) {
         IrIns *in = &f->ins[i];
         if (in->op == IR_CHECK_LIVE && (in->aux == IR_LIVE_USE || in->aux == IR_LIVE_FLAG)) {
             bool dup = false;
             for (int k = 0; k < cur.n && !dup; k++)
-                dup = f->ins[cur.at[k]].op == IR_CHECK_LIVE && f->ins[cur.at[k]].aux == in->aux &&
-                      lv_same_header(&v->src[cur.at[k]], &v->src[i]);
+                dup = lv_passed(f, cur.at[k], in->aux) && lv_same_header(&v->src[cur.at[k]], &v->src[i]);
             if (dup) {
                 in->op = IR_NOP;
                 f->live_removed++;
@@ -495,7 +556,7 @@ static void lv_dedupe(Lv *v)
                 const IrIns *e = &f->ins[cur.at[k]];
                 if (!lv_same_header(&v->src[cur.at[k]], &v->src[i]))
                     continue;
-                if (e->op == IR_CHECK_LIVE && e->aux == IR_LIVE_USE)
+                if (lv_passed(f, cur.at[k], IR_LIVE_USE))
                     known = k;
                 else if (e->op == IR_LIVE_TEST && tested < 0)
                     tested = k;
@@ -511,15 +572,28 @@ static void lv_dedupe(Lv *v)
             cur.at[cur.n++] = i;
             continue;
         }
+        if (in->op == IR_LOOP || in->op == IR_FOR) {
+            lv_loop_enter(v, i, &cur, &loops);
+            continue;
+        }
+        if (in->op == IR_ENDLOOP || in->op == IR_ENDFOR) {
+            lv_loop_facts(&cur, &loops);
+            loops.n -= loops.n > 0;
+            continue;
+        }
         if (ir_op_info[in->op].control != IR_CTL_NONE) {
             lv_facts_block(in, &cur, ifs, &nif, LV_MAX_IF);
+            if (ir_op_info[in->op].control == IR_CTL_JUMP)
+                lv_loop_facts(&cur, &loops);
             continue;
         }
         int n = 0;
         for (int k = 0; k < cur.n; k++)
-            if (f->ins[cur.at[k]].aux == IR_LIVE_FLAG || !lv_may_change(v, in, &v->src[cur.at[k]]))    /* a flag never changes */
+            if (lv_passed(f, cur.at[k], IR_LIVE_FLAG) || !lv_may_change(v, in, &v->src[cur.at[k]]))    /* a flag never changes */
                 cur.at[n++] = cur.at[k];
         cur.n = n;
+        if (lv_fresh(f, in))
+            cur.at[cur.n++] = i;
     }
 }
 
@@ -808,9 +882,24 @@ static bool lv_carries(const IrFunc *g, const Local *p)
 }
 
 /* The header parameters of g that g tests on every call (a check or test,
- * in a loop made once before the loop, or a call passing it on to a
- * function that carries it): a caller's test costs no more, and less
- * where the caller knows the answer. Whether it chose one. */
+ * in a loop made once before the loop, also where the check in that loop
+ * is conditional, or a call passing it on to a function that carries it):
+ * a caller's test costs no more, and less where the caller knows the
+ * answer. Whether it chose one. */
+/* Check i sits in a loop that runs on every call and that nothing in
+ * changes its header or gives its storage back: lv_loops tests the header
+ * once before that loop, so on every call. */
+static bool lv_tested_before_loop(Lv *v, const bool *plain, int i)
+{
+    for (int o = i - 1; o >= 0; o--) {
+        IrOp op = v->f->ins[o].op;
+        if ((op == IR_LOOP || op == IR_FOR) && v->b.close[o] > i && plain[o] &&
+            lv_loop_keeps(v, o, v->b.close[o], &v->src[i]))
+            return true;
+    }
+    return false;
+}
+
 static bool lv_choose(const IrProgram *ir, IrFunc *g)
 {
     const FnInst *fn = g->fn;
@@ -825,8 +914,9 @@ static bool lv_choose(const IrProgram *ir, IrFunc *g)
         const Local *p = fn->params[k];
         bool read = false;
         for (int i = 0; i < g->nins && !read && lv_can_carry(g, p) && !lv_carries(g, p); i++)
-            read = plain[i] && ((lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p)) ||
-                                lv_passes_on(ir, &g->ins[i], p));
+            read = (plain[i] && ((lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p)) ||
+                                 lv_passes_on(ir, &g->ins[i], p))) ||
+                   (lv_is_check(&g->ins[i]) && lv_reads_param(&v, i, p) && lv_tested_before_loop(&v, plain, i));
         if (!read)
             continue;
         if (!g->carry)

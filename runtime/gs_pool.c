@@ -537,11 +537,13 @@ static GS_NORETURN GS_COLD GS_NOINLINE void spans_fail_free(const gs_site *s, in
     gs_fail_pool_span(s);
 }
 
-/* gs_spans_free, every case: the check (its errors), a noted reference,
- * the release. */
+/* gs_spans_free, every case: the header's tag first (a header older than
+ * its storage: "already freed", whether or not a span starts there now),
+ * then the check (its errors), a noted reference, the release. */
 static GS_NOINLINE void spans_free_any(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
                                        size_t esz) {
     int64_t off;
+    if (GS_UNLIKELY(!gs_is_live(ptr, len, cap))) gs_fail_msg(s, "pool free of a span already freed");
     if (len == 0) return;
     off = spans_lookup(p->st, ptr, len, cap);
     if (GS_UNLIKELY(off < 0)) spans_fail_free(s, off);
@@ -556,20 +558,33 @@ static GS_NOINLINE void spans_free_any(const gs_site *s, gs_spans *p, const void
  * Cached spans are zeroed at their free, so that alloc makes no call: by a
  * few plain stores up to SPANS_SMALL granules, else by memset, the free's
  * tail call. */
-#define SPANS_SMALL 4
+#define SPANS_SMALL 16
 typedef char spans_unit_is_16[GS_SPAN_UNIT == 16 ? 1 : -1];
 /* alloc: below these, n * esz needs no overflow check */
 #define SPANS_QUICK_N ((uint64_t)SPANS_CACHE_SIZES * GS_SPAN_UNIT)
 
-/* The g (1..SPANS_SMALL) granules at q become zero (overlapping stores). */
+/* The g (1..SPANS_SMALL) granules at q become zero: two overlapping blocks
+ * of 1, 2, 4 or 8 granules, the first at q and the last ending where the
+ * span does (fixed-size copies, so no call). */
 GS_INLINE void spans_zero_small(uint8_t *q, uint64_t g) {
 #ifdef __TINYC__
     memset(q, 0, (size_t)g * GS_SPAN_UNIT);
 #else
-    static const uint8_t z[2 * GS_SPAN_UNIT];
-    memcpy(q, z, GS_SPAN_UNIT); /* the first granule, the last, and the two after the first */
-    memcpy(q + (g - 1) * GS_SPAN_UNIT, z, GS_SPAN_UNIT);
-    if (g > 2) memcpy(q + GS_SPAN_UNIT, z, 2 * GS_SPAN_UNIT);
+    static const uint8_t z[8 * GS_SPAN_UNIT];
+    uint8_t *e = q + g * GS_SPAN_UNIT;
+    if (g <= 2) {
+        memcpy(q, z, GS_SPAN_UNIT);
+        memcpy(e - GS_SPAN_UNIT, z, GS_SPAN_UNIT);
+    } else if (g <= 4) {
+        memcpy(q, z, 2 * GS_SPAN_UNIT);
+        memcpy(e - 2 * GS_SPAN_UNIT, z, 2 * GS_SPAN_UNIT);
+    } else if (g <= 8) {
+        memcpy(q, z, 4 * GS_SPAN_UNIT);
+        memcpy(e - 4 * GS_SPAN_UNIT, z, 4 * GS_SPAN_UNIT);
+    } else {
+        memcpy(q, z, 8 * GS_SPAN_UNIT);
+        memcpy(e - 8 * GS_SPAN_UNIT, z, 8 * GS_SPAN_UNIT);
+    }
 #endif
 }
 
@@ -610,7 +625,9 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz) {
     return spans_alloc_any(s, p, n, esz);
 }
 
-/* The exact-span check of the fast path: the cap word holds GS_OWN_BIT
+/* The exact-span check of the fast path (which implies the tag test
+ * spans_free_any makes first: the header's tag is not 0 and is the
+ * shadow's): the cap word holds GS_OWN_BIT
  * and len (len > 0 then: a negative or zero len fails), the pointer is a
  * granule of the region below the tail, where the live-span record holds
  * len (so len < SPANS_LEN_BIG, and it is a live span's: n * esz did not

@@ -100,7 +100,9 @@ gs_grow gs_spans_alloc(const gs_site *s, gs_spans *p, int64_t n, size_t esz);
 /* The header of the live span of n elements at granule off. */
 gs_grow gs_spans_at(const gs_spans *p, int64_t off, int64_t n);
 /* Frees the slice (ptr, len, cap): a no-op when len == 0, an error when it
- * is not exactly a live span of this pool. */
+ * is not exactly a live span of this pool; first of all, an error ("pool
+ * free of a span already freed") when the header's tag is not its
+ * storage's (gs_is_live), so the caller makes no lifetime check of it. */
 void gs_spans_free(const gs_site *s, gs_spans *p, const void *ptr, int64_t len, int64_t cap,
                    size_t esz);
 /* The span's offset when (ptr, len, cap) is exactly a live span of this

@@ -56,7 +56,6 @@ typedef enum IrBorrowOp {
 typedef enum IrLiveOp {
     IR_LIVE_USE,        /* a use of header a's storage: "use of freed storage" */
     IR_LIVE_DELETE,     /* delete(a): "delete of storage already deleted" */
-    IR_LIVE_POOL_FREE,  /* a span pool's free(a): "pool free of a span already freed" */
     IR_LIVE_FLAG,       /* a is a LIVE_TEST made before the loop: stop when false */
 } IrLiveOp;
 

@@ -29,10 +29,8 @@ static const gs_site gs_site8 = { "tests/golden/c/abort_share.gs", 16, 24, NULL 
 static const gs_site gs_site7 = { "tests/golden/c/abort_share.gs", 16, 17, NULL };
 static const gs_site gs_site9 = { "tests/golden/c/abort_share.gs", 21, 14, NULL };
 static const gs_site gs_site10 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
-static const gs_site gs_site12 = { "tests/golden/c/abort_share.gs", 24, 14, NULL };
-static const gs_site gs_site13 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/abort_share.gs", 22, 5, NULL };
-static const gs_site gs_site14 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
+static const gs_site gs_site11 = { "tests/golden/c/abort_share.gs", 24, 14, NULL };
+static const gs_site gs_site12 = { "tests/golden/c/abort_share.gs", 25, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -97,16 +95,14 @@ static void gs_main_main(void)
     int64_t abort_n_;
     gs_grow gs_mk0 = gs_make_cls(&gs_site9, 2, 5 * sizeof(int64_t), 5);
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 5, gs_mk0.cap};
-    bool t5 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    bool t5 = true;
     if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site10; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
-    gs_check_live(&gs_site11, xs_0.ptr, xs_0.len, xs_0.cap);
     xs_0.ptr[2] = 7;
     gs_print_i64(gs_main_pick(xs_0, 2, 5, 4, t5));
     gs_print_nl();
-    gs_grow gs_mk3 = gs_make_cls(&gs_site12, 0, 3 * sizeof(uint8_t), 3);
+    gs_grow gs_mk3 = gs_make_cls(&gs_site11, 0, 3 * sizeof(uint8_t), 3);
     gs_slice_u8 bs_1 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 3, gs_mk3.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)bs_1.len)) { abort_site_ = &gs_site13; abort_i_ = 1; abort_n_ = bs_1.len; goto abort_index_; }
-    gs_check_live(&gs_site14, bs_1.ptr, bs_1.len, bs_1.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)bs_1.len)) { abort_site_ = &gs_site12; abort_i_ = 1; abort_n_ = bs_1.len; goto abort_index_; }
     bs_1.ptr[1] = 9;
     gs_main_show(bs_1, 2);
     return;

@@ -17,7 +17,7 @@ GS_INLINE int64_t gs_main_take(gs_slice_i64 *xs_0);
 GS_INLINE int64_t gs_main_get_if(gs_slice_i64 xs_0, int64_t i_1);
 GS_INLINE int64_t gs_main_twice(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2);
 GS_INLINE uint64_t gs_main_mask(uint64_t x_0, int64_t s_1);
-GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1);
+GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1, bool xs_live_4);
 GS_NORETURN GS_COLD GS_NOINLINE static void gs_main_bad(int64_t i_0);
 GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2);
 static void gs_main_main(void);
@@ -85,11 +85,11 @@ GS_INLINE uint64_t gs_main_mask(uint64_t x_0, int64_t s_1)
     return (uint64_t)(((uint64_t)((uint64_t)x_0 << (int)((int64_t)(s_1 & 63)))) | ((uint64_t)((uint64_t)x_0 >> (int)t2)));
 }
 
-GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1)
+GS_INLINE int64_t gs_main_sum_some(gs_slice_i64 xs_0, int64_t n_1, bool xs_live_4)
 {
+    bool t7 = xs_live_4;
     int64_t t_2 = 0;
     int64_t t0 = n_1;
-    bool t7 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_3 = 0; i_3 < t0; i_3++) {
         if (i_3 < xs_0.len) {
             if (GS_UNLIKELY(!t7)) gs_fail_freed(&gs_site7);
@@ -123,10 +123,10 @@ static void gs_main_main(void)
 {
     gs_grow gs_mk0 = gs_make_cls(&gs_site12, 0, 0 * sizeof(int64_t), 0);
     gs_slice_i64 xs_0 = (gs_slice_i64){(int64_t *)gs_mk0.ptr, 0, gs_mk0.cap};
-    bool t21 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    bool t22 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     for (int64_t i_1 = 0; i_1 < 5; i_1++) {
         int64_t t1 = (int64_t)((uint64_t)i_1 * (uint64_t)10);
-        if (GS_UNLIKELY(!t21)) gs_fail_freed(&gs_site13);
+        if (GS_UNLIKELY(!t22)) gs_fail_freed(&gs_site13);
         if (GS_UNLIKELY(xs_0.len == GS_CAP(xs_0))) gs_slice_grow_at(&gs_site14, (void *)&xs_0.ptr, xs_0.len, &xs_0.cap, sizeof(int64_t));
         xs_0.ptr[xs_0.len++] = t1;
     }
@@ -152,9 +152,10 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_u64(t14);
     gs_print_nl();
-    int64_t t16 = gs_main_sum_some(xs_0, 9);
     bool t20 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
-    int64_t t18 = gs_main_pick(xs_0, 2, t20);
+    int64_t t16 = gs_main_sum_some(xs_0, 9, t20);
+    bool t21 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
+    int64_t t18 = gs_main_pick(xs_0, 2, t21);
     gs_print_i64(t16);
     gs_print_space();
     gs_print_i64(t18);

@@ -37,12 +37,11 @@ static const gs_site gs_site1 = { "tests/golden/c/fold_instances.gs", 32, 12, NU
 static const gs_site gs_site2 = { "tests/golden/c/fold_instances.gs", 36, 12, NULL };
 static const gs_site gs_site3 = { "tests/golden/c/fold_instances.gs", 36, 12, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/fold_instances.gs", 50, 14, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/fold_instances.gs", 55, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/c/fold_instances.gs", 50, 20, NULL };
+static const gs_site gs_site5 = { "tests/golden/c/fold_instances.gs", 55, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/fold_instances.gs", 56, 5, NULL };
 static const gs_site gs_site7 = { "tests/golden/c/fold_instances.gs", 56, 5, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/fold_instances.gs", 56, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
 static const gs_site gs_site9 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/fold_instances.gs", 23, 12, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -93,7 +92,6 @@ static void gs_main_main(void)
     gs_print_nl();
     gs_grow gs_mk4 = gs_make_cls(&gs_site4, 1, 3 * sizeof(int64_t), 3);
     gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 3, gs_mk4.cap};
-    gs_check_live(&gs_site5, t4.ptr, t4.len, t4.cap);
     t4.ptr[0] = 5;
     t4.ptr[1] = 6;
     t4.ptr[2] = 7;
@@ -120,14 +118,14 @@ static void gs_main_main(void)
     gs_print_i64(t10);
     gs_print_nl();
     gs_fn_i64__i64 f_1 = (gs_fn_i64__i64){gs_main_outer__i32__thunk, NULL};
-    gs_print_i64((GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site6, "call of a zero function value") : (void)0, f_1.fn(f_1.env, 3)));
+    gs_print_i64((GS_UNLIKELY(!f_1.fn) ? gs_fail_msg(&gs_site5, "call of a zero function value") : (void)0, f_1.fn(f_1.env, 3)));
     gs_print_nl();
     gs_str t13 = gs_main_name_a();
     gs_str t14 = gs_main_name_b();
-    gs_check_live(&gs_site7, t13.ptr, GS_SLEN(t13), t13.len);
+    gs_check_live(&gs_site6, t13.ptr, GS_SLEN(t13), t13.len);
     gs_print_str(t13);
     gs_print_space();
-    gs_check_live(&gs_site8, t14.ptr, GS_SLEN(t14), t14.len);
+    gs_check_live(&gs_site7, t14.ptr, GS_SLEN(t14), t14.len);
     gs_print_str(t14);
     gs_print_space();
     gs_print_str(GS_STR_LIT("gs_main_count__u8", 17));
@@ -150,8 +148,8 @@ static int64_t gs_main_outer__i64(int64_t n_0)
 GS_INLINE int64_t gs_main_at__i64(gs_slice_i64 xs_0, int64_t i_1, bool xs_live_2)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site10);
-        gs_fail_index(&gs_site9, i_1, xs_0.len);
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site9);
+        gs_fail_index(&gs_site8, i_1, xs_0.len);
     }
     return (int64_t)((uint64_t)xs_0.ptr[i_1] + (uint64_t)1);
 }

@@ -74,58 +74,53 @@ static const gs_site gs_site14 = { "tests/golden/c/heap_fast.gs", 48, 16, NULL }
 static const gs_site gs_site15 = { "tests/golden/c/heap_fast.gs", 49, 13, NULL };
 static const gs_site gs_site16 = { "tests/golden/c/heap_fast.gs", 50, 27, NULL };
 static const gs_site gs_site17 = { "tests/golden/c/heap_fast.gs", 50, 49, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/heap_fast.gs", 51, 5, NULL };
-static const gs_site gs_site22 = { "tests/golden/c/heap_fast.gs", 52, 5, NULL };
-static const gs_site gs_site24 = { "tests/golden/c/heap_fast.gs", 53, 5, NULL };
-static const gs_site gs_site26 = { "tests/golden/c/heap_fast.gs", 54, 5, NULL };
-static const gs_site gs_site28 = { "tests/golden/c/heap_fast.gs", 55, 5, NULL };
-static const gs_site gs_site29 = { "tests/golden/c/heap_fast.gs", 58, 14, NULL };
-static const gs_site gs_site31 = { "tests/golden/c/heap_fast.gs", 59, 23, NULL };
-static const gs_site gs_site32 = { "tests/golden/c/heap_fast.gs", 60, 29, NULL };
-static const gs_site gs_site34 = { "tests/golden/c/heap_fast.gs", 60, 36, NULL };
-static const gs_site gs_site36 = { "tests/golden/c/heap_fast.gs", 61, 5, NULL };
-static const gs_site gs_site37 = { "tests/golden/c/heap_fast.gs", 64, 14, NULL };
-static const gs_site gs_site38 = { "tests/golden/c/heap_fast.gs", 65, 5, NULL };
-static const gs_site gs_site40 = { "tests/golden/c/heap_fast.gs", 66, 5, NULL };
-static const gs_site gs_site41 = { "tests/golden/c/heap_fast.gs", 67, 5, NULL };
-static const gs_site gs_site42 = { "tests/golden/c/heap_fast.gs", 68, 13, NULL };
-static const gs_site gs_site43 = { "tests/golden/c/heap_fast.gs", 68, 49, NULL };
-static const gs_site gs_site44 = { "tests/golden/c/heap_fast.gs", 68, 61, NULL };
-static const gs_site gs_site45 = { "tests/golden/c/heap_fast.gs", 68, 79, NULL };
-static const gs_site gs_site48 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
-static const gs_site gs_site49 = { "tests/golden/c/heap_fast.gs", 70, 14, NULL };
-static const gs_site gs_site50 = { "tests/golden/c/heap_fast.gs", 71, 14, NULL };
-static const gs_site gs_site51 = { "tests/golden/c/heap_fast.gs", 72, 14, NULL };
-static const gs_site gs_site52 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
-static const gs_site gs_site55 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
-static const gs_site gs_site58 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
-static const gs_site gs_site60 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
-static const gs_site gs_site62 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
-static const gs_site gs_site63 = { "tests/golden/c/heap_fast.gs", 80, 13, NULL };
-static const gs_site gs_site65 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/heap_fast.gs", 34, 13, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/heap_fast.gs", 37, 21, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/heap_fast.gs", 38, 13, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/heap_fast.gs", 45, 5, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/heap_fast.gs", 50, 49, NULL };
 static const gs_site gs_site19 = { "tests/golden/c/heap_fast.gs", 51, 5, NULL };
 static const gs_site gs_site21 = { "tests/golden/c/heap_fast.gs", 52, 5, NULL };
 static const gs_site gs_site23 = { "tests/golden/c/heap_fast.gs", 53, 5, NULL };
 static const gs_site gs_site25 = { "tests/golden/c/heap_fast.gs", 54, 5, NULL };
 static const gs_site gs_site27 = { "tests/golden/c/heap_fast.gs", 55, 5, NULL };
+static const gs_site gs_site28 = { "tests/golden/c/heap_fast.gs", 58, 14, NULL };
 static const gs_site gs_site30 = { "tests/golden/c/heap_fast.gs", 59, 23, NULL };
-static const gs_site gs_site33 = { "tests/golden/c/heap_fast.gs", 60, 29, NULL };
+static const gs_site gs_site31 = { "tests/golden/c/heap_fast.gs", 60, 29, NULL };
+static const gs_site gs_site33 = { "tests/golden/c/heap_fast.gs", 60, 36, NULL };
 static const gs_site gs_site35 = { "tests/golden/c/heap_fast.gs", 61, 5, NULL };
-static const gs_site gs_site39 = { "tests/golden/c/heap_fast.gs", 65, 5, NULL };
-static const gs_site gs_site46 = { "tests/golden/c/heap_fast.gs", 68, 5, NULL };
-static const gs_site gs_site47 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
-static const gs_site gs_site53 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
-static const gs_site gs_site54 = { "tests/golden/c/heap_fast.gs", 73, 24, NULL };
-static const gs_site gs_site56 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
-static const gs_site gs_site57 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
-static const gs_site gs_site59 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
-static const gs_site gs_site61 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
-static const gs_site gs_site64 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
+static const gs_site gs_site36 = { "tests/golden/c/heap_fast.gs", 64, 14, NULL };
+static const gs_site gs_site37 = { "tests/golden/c/heap_fast.gs", 65, 5, NULL };
+static const gs_site gs_site38 = { "tests/golden/c/heap_fast.gs", 66, 5, NULL };
+static const gs_site gs_site39 = { "tests/golden/c/heap_fast.gs", 67, 5, NULL };
+static const gs_site gs_site40 = { "tests/golden/c/heap_fast.gs", 68, 13, NULL };
+static const gs_site gs_site41 = { "tests/golden/c/heap_fast.gs", 68, 49, NULL };
+static const gs_site gs_site42 = { "tests/golden/c/heap_fast.gs", 68, 61, NULL };
+static const gs_site gs_site43 = { "tests/golden/c/heap_fast.gs", 68, 79, NULL };
+static const gs_site gs_site46 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
+static const gs_site gs_site47 = { "tests/golden/c/heap_fast.gs", 70, 14, NULL };
+static const gs_site gs_site48 = { "tests/golden/c/heap_fast.gs", 71, 14, NULL };
+static const gs_site gs_site49 = { "tests/golden/c/heap_fast.gs", 72, 14, NULL };
+static const gs_site gs_site50 = { "tests/golden/c/heap_fast.gs", 73, 13, NULL };
+static const gs_site gs_site51 = { "tests/golden/c/heap_fast.gs", 73, 35, NULL };
+static const gs_site gs_site53 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
+static const gs_site gs_site55 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
+static const gs_site gs_site57 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
+static const gs_site gs_site58 = { "tests/golden/c/heap_fast.gs", 80, 13, NULL };
+static const gs_site gs_site60 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/heap_fast.gs", 34, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/c/heap_fast.gs", 37, 21, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/heap_fast.gs", 38, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/heap_fast.gs", 45, 5, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/heap_fast.gs", 51, 5, NULL };
+static const gs_site gs_site20 = { "tests/golden/c/heap_fast.gs", 52, 5, NULL };
+static const gs_site gs_site22 = { "tests/golden/c/heap_fast.gs", 53, 5, NULL };
+static const gs_site gs_site24 = { "tests/golden/c/heap_fast.gs", 54, 5, NULL };
+static const gs_site gs_site26 = { "tests/golden/c/heap_fast.gs", 55, 5, NULL };
+static const gs_site gs_site29 = { "tests/golden/c/heap_fast.gs", 59, 23, NULL };
+static const gs_site gs_site32 = { "tests/golden/c/heap_fast.gs", 60, 29, NULL };
+static const gs_site gs_site34 = { "tests/golden/c/heap_fast.gs", 61, 5, NULL };
+static const gs_site gs_site44 = { "tests/golden/c/heap_fast.gs", 68, 5, NULL };
+static const gs_site gs_site45 = { "tests/golden/c/heap_fast.gs", 69, 5, NULL };
+static const gs_site gs_site52 = { "tests/golden/c/heap_fast.gs", 74, 5, NULL };
+static const gs_site gs_site54 = { "tests/golden/c/heap_fast.gs", 75, 5, NULL };
+static const gs_site gs_site56 = { "tests/golden/c/heap_fast.gs", 76, 5, NULL };
+static const gs_site gs_site59 = { "tests/golden/c/heap_fast.gs", 82, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -172,14 +167,13 @@ static void gs_main_main(void)
             gs_slice_u8 b_4 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 32, gs_mk1.cap};
             t2 = ok_0;
             if (t2) {
-                bool t71 = gs_is_live(b_4.ptr, b_4.len, b_4.cap);
-                t2 = gs_main_zeros(b_4, t71);
+                t2 = gs_main_zeros(b_4, true);
             }
             t4 = t2;
             if (t4) {
                 t4 = b_4.len == 32;
             }
-            bool t72 = gs_is_live(b_4.ptr, b_4.len, b_4.cap);
+            bool t72 = true;
             ok_0 = t4;
             gs_main_fill(b_4, 255, t72);
             if (GS_UNLIKELY(!t73)) gs_fail_freed(&gs_site4);
@@ -212,18 +206,16 @@ static void gs_main_main(void)
     gs_slice_u8 huge_9 = (gs_slice_u8){(uint8_t *)gs_mk14.ptr, 4097, gs_mk14.cap};
     gs_grow gs_mk15 = gs_make_cls(&gs_site15, 2, 48 * sizeof(uint8_t), 48);
     gs_slice_u8 c_10 = (gs_slice_u8){(uint8_t *)gs_mk15.ptr, 48, gs_mk15.cap};
-    int64_t t16 = a_6.len;
     int64_t t17 = GS_CAP(a_6);
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_6.len)) { abort_site_ = &gs_site16; abort_i_ = 0; abort_n_ = a_6.len; goto abort_index_; }
     int64_t t19 = a_6.ptr[0];
     int64_t t20 = z_7.len;
     int64_t t21 = big_8.len;
     if (GS_UNLIKELY((uint64_t)4095 >= (uint64_t)big_8.len)) { abort_site_ = &gs_site17; abort_i_ = 4095; abort_n_ = big_8.len; goto abort_index_; }
-    gs_check_live(&gs_site18, big_8.ptr, big_8.len, big_8.cap);
     uint8_t t23 = big_8.ptr[4095];
     int64_t t24 = huge_9.len;
     int64_t t25 = c_10.len;
-    gs_print_i64(t16);
+    gs_print_i64(a_6.len);
     gs_print_space();
     gs_print_i64(t17);
     gs_print_space();
@@ -239,30 +231,30 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t25);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(a_6.ptr, 1, a_6.cap))) gs_fail_msg(&gs_site19, "delete of storage already deleted");
-    gs_slice_delete(&gs_site20, a_6.ptr, a_6.cap);
-    if (GS_UNLIKELY(!gs_is_live(z_7.ptr, 1, z_7.cap))) gs_fail_msg(&gs_site21, "delete of storage already deleted");
-    gs_slice_delete(&gs_site22, z_7.ptr, z_7.cap);
-    if (GS_UNLIKELY(!gs_is_live(big_8.ptr, 1, big_8.cap))) gs_fail_msg(&gs_site23, "delete of storage already deleted");
-    gs_slice_delete(&gs_site24, big_8.ptr, big_8.cap);
-    if (GS_UNLIKELY(!gs_is_live(huge_9.ptr, 1, huge_9.cap))) gs_fail_msg(&gs_site25, "delete of storage already deleted");
-    gs_slice_delete(&gs_site26, huge_9.ptr, huge_9.cap);
-    if (GS_UNLIKELY(!gs_is_live(c_10.ptr, 1, c_10.cap))) gs_fail_msg(&gs_site27, "delete of storage already deleted");
-    gs_slice_delete(&gs_site28, c_10.ptr, c_10.cap);
-    gs_grow gs_mk26 = gs_make_cls(&gs_site29, 1, 4 * sizeof(int64_t), 4);
+    if (GS_UNLIKELY(!gs_is_live(a_6.ptr, 1, a_6.cap))) gs_fail_msg(&gs_site18, "delete of storage already deleted");
+    gs_slice_delete(&gs_site19, a_6.ptr, a_6.cap);
+    if (GS_UNLIKELY(!gs_is_live(z_7.ptr, 1, z_7.cap))) gs_fail_msg(&gs_site20, "delete of storage already deleted");
+    gs_slice_delete(&gs_site21, z_7.ptr, z_7.cap);
+    if (GS_UNLIKELY(!gs_is_live(big_8.ptr, 1, big_8.cap))) gs_fail_msg(&gs_site22, "delete of storage already deleted");
+    gs_slice_delete(&gs_site23, big_8.ptr, big_8.cap);
+    if (GS_UNLIKELY(!gs_is_live(huge_9.ptr, 1, huge_9.cap))) gs_fail_msg(&gs_site24, "delete of storage already deleted");
+    gs_slice_delete(&gs_site25, huge_9.ptr, huge_9.cap);
+    if (GS_UNLIKELY(!gs_is_live(c_10.ptr, 1, c_10.cap))) gs_fail_msg(&gs_site26, "delete of storage already deleted");
+    gs_slice_delete(&gs_site27, c_10.ptr, c_10.cap);
+    gs_grow gs_mk26 = gs_make_cls(&gs_site28, 1, 4 * sizeof(int64_t), 4);
     gs_slice_i64 xs_11 = (gs_slice_i64){(int64_t *)gs_mk26.ptr, 4, gs_mk26.cap};
     bool t74 = gs_is_live(xs_11.ptr, xs_11.len, xs_11.cap);
     for (int64_t i_12 = 0; i_12 < 100; i_12++) {
-        if (GS_UNLIKELY(!t74)) gs_fail_freed(&gs_site30);
-        if (GS_UNLIKELY(xs_11.len == GS_CAP(xs_11))) gs_slice_grow_at(&gs_site31, (void *)&xs_11.ptr, xs_11.len, &xs_11.cap, sizeof(int64_t));
+        if (GS_UNLIKELY(!t74)) gs_fail_freed(&gs_site29);
+        if (GS_UNLIKELY(xs_11.len == GS_CAP(xs_11))) gs_slice_grow_at(&gs_site30, (void *)&xs_11.ptr, xs_11.len, &xs_11.cap, sizeof(int64_t));
         xs_11.ptr[xs_11.len++] = i_12;
     }
     int64_t t27 = xs_11.len;
     int64_t t28 = GS_CAP(xs_11);
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)xs_11.len)) { abort_site_ = &gs_site32; abort_i_ = 4; abort_n_ = xs_11.len; goto abort_index_; }
-    gs_check_live(&gs_site33, xs_11.ptr, xs_11.len, xs_11.cap);
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)xs_11.len)) { abort_site_ = &gs_site31; abort_i_ = 4; abort_n_ = xs_11.len; goto abort_index_; }
+    gs_check_live(&gs_site32, xs_11.ptr, xs_11.len, xs_11.cap);
     int64_t t30 = xs_11.ptr[4];
-    if (GS_UNLIKELY((uint64_t)103 >= (uint64_t)xs_11.len)) { abort_site_ = &gs_site34; abort_i_ = 103; abort_n_ = xs_11.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)103 >= (uint64_t)xs_11.len)) { abort_site_ = &gs_site33; abort_i_ = 103; abort_n_ = xs_11.len; goto abort_index_; }
     int64_t t32 = xs_11.ptr[103];
     gs_print_i64(t27);
     gs_print_space();
@@ -272,26 +264,25 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t32);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(xs_11.ptr, 1, xs_11.cap))) gs_fail_msg(&gs_site35, "delete of storage already deleted");
-    gs_slice_delete(&gs_site36, xs_11.ptr, xs_11.cap);
-    gs_grow gs_mk33 = gs_make_cls(&gs_site37, 7, 3 * sizeof(gs_main_Rec), 3);
+    if (GS_UNLIKELY(!gs_is_live(xs_11.ptr, 1, xs_11.cap))) gs_fail_msg(&gs_site34, "delete of storage already deleted");
+    gs_slice_delete(&gs_site35, xs_11.ptr, xs_11.cap);
+    gs_grow gs_mk33 = gs_make_cls(&gs_site36, 7, 3 * sizeof(gs_main_Rec), 3);
     gs_slice_main_Rec rs_13 = (gs_slice_main_Rec){(gs_main_Rec *)gs_mk33.ptr, 3, gs_mk33.cap};
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site38; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
-    gs_check_live(&gs_site39, rs_13.ptr, rs_13.len, rs_13.cap);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site37; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[2].name = GS_STR_LIT("r", 1);
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site40; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site38; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     GS_COPY(uint64_t, rs_13.ptr[2].o, (gs_opt_i32){true, 5});
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site41; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site39; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     rs_13.ptr[1].ws.a[2] = 9;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site42; abort_i_ = 0; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site40; abort_i_ = 0; abort_n_ = rs_13.len; goto abort_index_; }
     int32_t t41 = rs_13.ptr[0].n;
     bool t45 = !rs_13.ptr[0].o.has;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site43; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site41; abort_i_ = 2; abort_n_ = rs_13.len; goto abort_index_; }
     gs_str t47 = rs_13.ptr[2].name;
     GS_LET(uint64_t, gs_opt_i32, t49, rs_13.ptr[2].o);
-    if (GS_UNLIKELY(!t49.has)) gs_fail_unwrap(&gs_site44);
+    if (GS_UNLIKELY(!t49.has)) gs_fail_unwrap(&gs_site42);
     int32_t t51 = t49.val;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site45; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)rs_13.len)) { abort_site_ = &gs_site43; abort_i_ = 1; abort_n_ = rs_13.len; goto abort_index_; }
     uint16_t t53 = rs_13.ptr[1].ws.a[2];
     gs_print_bool(rs_13.ptr[0].on);
     gs_print_space();
@@ -299,48 +290,44 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_bool(t45);
     gs_print_space();
-    gs_check_live(&gs_site46, t47.ptr, GS_SLEN(t47), t47.len);
+    gs_check_live(&gs_site44, t47.ptr, GS_SLEN(t47), t47.len);
     gs_print_str(t47);
     gs_print_space();
     gs_print_i64(t51);
     gs_print_space();
     gs_print_u64(t53);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(rs_13.ptr, 1, rs_13.cap))) gs_fail_msg(&gs_site47, "delete of storage already deleted");
-    gs_slice_delete(&gs_site48, rs_13.ptr, rs_13.cap);
-    gs_grow gs_mk54 = gs_make_cls(&gs_site49, 1, 2 * sizeof(gs_str), 2);
+    if (GS_UNLIKELY(!gs_is_live(rs_13.ptr, 1, rs_13.cap))) gs_fail_msg(&gs_site45, "delete of storage already deleted");
+    gs_slice_delete(&gs_site46, rs_13.ptr, rs_13.cap);
+    gs_grow gs_mk54 = gs_make_cls(&gs_site47, 1, 2 * sizeof(gs_str), 2);
     gs_slice_str ss_14 = (gs_slice_str){(gs_str *)gs_mk54.ptr, 2, gs_mk54.cap};
-    gs_grow gs_mk55 = gs_make_cls(&gs_site50, 2, 2 * sizeof(gs_slice_i64), 2);
+    gs_grow gs_mk55 = gs_make_cls(&gs_site48, 2, 2 * sizeof(gs_slice_i64), 2);
     gs_slice_sl_i64 sl_15 = (gs_slice_sl_i64){(gs_slice_i64 *)gs_mk55.ptr, 2, gs_mk55.cap};
-    gs_grow gs_mk56 = gs_make_cls(&gs_site51, 4, 5 * sizeof(gs_opt_i64), 5);
+    gs_grow gs_mk56 = gs_make_cls(&gs_site49, 4, 5 * sizeof(gs_opt_i64), 5);
     gs_slice_opt_i64 os_16 = (gs_slice_opt_i64){(gs_opt_i64 *)gs_mk56.ptr, 5, gs_mk56.cap};
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ss_14.len)) { abort_site_ = &gs_site52; abort_i_ = 1; abort_n_ = ss_14.len; goto abort_index_; }
-    gs_check_live(&gs_site53, ss_14.ptr, ss_14.len, ss_14.cap);
-    int64_t t59 = GS_SLEN(ss_14.ptr[1]);
-    gs_check_live(&gs_site54, sl_15.ptr, sl_15.len, sl_15.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)ss_14.len)) { abort_site_ = &gs_site50; abort_i_ = 1; abort_n_ = ss_14.len; goto abort_index_; }
     int64_t t62 = sl_15.ptr[1].len;
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)os_16.len)) { abort_site_ = &gs_site55; abort_i_ = 4; abort_n_ = os_16.len; goto abort_index_; }
-    gs_check_live(&gs_site56, os_16.ptr, os_16.len, os_16.cap);
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)os_16.len)) { abort_site_ = &gs_site51; abort_i_ = 4; abort_n_ = os_16.len; goto abort_index_; }
     bool t66 = !os_16.ptr[4].has;
-    gs_print_i64(t59);
+    gs_print_i64(GS_SLEN(ss_14.ptr[1]));
     gs_print_space();
     gs_print_i64(t62);
     gs_print_space();
     gs_print_bool(t66);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(ss_14.ptr, 1, ss_14.cap))) gs_fail_msg(&gs_site57, "delete of storage already deleted");
-    gs_slice_delete(&gs_site58, ss_14.ptr, ss_14.cap);
-    if (GS_UNLIKELY(!gs_is_live(sl_15.ptr, 1, sl_15.cap))) gs_fail_msg(&gs_site59, "delete of storage already deleted");
-    gs_slice_delete(&gs_site60, sl_15.ptr, sl_15.cap);
-    if (GS_UNLIKELY(!gs_is_live(os_16.ptr, 1, os_16.cap))) gs_fail_msg(&gs_site61, "delete of storage already deleted");
-    gs_slice_delete(&gs_site62, os_16.ptr, os_16.cap);
+    if (GS_UNLIKELY(!gs_is_live(ss_14.ptr, 1, ss_14.cap))) gs_fail_msg(&gs_site52, "delete of storage already deleted");
+    gs_slice_delete(&gs_site53, ss_14.ptr, ss_14.cap);
+    if (GS_UNLIKELY(!gs_is_live(sl_15.ptr, 1, sl_15.cap))) gs_fail_msg(&gs_site54, "delete of storage already deleted");
+    gs_slice_delete(&gs_site55, sl_15.ptr, sl_15.cap);
+    if (GS_UNLIKELY(!gs_is_live(os_16.ptr, 1, os_16.cap))) gs_fail_msg(&gs_site56, "delete of storage already deleted");
+    gs_slice_delete(&gs_site57, os_16.ptr, os_16.cap);
     int64_t n_17 = (int64_t)((uint64_t)a_6.len + (uint64_t)10);
-    gs_grow gs_mk69 = gs_slice_make(&gs_site63, n_17, n_17, sizeof(uint8_t));
+    gs_grow gs_mk69 = gs_slice_make(&gs_site58, n_17, n_17, sizeof(uint8_t));
     gs_slice_u8 v_18 = (gs_slice_u8){(uint8_t *)gs_mk69.ptr, n_17, gs_mk69.cap};
     gs_print_i64(v_18.len);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(v_18.ptr, 1, v_18.cap))) gs_fail_msg(&gs_site64, "delete of storage already deleted");
-    gs_slice_delete(&gs_site65, v_18.ptr, v_18.cap);
+    if (GS_UNLIKELY(!gs_is_live(v_18.ptr, 1, v_18.cap))) gs_fail_msg(&gs_site59, "delete of storage already deleted");
+    gs_slice_delete(&gs_site60, v_18.ptr, v_18.cap);
     return;
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);

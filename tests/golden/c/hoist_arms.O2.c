@@ -17,7 +17,7 @@ struct gs_arr6_i64 {
 
 /* ---- prototypes ---- */
 static void gs__init_globals(void);
-GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2, bool a_live_6);
+GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2, bool a_live_6, bool tmp_live_7);
 GS_INLINE int64_t gs_main_pick(gs_slice_i64 xs_0, bool c_1, int64_t i_2, int64_t j_3);
 static void gs_main_main(void);
 
@@ -36,20 +36,19 @@ static const gs_site gs_site10 = { "tests/golden/c/hoist_arms.gs", 27, 16, NULL 
 static const gs_site gs_site11 = { "tests/golden/c/hoist_arms.gs", 33, 13, NULL };
 static const gs_site gs_site13 = { "tests/golden/c/hoist_arms.gs", 37, 13, NULL };
 static const gs_site gs_site14 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
-static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
-static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
-static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
-static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
-static const gs_site gs_site20 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
+static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 39, 19, NULL };
+static const gs_site gs_site16 = { "tests/golden/c/hoist_arms.gs", 39, 25, NULL };
+static const gs_site gs_site17 = { "tests/golden/c/hoist_arms.gs", 39, 31, NULL };
+static const gs_site gs_site18 = { "tests/golden/c/hoist_arms.gs", 39, 37, NULL };
+static const gs_site gs_site19 = { "tests/golden/c/hoist_arms.gs", 39, 43, NULL };
 static const gs_site gs_site12 = { "tests/golden/c/hoist_arms.gs", 35, 9, NULL };
-static const gs_site gs_site15 = { "tests/golden/c/hoist_arms.gs", 39, 13, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
 {
 }
 
-GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2, bool a_live_6)
+GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2, bool a_live_6, bool tmp_live_7)
 {
     bool t1;
     bool t55;
@@ -57,12 +56,12 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
     int64_t abort_i_;
     int64_t abort_n_;
     bool t75 = a_live_6;
+    bool t76 = tmp_live_7;
     int64_t i_3 = 0;
     int64_t j_4 = mid_2;
     int64_t k_5 = 0;
     bool t35 = (((((0 <= j_4) && (a_0.len <= a_0.len)) && (a_0.len <= INT64_C(9223372036854775806))) && (0 <= i_3)) && (mid_2 <= a_0.len)) && (mid_2 <= INT64_C(9223372036854775806));
     bool t52 = ((int64_t)((uint64_t)mid_2 - (uint64_t)i_3)) <= ((int64_t)((uint64_t)((int64_t)((uint64_t)tmp_1.len - (uint64_t)k_5)) - (uint64_t)((int64_t)((uint64_t)a_0.len - (uint64_t)j_4))));
-    bool t76 = gs_is_live(tmp_1.ptr, tmp_1.len, tmp_1.cap);
     if (GS_LIKELY(((((((t35 && (0 <= k_5)) && (k_5 <= tmp_1.len)) && (i_3 <= mid_2)) && (j_4 <= a_0.len)) && t52) && t75) && t76)) {
         for (;;) {
             t1 = i_3 < mid_2;
@@ -80,7 +79,6 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
             k_5 = (int64_t)((uint64_t)k_5 + (uint64_t)1);
         }
     } else {
-        bool t77 = t76;
         for (;;) {
             t55 = i_3 < mid_2;
             if (t55) {
@@ -96,12 +94,12 @@ GS_INLINE void gs_main_merge(gs_slice_i64 a_0, gs_slice_i64 tmp_1, int64_t mid_2
             if (GS_UNLIKELY((uint64_t)k_5 >= (uint64_t)tmp_1.len)) { abort_site_ = (t62 ? &gs_site3 : &gs_site4); abort_i_ = k_5; abort_n_ = tmp_1.len; goto abort_index_; }
             if (t62) {
                 int64_t t65 = a_0.ptr[j_4];
-                if (GS_UNLIKELY(!t77)) gs_fail_freed(&gs_site5);
+                if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site5);
                 tmp_1.ptr[k_5] = t65;
                 j_4 = (int64_t)((uint64_t)j_4 + (uint64_t)1);
             } else {
                 int64_t t70 = a_0.ptr[i_3];
-                if (GS_UNLIKELY(!t77)) gs_fail_freed(&gs_site6);
+                if (GS_UNLIKELY(!t76)) gs_fail_freed(&gs_site6);
                 tmp_1.ptr[k_5] = t70;
                 i_3 = (int64_t)((uint64_t)i_3 + (uint64_t)1);
             }
@@ -140,29 +138,27 @@ static void gs_main_main(void)
     int64_t abort_n_;
     gs_arr6_i64 a_0 = (gs_arr6_i64){{1, 4, 9, 2, 3, 10}};
     gs_grow gs_mk1 = gs_make_cls(&gs_site11, 2, 6 * sizeof(int64_t), 6);
-    gs_slice_i64 t1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
-    gs_slice_i64 s_1 = t1;
-    bool t20 = gs_is_live(t1.ptr, t1.len, t1.cap);
+    gs_slice_i64 s_1 = (gs_slice_i64){(int64_t *)gs_mk1.ptr, 6, gs_mk1.cap};
+    bool t21 = true;
     for (int64_t i_2 = 0; i_2 < 6; i_2++) {
         int64_t t3 = a_0.a[i_2];
-        if (GS_UNLIKELY(!t20)) gs_fail_freed(&gs_site12);
+        if (GS_UNLIKELY(!t21)) gs_fail_freed(&gs_site12);
         s_1.ptr[i_2] = t3;
     }
-    bool t19 = gs_is_live(s_1.ptr, s_1.len, s_1.cap);
+    bool t19 = true;
     gs_grow gs_mk4 = gs_make_cls(&gs_site13, 2, 6 * sizeof(int64_t), 6);
     gs_slice_i64 t_3 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 6, gs_mk4.cap};
-    gs_main_merge(s_1, t_3, 3, t19);
+    gs_main_merge(s_1, t_3, 3, t19, true);
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site14; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
-    gs_check_live(&gs_site15, t_3.ptr, t_3.len, t_3.cap);
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site16; abort_i_ = 1; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site15; abort_i_ = 1; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t8 = t_3.ptr[1];
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site17; abort_i_ = 2; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site16; abort_i_ = 2; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t10 = t_3.ptr[2];
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site18; abort_i_ = 3; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site17; abort_i_ = 3; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t12 = t_3.ptr[3];
-    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site19; abort_i_ = 4; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)4 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site18; abort_i_ = 4; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t14 = t_3.ptr[4];
-    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site20; abort_i_ = 5; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)5 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site19; abort_i_ = 5; abort_n_ = t_3.len; goto abort_index_; }
     int64_t t16 = t_3.ptr[5];
     gs_print_i64(t_3.ptr[0]);
     gs_print_space();

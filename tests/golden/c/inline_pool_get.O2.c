@@ -194,7 +194,7 @@ static void gs_main_main(void)
             (*&l_1.slots.ptr[i_5]).nb.a[k_6] = (int64_t)(((int64_t)((uint64_t)((int64_t)((uint64_t)i_5 + (uint64_t)k_6)) + (uint64_t)1)) % 9);
         }
     }
-    bool t42 = gs_is_live(grid_2.ptr, grid_2.len, grid_2.cap);
+    bool t42 = t41;
     for (int64_t __7 = 0; __7 < 3; __7++) {
         bool t40 = t42;
         gs_main_step_builtin(&b_0, grid_2, t42);

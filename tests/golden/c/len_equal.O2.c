@@ -25,11 +25,10 @@ static const gs_site gs_site3 = { "tests/golden/c/len_equal.gs", 21, 25, NULL };
 static const gs_site gs_site4 = { "tests/golden/c/len_equal.gs", 28, 13, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/len_equal.gs", 29, 13, NULL };
 static const gs_site gs_site6 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
-static const gs_site gs_site8 = { "tests/golden/c/len_equal.gs", 31, 13, NULL };
-static const gs_site gs_site9 = { "tests/golden/c/len_equal.gs", 33, 13, NULL };
-static const gs_site gs_site11 = { "tests/golden/c/len_equal.gs", 35, 31, NULL };
-static const gs_site gs_site7 = { "tests/golden/c/len_equal.gs", 30, 5, NULL };
-static const gs_site gs_site10 = { "tests/golden/c/len_equal.gs", 34, 21, NULL };
+static const gs_site gs_site7 = { "tests/golden/c/len_equal.gs", 31, 13, NULL };
+static const gs_site gs_site8 = { "tests/golden/c/len_equal.gs", 33, 13, NULL };
+static const gs_site gs_site10 = { "tests/golden/c/len_equal.gs", 35, 31, NULL };
+static const gs_site gs_site9 = { "tests/golden/c/len_equal.gs", 34, 21, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -76,19 +75,18 @@ static void gs_main_main(void)
 {
     gs_grow gs_mk0 = gs_make_cls(&gs_site4, 0, 3 * sizeof(uint8_t), 3);
     gs_slice_u8 x_0 = (gs_slice_u8){(uint8_t *)gs_mk0.ptr, 3, gs_mk0.cap};
-    bool t13 = gs_is_live(x_0.ptr, x_0.len, x_0.cap);
-    bool t14 = t13;
-    bool t15 = t13;
-    bool t17 = t13;
+    bool t13 = true;
+    bool t14 = true;
+    bool t15 = true;
+    bool t17 = true;
     gs_grow gs_mk1 = gs_make_cls(&gs_site5, 0, 3 * sizeof(uint8_t), 3);
     gs_slice_u8 y_1 = (gs_slice_u8){(uint8_t *)gs_mk1.ptr, 3, gs_mk1.cap};
-    bool t16 = gs_is_live(y_1.ptr, y_1.len, y_1.cap);
+    bool t16 = true;
     if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)y_1.len)) gs_fail_index(&gs_site6, 1, y_1.len);
-    gs_check_live(&gs_site7, y_1.ptr, y_1.len, y_1.cap);
     y_1.ptr[1] = 7;
-    gs_grow gs_mk3 = gs_make_cls(&gs_site8, 0, 2 * sizeof(uint8_t), 2);
+    gs_grow gs_mk3 = gs_make_cls(&gs_site7, 0, 2 * sizeof(uint8_t), 2);
     gs_slice_u8 z_2 = (gs_slice_u8){(uint8_t *)gs_mk3.ptr, 2, gs_mk3.cap};
-    bool t18 = gs_is_live(z_2.ptr, z_2.len, z_2.cap);
+    bool t18 = true;
     bool t4 = gs_main_same(x_0, x_0, t13, t14);
     bool t5 = gs_main_same(x_0, y_1, t15, t16);
     bool t6 = gs_main_same(x_0, z_2, t17, t18);
@@ -98,17 +96,16 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_bool(t6);
     gs_print_nl();
-    gs_grow gs_mk7 = gs_make_cls(&gs_site9, 1, 4 * sizeof(int64_t), 4);
-    gs_slice_i64 t7 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
-    gs_slice_i64 p_3 = t7;
-    bool t19 = gs_is_live(t7.ptr, t7.len, t7.cap);
+    gs_grow gs_mk7 = gs_make_cls(&gs_site8, 1, 4 * sizeof(int64_t), 4);
+    gs_slice_i64 p_3 = (gs_slice_i64){(int64_t *)gs_mk7.ptr, 4, gs_mk7.cap};
+    bool t19 = true;
     for (int64_t i_4 = 0; i_4 < 4; i_4++) {
         int64_t t9 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
-        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site10);
+        if (GS_UNLIKELY(!t19)) gs_fail_freed(&gs_site9);
         p_3.ptr[i_4] = t9;
     }
     int64_t t10 = gs_main_dot(p_3, p_3);
-    gs_grow gs_mk11 = gs_make_cls(&gs_site11, 0, 2 * sizeof(int64_t), 2);
+    gs_grow gs_mk11 = gs_make_cls(&gs_site10, 0, 2 * sizeof(int64_t), 2);
     int64_t t12 = gs_main_dot(p_3, (gs_slice_i64){(int64_t *)gs_mk11.ptr, 2, gs_mk11.cap});
     gs_print_i64(t10);
     gs_print_space();

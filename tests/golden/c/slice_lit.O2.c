@@ -19,12 +19,11 @@ static void gs_main_main(void);
 /* ---- data ---- */
 int64_t gs_main_n;
 static const gs_site gs_site0 = { "tests/golden/c/slice_lit.gs", 10, 14, NULL };
-static const gs_site gs_site2 = { "tests/golden/c/slice_lit.gs", 12, 13, NULL };
-static const gs_site gs_site3 = { "tests/golden/c/slice_lit.gs", 12, 20, NULL };
-static const gs_site gs_site4 = { "tests/golden/c/slice_lit.gs", 12, 27, NULL };
-static const gs_site gs_site6 = { "tests/golden/c/slice_lit.gs", 13, 5, NULL };
-static const gs_site gs_site1 = { "tests/golden/c/slice_lit.gs", 10, 20, NULL };
+static const gs_site gs_site1 = { "tests/golden/c/slice_lit.gs", 12, 13, NULL };
+static const gs_site gs_site2 = { "tests/golden/c/slice_lit.gs", 12, 20, NULL };
+static const gs_site gs_site3 = { "tests/golden/c/slice_lit.gs", 12, 27, NULL };
 static const gs_site gs_site5 = { "tests/golden/c/slice_lit.gs", 13, 5, NULL };
+static const gs_site gs_site4 = { "tests/golden/c/slice_lit.gs", 13, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -48,16 +47,15 @@ static void gs_main_main(void)
     int64_t t3 = gs_main_next();
     gs_grow gs_mk4 = gs_make_cls(&gs_site0, 1, 3 * sizeof(int64_t), 3);
     gs_slice_i64 t4 = (gs_slice_i64){(int64_t *)gs_mk4.ptr, 3, gs_mk4.cap};
-    gs_check_live(&gs_site1, t4.ptr, t4.len, t4.cap);
     t4.ptr[0] = t0;
     t4.ptr[1] = t2;
     t4.ptr[2] = t3;
     gs_slice_i64 xs_0 = t4;
     gs_slice_i64 e_1 = (gs_slice_i64){0};
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site2; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site3; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site1; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site2; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
     int64_t t8 = xs_0.ptr[1];
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site4; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site3; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
     int64_t t10 = xs_0.ptr[2];
     int64_t t11 = e_1.len;
     gs_print_i64(xs_0.ptr[0]);
@@ -68,8 +66,8 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t11);
     gs_print_nl();
-    if (GS_UNLIKELY(!gs_is_live(xs_0.ptr, 1, xs_0.cap))) gs_fail_msg(&gs_site5, "delete of storage already deleted");
-    gs_slice_delete(&gs_site6, xs_0.ptr, xs_0.cap);
+    if (GS_UNLIKELY(!gs_is_live(xs_0.ptr, 1, xs_0.cap))) gs_fail_msg(&gs_site4, "delete of storage already deleted");
+    gs_slice_delete(&gs_site5, xs_0.ptr, xs_0.cap);
     return;
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);

@@ -186,129 +186,122 @@ static const gs_site gs_site27 = { "tests/golden/c/view_alias.gs", 128, 21, NULL
 static const gs_site gs_site25 = { "tests/golden/c/view_alias.gs", 125, 11, NULL };
 static const gs_site gs_site28 = { "tests/golden/c/view_alias.gs", 138, 11, NULL };
 static const gs_site gs_site29 = { "tests/golden/c/view_alias.gs", 146, 13, NULL };
-static const gs_site gs_site32 = { "tests/golden/c/view_alias.gs", 147, 5, NULL };
-static const gs_site gs_site33 = { "tests/golden/c/view_alias.gs", 148, 13, NULL };
-static const gs_site gs_site34 = { "tests/golden/c/view_alias.gs", 149, 5, NULL };
-static const gs_site gs_site30 = { "tests/golden/c/view_alias.gs", 146, 13, NULL };
 static const gs_site gs_site31 = { "tests/golden/c/view_alias.gs", 147, 5, NULL };
-static const gs_site gs_site35 = { "tests/golden/c/view_alias.gs", 149, 5, NULL };
-static const gs_site gs_site36 = { "tests/golden/c/view_alias.gs", 155, 13, NULL };
-static const gs_site gs_site38 = { "tests/golden/c/view_alias.gs", 156, 15, NULL };
-static const gs_site gs_site39 = { "tests/golden/c/view_alias.gs", 156, 5, "copy_into" };
-static const gs_site gs_site37 = { "tests/golden/c/view_alias.gs", 155, 13, NULL };
-static const gs_site gs_site40 = { "tests/golden/c/view_alias.gs", 156, 5, NULL };
-static const gs_site gs_site41 = { "tests/golden/c/view_alias.gs", 162, 13, NULL };
-static const gs_site gs_site42 = { "tests/golden/c/view_alias.gs", 162, 13, NULL };
-static const gs_site gs_site43 = { "tests/golden/c/view_alias.gs", 169, 13, NULL };
-static const gs_site gs_site44 = { "tests/golden/c/view_alias.gs", 169, 13, NULL };
-static const gs_site gs_site45 = { "tests/golden/c/view_alias.gs", 176, 13, NULL };
-static const gs_site gs_site46 = { "tests/golden/c/view_alias.gs", 176, 13, NULL };
-static const gs_site gs_site47 = { "tests/golden/c/view_alias.gs", 177, 5, NULL };
-static const gs_site gs_site48 = { "tests/golden/c/view_alias.gs", 183, 13, NULL };
-static const gs_site gs_site50 = { "tests/golden/c/view_alias.gs", 184, 9, NULL };
-static const gs_site gs_site49 = { "tests/golden/c/view_alias.gs", 183, 13, NULL };
-static const gs_site gs_site51 = { "tests/golden/c/view_alias.gs", 191, 13, NULL };
-static const gs_site gs_site53 = { "tests/golden/c/view_alias.gs", 193, 18, NULL };
-static const gs_site gs_site52 = { "tests/golden/c/view_alias.gs", 191, 13, NULL };
-static const gs_site gs_site54 = { "tests/golden/c/view_alias.gs", 198, 13, NULL };
-static const gs_site gs_site55 = { "tests/golden/c/view_alias.gs", 198, 13, NULL };
-static const gs_site gs_site56 = { "tests/golden/c/view_alias.gs", 207, 15, NULL };
-static const gs_site gs_site57 = { "tests/golden/c/view_alias.gs", 207, 5, NULL };
-static const gs_site gs_site58 = { "tests/golden/c/view_alias.gs", 214, 13, NULL };
-static const gs_site gs_site59 = { "tests/golden/c/view_alias.gs", 214, 13, NULL };
-static const gs_site gs_site60 = { "tests/golden/c/view_alias.gs", 224, 13, NULL };
-static const gs_site gs_site62 = { "tests/golden/c/view_alias.gs", 228, 13, NULL };
-static const gs_site gs_site61 = { "tests/golden/c/view_alias.gs", 224, 13, NULL };
-static const gs_site gs_site63 = { "tests/golden/c/view_alias.gs", 228, 13, NULL };
-static const gs_site gs_site64 = { "tests/golden/c/view_alias.gs", 235, 13, NULL };
-static const gs_site gs_site65 = { "tests/golden/c/view_alias.gs", 235, 13, NULL };
-static const gs_site gs_site66 = { "tests/golden/c/view_alias.gs", 242, 13, NULL };
-static const gs_site gs_site67 = { "tests/golden/c/view_alias.gs", 242, 13, NULL };
-static const gs_site gs_site68 = { "tests/golden/c/view_alias.gs", 253, 15, NULL };
-static const gs_site gs_site69 = { "tests/golden/c/view_alias.gs", 263, 13, NULL };
-static const gs_site gs_site71 = { "tests/golden/c/view_alias.gs", 264, 5, NULL };
-static const gs_site gs_site73 = { "tests/golden/c/view_alias.gs", 265, 18, NULL };
-static const gs_site gs_site70 = { "tests/golden/c/view_alias.gs", 263, 13, NULL };
-static const gs_site gs_site72 = { "tests/golden/c/view_alias.gs", 264, 5, NULL };
-static const gs_site gs_site74 = { "tests/golden/c/view_alias.gs", 269, 14, NULL };
-static const gs_site gs_site75 = { "tests/golden/c/view_alias.gs", 271, 9, NULL };
-static const gs_site gs_site76 = { "tests/golden/c/view_alias.gs", 271, 9, NULL };
-static const gs_site gs_site78 = { "tests/golden/c/view_alias.gs", 273, 32, NULL };
-static const gs_site gs_site80 = { "tests/golden/c/view_alias.gs", 274, 33, NULL };
-static const gs_site gs_site82 = { "tests/golden/c/view_alias.gs", 275, 36, NULL };
-static const gs_site gs_site84 = { "tests/golden/c/view_alias.gs", 276, 35, NULL };
-static const gs_site gs_site86 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
-static const gs_site gs_site87 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
-static const gs_site gs_site89 = { "tests/golden/c/view_alias.gs", 278, 57, NULL };
-static const gs_site gs_site91 = { "tests/golden/c/view_alias.gs", 280, 5, NULL };
-static const gs_site gs_site92 = { "tests/golden/c/view_alias.gs", 281, 27, NULL };
-static const gs_site gs_site93 = { "tests/golden/c/view_alias.gs", 284, 28, NULL };
-static const gs_site gs_site94 = { "tests/golden/c/view_alias.gs", 285, 14, NULL };
-static const gs_site gs_site96 = { "tests/golden/c/view_alias.gs", 287, 14, NULL };
-static const gs_site gs_site99 = { "tests/golden/c/view_alias.gs", 291, 14, NULL };
-static const gs_site gs_site100 = { "tests/golden/c/view_alias.gs", 295, 13, NULL };
-static const gs_site gs_site101 = { "tests/golden/c/view_alias.gs", 296, 5, NULL };
-static const gs_site gs_site103 = { "tests/golden/c/view_alias.gs", 297, 30, NULL };
-static const gs_site gs_site104 = { "tests/golden/c/view_alias.gs", 299, 14, NULL };
-static const gs_site gs_site105 = { "tests/golden/c/view_alias.gs", 300, 5, NULL };
-static const gs_site gs_site107 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
-static const gs_site gs_site108 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
-static const gs_site gs_site110 = { "tests/golden/c/view_alias.gs", 302, 32, NULL };
-static const gs_site gs_site112 = { "tests/golden/c/view_alias.gs", 303, 5, NULL };
-static const gs_site gs_site113 = { "tests/golden/c/view_alias.gs", 303, 5, NULL };
-static const gs_site gs_site115 = { "tests/golden/c/view_alias.gs", 304, 32, NULL };
-static const gs_site gs_site117 = { "tests/golden/c/view_alias.gs", 306, 14, NULL };
-static const gs_site gs_site118 = { "tests/golden/c/view_alias.gs", 307, 5, NULL };
-static const gs_site gs_site120 = { "tests/golden/c/view_alias.gs", 308, 32, NULL };
-static const gs_site gs_site121 = { "tests/golden/c/view_alias.gs", 310, 5, NULL };
-static const gs_site gs_site122 = { "tests/golden/c/view_alias.gs", 310, 5, NULL };
-static const gs_site gs_site124 = { "tests/golden/c/view_alias.gs", 311, 30, NULL };
-static const gs_site gs_site126 = { "tests/golden/c/view_alias.gs", 313, 5, NULL };
-static const gs_site gs_site127 = { "tests/golden/c/view_alias.gs", 313, 5, NULL };
-static const gs_site gs_site129 = { "tests/golden/c/view_alias.gs", 314, 5, NULL };
-static const gs_site gs_site130 = { "tests/golden/c/view_alias.gs", 314, 5, NULL };
-static const gs_site gs_site132 = { "tests/golden/c/view_alias.gs", 315, 34, NULL };
-static const gs_site gs_site134 = { "tests/golden/c/view_alias.gs", 316, 33, NULL };
-static const gs_site gs_site136 = { "tests/golden/c/view_alias.gs", 317, 33, NULL };
-static const gs_site gs_site138 = { "tests/golden/c/view_alias.gs", 318, 5, NULL };
-static const gs_site gs_site140 = { "tests/golden/c/view_alias.gs", 319, 5, NULL };
-static const gs_site gs_site141 = { "tests/golden/c/view_alias.gs", 320, 5, NULL };
-static const gs_site gs_site142 = { "tests/golden/c/view_alias.gs", 323, 14, NULL };
-static const gs_site gs_site143 = { "tests/golden/c/view_alias.gs", 324, 5, NULL };
-static const gs_site gs_site145 = { "tests/golden/c/view_alias.gs", 327, 5, NULL };
-static const gs_site gs_site146 = { "tests/golden/c/view_alias.gs", 327, 5, NULL };
-static const gs_site gs_site148 = { "tests/golden/c/view_alias.gs", 328, 16, NULL };
-static const gs_site gs_site77 = { "tests/golden/c/view_alias.gs", 271, 9, NULL };
-static const gs_site gs_site79 = { "tests/golden/c/view_alias.gs", 273, 32, NULL };
-static const gs_site gs_site81 = { "tests/golden/c/view_alias.gs", 274, 33, NULL };
-static const gs_site gs_site83 = { "tests/golden/c/view_alias.gs", 275, 36, NULL };
-static const gs_site gs_site85 = { "tests/golden/c/view_alias.gs", 276, 35, NULL };
-static const gs_site gs_site88 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
-static const gs_site gs_site90 = { "tests/golden/c/view_alias.gs", 278, 57, NULL };
-static const gs_site gs_site102 = { "tests/golden/c/view_alias.gs", 296, 5, NULL };
-static const gs_site gs_site106 = { "tests/golden/c/view_alias.gs", 300, 5, NULL };
-static const gs_site gs_site109 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
-static const gs_site gs_site111 = { "tests/golden/c/view_alias.gs", 302, 32, NULL };
-static const gs_site gs_site114 = { "tests/golden/c/view_alias.gs", 303, 5, NULL };
-static const gs_site gs_site116 = { "tests/golden/c/view_alias.gs", 304, 32, NULL };
-static const gs_site gs_site119 = { "tests/golden/c/view_alias.gs", 307, 5, NULL };
-static const gs_site gs_site123 = { "tests/golden/c/view_alias.gs", 310, 5, NULL };
-static const gs_site gs_site125 = { "tests/golden/c/view_alias.gs", 311, 30, NULL };
-static const gs_site gs_site128 = { "tests/golden/c/view_alias.gs", 313, 5, NULL };
-static const gs_site gs_site131 = { "tests/golden/c/view_alias.gs", 314, 5, NULL };
-static const gs_site gs_site133 = { "tests/golden/c/view_alias.gs", 315, 34, NULL };
-static const gs_site gs_site135 = { "tests/golden/c/view_alias.gs", 316, 33, NULL };
-static const gs_site gs_site137 = { "tests/golden/c/view_alias.gs", 317, 33, NULL };
-static const gs_site gs_site139 = { "tests/golden/c/view_alias.gs", 318, 5, NULL };
-static const gs_site gs_site144 = { "tests/golden/c/view_alias.gs", 324, 5, NULL };
-static const gs_site gs_site147 = { "tests/golden/c/view_alias.gs", 327, 5, NULL };
-static const gs_site gs_site95 = { "tests/golden/c/view_alias.gs", 286, 32, NULL };
-static const gs_site gs_site97 = { "tests/golden/c/view_alias.gs", 288, 33, NULL };
-static const gs_site gs_site98 = { "tests/golden/c/view_alias.gs", 289, 34, NULL };
-static const gs_site gs_site149 = { "tests/golden/c/view_alias.gs", 177, 37, NULL };
-static const gs_site gs_site150 = { "tests/golden/c/view_alias.gs", 177, 37, NULL };
-static const gs_site gs_site151 = { "tests/golden/c/view_alias.gs", 278, 40, NULL };
-static const gs_site gs_site152 = { "tests/golden/c/view_alias.gs", 278, 40, NULL };
+static const gs_site gs_site32 = { "tests/golden/c/view_alias.gs", 148, 13, NULL };
+static const gs_site gs_site33 = { "tests/golden/c/view_alias.gs", 149, 5, NULL };
+static const gs_site gs_site30 = { "tests/golden/c/view_alias.gs", 146, 13, NULL };
+static const gs_site gs_site34 = { "tests/golden/c/view_alias.gs", 155, 13, NULL };
+static const gs_site gs_site36 = { "tests/golden/c/view_alias.gs", 156, 15, NULL };
+static const gs_site gs_site37 = { "tests/golden/c/view_alias.gs", 156, 5, "copy_into" };
+static const gs_site gs_site35 = { "tests/golden/c/view_alias.gs", 155, 13, NULL };
+static const gs_site gs_site38 = { "tests/golden/c/view_alias.gs", 156, 5, NULL };
+static const gs_site gs_site39 = { "tests/golden/c/view_alias.gs", 162, 13, NULL };
+static const gs_site gs_site40 = { "tests/golden/c/view_alias.gs", 162, 13, NULL };
+static const gs_site gs_site41 = { "tests/golden/c/view_alias.gs", 169, 13, NULL };
+static const gs_site gs_site42 = { "tests/golden/c/view_alias.gs", 169, 13, NULL };
+static const gs_site gs_site43 = { "tests/golden/c/view_alias.gs", 176, 13, NULL };
+static const gs_site gs_site44 = { "tests/golden/c/view_alias.gs", 176, 13, NULL };
+static const gs_site gs_site45 = { "tests/golden/c/view_alias.gs", 177, 5, NULL };
+static const gs_site gs_site46 = { "tests/golden/c/view_alias.gs", 183, 13, NULL };
+static const gs_site gs_site48 = { "tests/golden/c/view_alias.gs", 184, 9, NULL };
+static const gs_site gs_site47 = { "tests/golden/c/view_alias.gs", 183, 13, NULL };
+static const gs_site gs_site49 = { "tests/golden/c/view_alias.gs", 191, 13, NULL };
+static const gs_site gs_site51 = { "tests/golden/c/view_alias.gs", 193, 18, NULL };
+static const gs_site gs_site50 = { "tests/golden/c/view_alias.gs", 191, 13, NULL };
+static const gs_site gs_site52 = { "tests/golden/c/view_alias.gs", 198, 13, NULL };
+static const gs_site gs_site53 = { "tests/golden/c/view_alias.gs", 198, 13, NULL };
+static const gs_site gs_site54 = { "tests/golden/c/view_alias.gs", 207, 15, NULL };
+static const gs_site gs_site55 = { "tests/golden/c/view_alias.gs", 207, 5, NULL };
+static const gs_site gs_site56 = { "tests/golden/c/view_alias.gs", 214, 13, NULL };
+static const gs_site gs_site57 = { "tests/golden/c/view_alias.gs", 214, 13, NULL };
+static const gs_site gs_site58 = { "tests/golden/c/view_alias.gs", 224, 13, NULL };
+static const gs_site gs_site60 = { "tests/golden/c/view_alias.gs", 228, 13, NULL };
+static const gs_site gs_site59 = { "tests/golden/c/view_alias.gs", 224, 13, NULL };
+static const gs_site gs_site61 = { "tests/golden/c/view_alias.gs", 235, 13, NULL };
+static const gs_site gs_site62 = { "tests/golden/c/view_alias.gs", 235, 13, NULL };
+static const gs_site gs_site63 = { "tests/golden/c/view_alias.gs", 242, 13, NULL };
+static const gs_site gs_site64 = { "tests/golden/c/view_alias.gs", 242, 13, NULL };
+static const gs_site gs_site65 = { "tests/golden/c/view_alias.gs", 253, 15, NULL };
+static const gs_site gs_site66 = { "tests/golden/c/view_alias.gs", 263, 13, NULL };
+static const gs_site gs_site68 = { "tests/golden/c/view_alias.gs", 264, 5, NULL };
+static const gs_site gs_site70 = { "tests/golden/c/view_alias.gs", 265, 18, NULL };
+static const gs_site gs_site67 = { "tests/golden/c/view_alias.gs", 263, 13, NULL };
+static const gs_site gs_site69 = { "tests/golden/c/view_alias.gs", 264, 5, NULL };
+static const gs_site gs_site71 = { "tests/golden/c/view_alias.gs", 269, 14, NULL };
+static const gs_site gs_site72 = { "tests/golden/c/view_alias.gs", 271, 9, NULL };
+static const gs_site gs_site73 = { "tests/golden/c/view_alias.gs", 271, 9, NULL };
+static const gs_site gs_site75 = { "tests/golden/c/view_alias.gs", 273, 32, NULL };
+static const gs_site gs_site77 = { "tests/golden/c/view_alias.gs", 274, 33, NULL };
+static const gs_site gs_site79 = { "tests/golden/c/view_alias.gs", 275, 36, NULL };
+static const gs_site gs_site81 = { "tests/golden/c/view_alias.gs", 276, 35, NULL };
+static const gs_site gs_site83 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
+static const gs_site gs_site84 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
+static const gs_site gs_site86 = { "tests/golden/c/view_alias.gs", 278, 57, NULL };
+static const gs_site gs_site88 = { "tests/golden/c/view_alias.gs", 280, 5, NULL };
+static const gs_site gs_site89 = { "tests/golden/c/view_alias.gs", 281, 27, NULL };
+static const gs_site gs_site90 = { "tests/golden/c/view_alias.gs", 284, 28, NULL };
+static const gs_site gs_site91 = { "tests/golden/c/view_alias.gs", 285, 14, NULL };
+static const gs_site gs_site93 = { "tests/golden/c/view_alias.gs", 287, 14, NULL };
+static const gs_site gs_site96 = { "tests/golden/c/view_alias.gs", 291, 14, NULL };
+static const gs_site gs_site97 = { "tests/golden/c/view_alias.gs", 295, 13, NULL };
+static const gs_site gs_site98 = { "tests/golden/c/view_alias.gs", 296, 5, NULL };
+static const gs_site gs_site99 = { "tests/golden/c/view_alias.gs", 297, 30, NULL };
+static const gs_site gs_site100 = { "tests/golden/c/view_alias.gs", 299, 14, NULL };
+static const gs_site gs_site101 = { "tests/golden/c/view_alias.gs", 300, 5, NULL };
+static const gs_site gs_site102 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
+static const gs_site gs_site103 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
+static const gs_site gs_site105 = { "tests/golden/c/view_alias.gs", 302, 32, NULL };
+static const gs_site gs_site107 = { "tests/golden/c/view_alias.gs", 303, 5, NULL };
+static const gs_site gs_site108 = { "tests/golden/c/view_alias.gs", 303, 5, NULL };
+static const gs_site gs_site110 = { "tests/golden/c/view_alias.gs", 304, 32, NULL };
+static const gs_site gs_site112 = { "tests/golden/c/view_alias.gs", 306, 14, NULL };
+static const gs_site gs_site113 = { "tests/golden/c/view_alias.gs", 307, 5, NULL };
+static const gs_site gs_site114 = { "tests/golden/c/view_alias.gs", 308, 32, NULL };
+static const gs_site gs_site115 = { "tests/golden/c/view_alias.gs", 310, 5, NULL };
+static const gs_site gs_site116 = { "tests/golden/c/view_alias.gs", 310, 5, NULL };
+static const gs_site gs_site118 = { "tests/golden/c/view_alias.gs", 311, 30, NULL };
+static const gs_site gs_site120 = { "tests/golden/c/view_alias.gs", 313, 5, NULL };
+static const gs_site gs_site121 = { "tests/golden/c/view_alias.gs", 313, 5, NULL };
+static const gs_site gs_site123 = { "tests/golden/c/view_alias.gs", 314, 5, NULL };
+static const gs_site gs_site124 = { "tests/golden/c/view_alias.gs", 314, 5, NULL };
+static const gs_site gs_site126 = { "tests/golden/c/view_alias.gs", 315, 34, NULL };
+static const gs_site gs_site128 = { "tests/golden/c/view_alias.gs", 316, 33, NULL };
+static const gs_site gs_site130 = { "tests/golden/c/view_alias.gs", 317, 33, NULL };
+static const gs_site gs_site132 = { "tests/golden/c/view_alias.gs", 318, 5, NULL };
+static const gs_site gs_site134 = { "tests/golden/c/view_alias.gs", 319, 5, NULL };
+static const gs_site gs_site135 = { "tests/golden/c/view_alias.gs", 320, 5, NULL };
+static const gs_site gs_site136 = { "tests/golden/c/view_alias.gs", 323, 14, NULL };
+static const gs_site gs_site137 = { "tests/golden/c/view_alias.gs", 324, 5, NULL };
+static const gs_site gs_site138 = { "tests/golden/c/view_alias.gs", 327, 5, NULL };
+static const gs_site gs_site139 = { "tests/golden/c/view_alias.gs", 327, 5, NULL };
+static const gs_site gs_site141 = { "tests/golden/c/view_alias.gs", 328, 16, NULL };
+static const gs_site gs_site74 = { "tests/golden/c/view_alias.gs", 271, 9, NULL };
+static const gs_site gs_site76 = { "tests/golden/c/view_alias.gs", 273, 32, NULL };
+static const gs_site gs_site78 = { "tests/golden/c/view_alias.gs", 274, 33, NULL };
+static const gs_site gs_site80 = { "tests/golden/c/view_alias.gs", 275, 36, NULL };
+static const gs_site gs_site82 = { "tests/golden/c/view_alias.gs", 276, 35, NULL };
+static const gs_site gs_site85 = { "tests/golden/c/view_alias.gs", 277, 5, NULL };
+static const gs_site gs_site87 = { "tests/golden/c/view_alias.gs", 278, 57, NULL };
+static const gs_site gs_site104 = { "tests/golden/c/view_alias.gs", 301, 5, NULL };
+static const gs_site gs_site106 = { "tests/golden/c/view_alias.gs", 302, 32, NULL };
+static const gs_site gs_site109 = { "tests/golden/c/view_alias.gs", 303, 5, NULL };
+static const gs_site gs_site111 = { "tests/golden/c/view_alias.gs", 304, 32, NULL };
+static const gs_site gs_site117 = { "tests/golden/c/view_alias.gs", 310, 5, NULL };
+static const gs_site gs_site119 = { "tests/golden/c/view_alias.gs", 311, 30, NULL };
+static const gs_site gs_site122 = { "tests/golden/c/view_alias.gs", 313, 5, NULL };
+static const gs_site gs_site125 = { "tests/golden/c/view_alias.gs", 314, 5, NULL };
+static const gs_site gs_site127 = { "tests/golden/c/view_alias.gs", 315, 34, NULL };
+static const gs_site gs_site129 = { "tests/golden/c/view_alias.gs", 316, 33, NULL };
+static const gs_site gs_site131 = { "tests/golden/c/view_alias.gs", 317, 33, NULL };
+static const gs_site gs_site133 = { "tests/golden/c/view_alias.gs", 318, 5, NULL };
+static const gs_site gs_site140 = { "tests/golden/c/view_alias.gs", 327, 5, NULL };
+static const gs_site gs_site92 = { "tests/golden/c/view_alias.gs", 286, 32, NULL };
+static const gs_site gs_site94 = { "tests/golden/c/view_alias.gs", 288, 33, NULL };
+static const gs_site gs_site95 = { "tests/golden/c/view_alias.gs", 289, 34, NULL };
+static const gs_site gs_site142 = { "tests/golden/c/view_alias.gs", 177, 37, NULL };
+static const gs_site gs_site143 = { "tests/golden/c/view_alias.gs", 177, 37, NULL };
+static const gs_site gs_site144 = { "tests/golden/c/view_alias.gs", 278, 40, NULL };
+static const gs_site gs_site145 = { "tests/golden/c/view_alias.gs", 278, 40, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -548,15 +541,12 @@ static int64_t gs_main_seen_span(gs_spans *r_0, gs_slice_main_Big s_1)
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_1.len)) { abort_site_ = &gs_site29; abort_i_ = 0; abort_n_ = s_1.len; goto abort_index_; }
     gs_check_live(&gs_site30, s_1.ptr, s_1.len, s_1.cap);
     gs_main_Big n_2 = s_1.ptr[0];
-    gs_spans * t2 = r_0;
-    if (GS_UNLIKELY(!gs_is_live(s_1.ptr, s_1.len, s_1.cap))) gs_fail_msg(&gs_site31, "pool free of a span already freed");
-    gs_spans_free(&gs_site32, t2, s_1.ptr, s_1.len, s_1.cap, sizeof(gs_main_Big));
-    gs_grow gs_mk4 = gs_spans_alloc(&gs_site33, r_0, 1, sizeof(gs_main_Big));
+    gs_spans_free(&gs_site31, r_0, s_1.ptr, s_1.len, s_1.cap, sizeof(gs_main_Big));
+    gs_grow gs_mk4 = gs_spans_alloc(&gs_site32, r_0, 1, sizeof(gs_main_Big));
     gs_slice_main_Big t4 = (gs_slice_main_Big){(gs_main_Big *)gs_mk4.ptr, 1, gs_mk4.cap};
     gs_slice_main_Big t_3 = t4;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site34; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t_3.len)) { abort_site_ = &gs_site33; abort_i_ = 0; abort_n_ = t_3.len; goto abort_index_; }
     gs_main_Big t6 = gs_main_mk(21);
-    gs_check_live(&gs_site35, t_3.ptr, t_3.len, t_3.cap);
     t_3.ptr[0] = t6;
     return n_2.a;
 abort_index_:
@@ -568,15 +558,15 @@ GS_INLINE int64_t gs_main_seen_copy(gs_slice_main_Big xs_0, gs_slice_main_Big ys
 {
     bool t8 = ys_live_4;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_3))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site37);
-        gs_fail_index(&gs_site36, 0, xs_0.len);
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site35);
+        gs_fail_index(&gs_site34, 0, xs_0.len);
     }
     gs_main_Big n_2 = xs_0.ptr[0];
-    if (GS_UNLIKELY((uint64_t)1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site38, 1, xs_0.len);
+    if (GS_UNLIKELY((uint64_t)1 > (uint64_t)xs_0.len)) gs_fail_slice_end(&gs_site36, 1, xs_0.len);
     gs_slice_main_Big t3 = (gs_slice_main_Big){xs_0.ptr, 1 - 0, (1 - 0) | (xs_0.cap & GS_TAG_MASK)};
     int64_t t4 = t3.len;
-    if (GS_UNLIKELY(t4 != ys_1.len)) gs_fail_len_mismatch(&gs_site39, t4, ys_1.len);
-    if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site40);
+    if (GS_UNLIKELY(t4 != ys_1.len)) gs_fail_len_mismatch(&gs_site37, t4, ys_1.len);
+    if (GS_UNLIKELY(!t8)) gs_fail_freed(&gs_site38);
     if (t4 > 0) memmove(t3.ptr, ys_1.ptr, (size_t)t4 * sizeof(gs_main_Big));
     return n_2.a;
 }
@@ -584,8 +574,8 @@ GS_INLINE int64_t gs_main_seen_copy(gs_slice_main_Big xs_0, gs_slice_main_Big ys
 GS_INLINE int64_t gs_main_seen_defaults(gs_slice_main_Big xs_0, bool xs_live_2)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site42);
-        gs_fail_index(&gs_site41, 0, xs_0.len);
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site40);
+        gs_fail_index(&gs_site39, 0, xs_0.len);
     }
     gs_main_Big n_1 = xs_0.ptr[0];
     if (xs_0.len > 0) memset(xs_0.ptr, 0, (size_t)xs_0.len * sizeof(gs_main_Big));
@@ -595,8 +585,8 @@ GS_INLINE int64_t gs_main_seen_defaults(gs_slice_main_Big xs_0, bool xs_live_2)
 static int64_t gs_main_seen_inner(gs_slice_main_Outer os_0, int64_t i_1, bool os_live_3)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(os_0.len & -(int64_t)os_live_3))) {
-        if ((uint64_t)i_1 < (uint64_t)os_0.len) gs_fail_freed(&gs_site44);
-        gs_fail_index(&gs_site43, i_1, os_0.len);
+        if ((uint64_t)i_1 < (uint64_t)os_0.len) gs_fail_freed(&gs_site42);
+        gs_fail_index(&gs_site41, i_1, os_0.len);
     }
     gs_main_Big n_2 = os_0.ptr[i_1].inner;
     gs_main_bump(&os_0.ptr[i_1].inner.a);
@@ -607,13 +597,13 @@ static int64_t gs_main_seen_thread(gs_slice_main_Big xs_0)
 {
     struct gs_main_seen_thread__closure1_env env3;
     gs_slice_main_Big t0 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site45, 0, t0.len);
-    gs_check_live(&gs_site46, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site43, 0, t0.len);
+    gs_check_live(&gs_site44, t0.ptr, t0.len, t0.cap);
     gs_main_Big n_1 = t0.ptr[0];
     env3.xs_0 = &xs_0;
     gs_fn_i64__void t3 = (gs_fn_i64__void){gs_main_seen_thread__closure1, &env3};
     int64_t t5 = 1;
-    gs_thread_parallel(&gs_site47, t5, t3.fn, t3.env);
+    gs_thread_parallel(&gs_site45, t5, t3.fn, t3.env);
     return n_1.a;
 }
 
@@ -625,11 +615,11 @@ static int64_t gs_main_seen_var_callee(gs_slice_main_Big xs_0, bool xs_live_2)
     bool t6 = xs_live_2;
     bool t5 = t6;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)t6))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site49);
-        { abort_site_ = &gs_site48; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site47);
+        { abort_site_ = &gs_site46; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     }
     gs_main_Big c_1 = xs_0.ptr[0];
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site50; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site48; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
     c_1 = xs_0.ptr[1];
     gs_main_poke(xs_0, 1, t5);
     return c_1.a;
@@ -644,12 +634,12 @@ GS_INLINE int64_t gs_main_seen_var_field(gs_slice_main_Big xs_0, bool xs_live_2)
     int64_t abort_i_;
     int64_t abort_n_;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site52);
-        { abort_site_ = &gs_site51; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site50);
+        { abort_site_ = &gs_site49; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     }
     gs_main_Big c_1 = xs_0.ptr[0];
     c_1.a = 31;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site53; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site51; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     return (int64_t)((uint64_t)c_1.a + (uint64_t)xs_0.ptr[0].a);
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -659,8 +649,8 @@ abort_index_:
 static int64_t gs_main_seen_var_value(gs_slice_main_Big xs_0, bool xs_live_2)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_2))) {
-        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site55);
-        gs_fail_index(&gs_site54, 0, xs_0.len);
+        if ((uint64_t)0 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site53);
+        gs_fail_index(&gs_site52, 0, xs_0.len);
     }
     gs_main_Big c_1 = xs_0.ptr[0];
     if (c_1.a > 0) {
@@ -672,8 +662,8 @@ static int64_t gs_main_seen_var_value(gs_slice_main_Big xs_0, bool xs_live_2)
 GS_INLINE void gs_main_grow_box(gs_slice_main_Shape ss_0, bool ss_live_2)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(ss_0.len & -(int64_t)ss_live_2))) {
-        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site57);
-        gs_fail_index(&gs_site56, 0, ss_0.len);
+        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site55);
+        gs_fail_index(&gs_site54, 0, ss_0.len);
     }
     uint32_t t1 = ss_0.ptr[0].tag;
     if (t1 == 0) {
@@ -688,8 +678,8 @@ static int64_t gs_main_seen_enum(gs_slice_main_Shape ss_0, bool ss_live_3)
     bool t6 = ss_live_3;
     bool t5 = t6;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(ss_0.len & -(int64_t)t6))) {
-        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site59);
-        gs_fail_index(&gs_site58, 0, ss_0.len);
+        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site57);
+        gs_fail_index(&gs_site56, 0, ss_0.len);
     }
     gs_main_Shape s_1 = ss_0.ptr[0];
     gs_main_grow_box(ss_0, t5);
@@ -708,10 +698,9 @@ GS_INLINE int64_t gs_main_walk(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    bool t12 = xs_live_4;
-    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)t12))) {
-        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site61);
-        { abort_site_ = &gs_site60; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_4))) {
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site59);
+        { abort_site_ = &gs_site58; abort_i_ = i_1; abort_n_ = xs_0.len; goto abort_index_; }
     }
     const gs_main_Big *c_2 = &xs_0.ptr[i_1];
     int64_t sum_3 = 0;
@@ -719,10 +708,7 @@ GS_INLINE int64_t gs_main_walk(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live
         if (!((*c_2).b > 0)) break;
         sum_3 = (int64_t)((uint64_t)sum_3 + (uint64_t)(*c_2).a);
         int64_t t7 = (*c_2).b;
-        if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)(xs_0.len & -(int64_t)t12))) {
-            if ((uint64_t)t7 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site63);
-            { abort_site_ = &gs_site62; abort_i_ = t7; abort_n_ = xs_0.len; goto abort_index_; }
-        }
+        if (GS_UNLIKELY((uint64_t)t7 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site60; abort_i_ = t7; abort_n_ = xs_0.len; goto abort_index_; }
         c_2 = &xs_0.ptr[t7];
     }
     return (int64_t)((uint64_t)sum_3 + (uint64_t)(*c_2).a);
@@ -734,8 +720,8 @@ abort_index_:
 GS_INLINE int64_t gs_main_sum_read(gs_slice_main_Big xs_0, int64_t i_1, bool xs_live_3)
 {
     if (GS_UNLIKELY((uint64_t)i_1 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_3))) {
-        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site65);
-        gs_fail_index(&gs_site64, i_1, xs_0.len);
+        if ((uint64_t)i_1 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site62);
+        gs_fail_index(&gs_site61, i_1, xs_0.len);
     }
     const gs_main_Big *n_2 = &xs_0.ptr[i_1];
     gs_print_i64((*n_2).b);
@@ -746,8 +732,8 @@ GS_INLINE int64_t gs_main_sum_read(gs_slice_main_Big xs_0, int64_t i_1, bool xs_
 GS_INLINE int64_t gs_main_read_box(gs_slice_main_Shape ss_0, bool ss_live_5)
 {
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)(ss_0.len & -(int64_t)ss_live_5))) {
-        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site67);
-        gs_fail_index(&gs_site66, 0, ss_0.len);
+        if ((uint64_t)0 < (uint64_t)ss_0.len) gs_fail_freed(&gs_site64);
+        gs_fail_index(&gs_site63, 0, ss_0.len);
     }
     const gs_main_Shape *s_1 = &ss_0.ptr[0];
     uint32_t t2 = (*s_1).tag;
@@ -768,7 +754,7 @@ GS_INLINE int64_t gs_main_sum_boxes(gs_slice_main_Shape ss_0, bool ss_live_6)
     int64_t sum_1 = 0;
     int64_t t0 = ss_0.len;
     for (int64_t i_2 = 0; i_2 < t0; i_2++) {
-        if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site68);
+        if (GS_UNLIKELY(!t12)) gs_fail_freed(&gs_site65);
         const gs_main_Shape *t2 = &ss_0.ptr[i_2];
         uint32_t t3 = (*t2).tag;
         if (t3 == 0) {
@@ -789,15 +775,15 @@ GS_INLINE int64_t gs_main_sum_other(gs_slice_main_Big xs_0, gs_slice_i64 ys_1, i
     int64_t abort_n_;
     bool t9 = ys_live_5;
     if (GS_UNLIKELY((uint64_t)i_2 >= (uint64_t)(xs_0.len & -(int64_t)xs_live_4))) {
-        if ((uint64_t)i_2 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site70);
-        { abort_site_ = &gs_site69; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
+        if ((uint64_t)i_2 < (uint64_t)xs_0.len) gs_fail_freed(&gs_site67);
+        { abort_site_ = &gs_site66; abort_i_ = i_2; abort_n_ = xs_0.len; goto abort_index_; }
     }
     const gs_main_Big *n_3 = &xs_0.ptr[i_2];
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site71; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site68; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
     int64_t t3 = (*n_3).a;
-    if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site72);
+    if (GS_UNLIKELY(!t9)) gs_fail_freed(&gs_site69);
     ys_1.ptr[0] = t3;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site73; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_1.len)) { abort_site_ = &gs_site70; abort_i_ = 0; abort_n_ = ys_1.len; goto abort_index_; }
     return (int64_t)((uint64_t)(*n_3).a + (uint64_t)ys_1.ptr[0]);
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -810,22 +796,22 @@ static void gs_main_main(void)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_grow gs_mk0 = gs_make_cls(&gs_site74, 7, 4 * sizeof(gs_main_Big), 4);
+    gs_grow gs_mk0 = gs_make_cls(&gs_site71, 7, 4 * sizeof(gs_main_Big), 4);
     gs_slice_main_Big xs_0 = (gs_slice_main_Big){(gs_main_Big *)gs_mk0.ptr, 4, gs_mk0.cap};
     for (int64_t k_1 = 0; k_1 < 4; k_1++) {
         int64_t t2 = k_1;
-        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site75; abort_i_ = t2; abort_n_ = xs_0.len; goto abort_index_; }
+        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site72; abort_i_ = t2; abort_n_ = xs_0.len; goto abort_index_; }
         gs_main_Big t5 = gs_main_mk((int64_t)((uint64_t)k_1 + (uint64_t)1));
         gs_slice_main_Big t6 = xs_0;
-        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)t6.len)) { abort_site_ = &gs_site76; abort_i_ = t2; abort_n_ = t6.len; goto abort_index_; }
-        gs_check_live(&gs_site77, t6.ptr, t6.len, t6.cap);
+        if (GS_UNLIKELY((uint64_t)t2 >= (uint64_t)t6.len)) { abort_site_ = &gs_site73; abort_i_ = t2; abort_n_ = t6.len; goto abort_index_; }
+        gs_check_live(&gs_site74, t6.ptr, t6.len, t6.cap);
         t6.ptr[t2] = t5;
     }
     bool t186 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t9 = gs_main_seen_store(xs_0, 0, t186);
     gs_slice_main_Big t10 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t10.len)) { abort_site_ = &gs_site78; abort_i_ = 0; abort_n_ = t10.len; goto abort_index_; }
-    gs_check_live(&gs_site79, t10.ptr, t10.len, t10.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t10.len)) { abort_site_ = &gs_site75; abort_i_ = 0; abort_n_ = t10.len; goto abort_index_; }
+    gs_check_live(&gs_site76, t10.ptr, t10.len, t10.cap);
     int64_t t12 = t10.ptr[0].a;
     gs_print_i64(t9);
     gs_print_space();
@@ -834,8 +820,8 @@ static void gs_main_main(void)
     bool t187 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t14 = gs_main_seen_callee(xs_0, 1, t187);
     gs_slice_main_Big t15 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t15.len)) { abort_site_ = &gs_site80; abort_i_ = 1; abort_n_ = t15.len; goto abort_index_; }
-    gs_check_live(&gs_site81, t15.ptr, t15.len, t15.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t15.len)) { abort_site_ = &gs_site77; abort_i_ = 1; abort_n_ = t15.len; goto abort_index_; }
+    gs_check_live(&gs_site78, t15.ptr, t15.len, t15.cap);
     int64_t t17 = t15.ptr[1].a;
     gs_print_i64(t14);
     gs_print_space();
@@ -844,8 +830,8 @@ static void gs_main_main(void)
     bool t188 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t19 = gs_main_seen_field_ref(xs_0, 2, t188);
     gs_slice_main_Big t20 = xs_0;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t20.len)) { abort_site_ = &gs_site82; abort_i_ = 2; abort_n_ = t20.len; goto abort_index_; }
-    gs_check_live(&gs_site83, t20.ptr, t20.len, t20.cap);
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)t20.len)) { abort_site_ = &gs_site79; abort_i_ = 2; abort_n_ = t20.len; goto abort_index_; }
+    gs_check_live(&gs_site80, t20.ptr, t20.len, t20.cap);
     int64_t t22 = t20.ptr[2].a;
     gs_print_i64(t19);
     gs_print_space();
@@ -854,35 +840,35 @@ static void gs_main_main(void)
     bool t189 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t24 = gs_main_seen_elem_ref(xs_0, 3, t189);
     gs_slice_main_Big t25 = xs_0;
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t25.len)) { abort_site_ = &gs_site84; abort_i_ = 3; abort_n_ = t25.len; goto abort_index_; }
-    gs_check_live(&gs_site85, t25.ptr, t25.len, t25.cap);
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)t25.len)) { abort_site_ = &gs_site81; abort_i_ = 3; abort_n_ = t25.len; goto abort_index_; }
+    gs_check_live(&gs_site82, t25.ptr, t25.len, t25.cap);
     int64_t t27 = t25.ptr[3].a;
     gs_print_i64(t24);
     gs_print_space();
     gs_print_i64(t27);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site86; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site83; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t30 = gs_main_mk(11);
     gs_slice_main_Big t31 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t31.len)) { abort_site_ = &gs_site87; abort_i_ = 0; abort_n_ = t31.len; goto abort_index_; }
-    gs_check_live(&gs_site88, t31.ptr, t31.len, t31.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t31.len)) { abort_site_ = &gs_site84; abort_i_ = 0; abort_n_ = t31.len; goto abort_index_; }
+    gs_check_live(&gs_site85, t31.ptr, t31.len, t31.cap);
     t31.ptr[0] = t30;
     env34.xs_0 = &xs_0;
     int64_t t35 = gs_main_seen_closure(xs_0, 0, (gs_fn__void){gs_main_main__closure1, &env34});
     gs_slice_main_Big t36 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t36.len)) { abort_site_ = &gs_site89; abort_i_ = 0; abort_n_ = t36.len; goto abort_index_; }
-    gs_check_live(&gs_site90, t36.ptr, t36.len, t36.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t36.len)) { abort_site_ = &gs_site86; abort_i_ = 0; abort_n_ = t36.len; goto abort_index_; }
+    gs_check_live(&gs_site87, t36.ptr, t36.len, t36.cap);
     int64_t t38 = t36.ptr[0].a;
     gs_print_i64(t35);
     gs_print_space();
     gs_print_i64(t38);
     gs_print_nl();
     gs_main_Big t39 = gs_main_mk(13);
-    if (GS_UNLIKELY(gs_main_G.len == GS_CAP(gs_main_G))) gs_slice_grow_at(&gs_site91, (void *)&gs_main_G.ptr, gs_main_G.len, &gs_main_G.cap, sizeof(gs_main_Big));
+    if (GS_UNLIKELY(gs_main_G.len == GS_CAP(gs_main_G))) gs_slice_grow_at(&gs_site88, (void *)&gs_main_G.ptr, gs_main_G.len, &gs_main_G.cap, sizeof(gs_main_Big));
     gs_main_G.ptr[gs_main_G.len++] = t39;
     int64_t t40 = gs_main_seen_push(0);
     gs_slice_main_Big t41 = (gs_slice_main_Big){gs_main_G.ptr, gs_main_G.len, gs_main_G.cap};
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t41.len)) { abort_site_ = &gs_site92; abort_i_ = 0; abort_n_ = t41.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t41.len)) { abort_site_ = &gs_site89; abort_i_ = 0; abort_n_ = t41.len; goto abort_index_; }
     int64_t t43 = t41.ptr[0].a;
     gs_print_i64(t40);
     gs_print_space();
@@ -894,27 +880,27 @@ static void gs_main_main(void)
     ((gs_main_Big *)gs_main_R.ptr)[t46] = t45;
     int64_t ri_2 = t46;
     int64_t t47 = gs_main_seen_slot(ri_2);
-    if (GS_UNLIKELY((uint64_t)ri_2 >= (uint64_t)gs_main_R.len)) { abort_site_ = &gs_site93; abort_i_ = ri_2; abort_n_ = gs_main_R.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)ri_2 >= (uint64_t)gs_main_R.len)) { abort_site_ = &gs_site90; abort_i_ = ri_2; abort_n_ = gs_main_R.len; goto abort_index_; }
     int64_t t49 = ((gs_main_Big *)gs_main_R.ptr)[ri_2].a;
     gs_print_i64(t47);
     gs_print_space();
     gs_print_i64(t49);
     gs_print_nl();
     gsm_pool_slot_pool__main_Big * t50 = &gs_main_P;
-    int64_t pi_3 = gsm_pool_slot_pool__main_Big_alloc(&gs_site94, t50, gs_main_mk(14));
+    int64_t pi_3 = gsm_pool_slot_pool__main_Big_alloc(&gs_site91, t50, gs_main_mk(14));
     int64_t t53 = gs_main_seen_pool_ref(pi_3);
     gs_slice_main_Big t177 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
-    if (GS_UNLIKELY((uint64_t)pi_3 >= (uint64_t)t177.len)) { abort_site_ = &gs_site95; abort_i_ = pi_3; abort_n_ = t177.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)pi_3 >= (uint64_t)t177.len)) { abort_site_ = &gs_site92; abort_i_ = pi_3; abort_n_ = t177.len; goto abort_index_; }
     int64_t t56 = (*&t177.ptr[pi_3]).a;
     gs_print_i64(t53);
     gs_print_space();
     gs_print_i64(t56);
     gs_print_nl();
     gsm_pool_slot_pool__main_Big * t57 = &gs_main_P;
-    int64_t pc_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site96, t57, gs_main_mk(15));
+    int64_t pc_4 = gsm_pool_slot_pool__main_Big_alloc(&gs_site93, t57, gs_main_mk(15));
     int64_t t60 = gs_main_seen_pool_copy(pc_4);
     gs_slice_main_Big t180 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
-    if (GS_UNLIKELY((uint64_t)pc_4 >= (uint64_t)t180.len)) { abort_site_ = &gs_site97; abort_i_ = pc_4; abort_n_ = t180.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)pc_4 >= (uint64_t)t180.len)) { abort_site_ = &gs_site94; abort_i_ = pc_4; abort_n_ = t180.len; goto abort_index_; }
     int64_t t63 = (*&t180.ptr[pc_4]).a;
     gs_print_i64(t60);
     gs_print_space();
@@ -922,7 +908,7 @@ static void gs_main_main(void)
     gs_print_nl();
     int64_t t64 = gs_main_seen_pool_store(pc_4);
     gs_slice_main_Big t183 = (gs_slice_main_Big){gs_main_P.slots.ptr, gs_main_P.slots.len, gs_main_P.slots.cap};
-    if (GS_UNLIKELY((uint64_t)pc_4 >= (uint64_t)t183.len)) { abort_site_ = &gs_site98; abort_i_ = pc_4; abort_n_ = t183.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)pc_4 >= (uint64_t)t183.len)) { abort_site_ = &gs_site95; abort_i_ = pc_4; abort_n_ = t183.len; goto abort_index_; }
     int64_t t67 = (*&t183.ptr[pc_4]).a;
     gs_print_i64(t64);
     gs_print_space();
@@ -930,7 +916,7 @@ static void gs_main_main(void)
     gs_print_nl();
     gs_print_i64(gs_main_read_pool(pc_4));
     gs_print_nl();
-    int64_t qi_5 = gsm_pool_slot_pool__main_Shape_alloc(&gs_site99, &gs_main_Q, (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){36, 1, 2}});
+    int64_t qi_5 = gsm_pool_slot_pool__main_Shape_alloc(&gs_site96, &gs_main_Q, (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){36, 1, 2}});
     int64_t t73 = gs_main_seen_pool_match(qi_5);
     int64_t t74 = gs_main_read_pool_match(qi_5);
     gs_print_i64(t73);
@@ -938,103 +924,100 @@ static void gs_main_main(void)
     gs_print_i64(t74);
     gs_print_nl();
     gs_spans r_6 = (gs_spans){0};
-    gs_grow gs_mk76 = gs_spans_alloc(&gs_site100, (&r_6), 1, sizeof(gs_main_Big));
+    gs_grow gs_mk76 = gs_spans_alloc(&gs_site97, (&r_6), 1, sizeof(gs_main_Big));
     gs_slice_main_Big t76 = (gs_slice_main_Big){(gs_main_Big *)gs_mk76.ptr, 1, gs_mk76.cap};
     gs_slice_main_Big s_7 = t76;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_7.len)) { abort_site_ = &gs_site101; abort_i_ = 0; abort_n_ = s_7.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)s_7.len)) { abort_site_ = &gs_site98; abort_i_ = 0; abort_n_ = s_7.len; goto abort_index_; }
     gs_main_Big t78 = gs_main_mk(15);
-    gs_check_live(&gs_site102, s_7.ptr, s_7.len, s_7.cap);
     s_7.ptr[0] = t78;
     int64_t t80 = gs_main_seen_span(&r_6, s_7);
-    gs_grow gs_mk82 = gs_spans_alloc(&gs_site103, (&r_6), 1, sizeof(gs_main_Big));
+    gs_grow gs_mk82 = gs_spans_alloc(&gs_site99, (&r_6), 1, sizeof(gs_main_Big));
     gs_slice_main_Big t82 = (gs_slice_main_Big){(gs_main_Big *)gs_mk82.ptr, 1, gs_mk82.cap};
     int64_t t83 = t82.len;
     gs_print_i64(t80);
     gs_print_space();
     gs_print_i64(t83);
     gs_print_nl();
-    gs_grow gs_mk84 = gs_make_cls(&gs_site104, 1, 1 * sizeof(gs_main_Big), 1);
+    gs_grow gs_mk84 = gs_make_cls(&gs_site100, 1, 1 * sizeof(gs_main_Big), 1);
     gs_slice_main_Big ys_8 = (gs_slice_main_Big){(gs_main_Big *)gs_mk84.ptr, 1, gs_mk84.cap};
-    bool t191 = gs_is_live(ys_8.ptr, ys_8.len, ys_8.cap);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_8.len)) { abort_site_ = &gs_site105; abort_i_ = 0; abort_n_ = ys_8.len; goto abort_index_; }
+    bool t191 = true;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ys_8.len)) { abort_site_ = &gs_site101; abort_i_ = 0; abort_n_ = ys_8.len; goto abort_index_; }
     gs_main_Big t86 = gs_main_mk(17);
-    gs_check_live(&gs_site106, ys_8.ptr, ys_8.len, ys_8.cap);
     ys_8.ptr[0] = t86;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site107; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site102; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t89 = gs_main_mk(16);
     gs_slice_main_Big t90 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t90.len)) { abort_site_ = &gs_site108; abort_i_ = 0; abort_n_ = t90.len; goto abort_index_; }
-    gs_check_live(&gs_site109, t90.ptr, t90.len, t90.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t90.len)) { abort_site_ = &gs_site103; abort_i_ = 0; abort_n_ = t90.len; goto abort_index_; }
+    gs_check_live(&gs_site104, t90.ptr, t90.len, t90.cap);
     t90.ptr[0] = t89;
     int64_t t93 = gs_main_seen_copy(xs_0, ys_8, true, t191);
     gs_slice_main_Big t94 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t94.len)) { abort_site_ = &gs_site110; abort_i_ = 0; abort_n_ = t94.len; goto abort_index_; }
-    gs_check_live(&gs_site111, t94.ptr, t94.len, t94.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t94.len)) { abort_site_ = &gs_site105; abort_i_ = 0; abort_n_ = t94.len; goto abort_index_; }
+    gs_check_live(&gs_site106, t94.ptr, t94.len, t94.cap);
     int64_t t96 = t94.ptr[0].a;
     gs_print_i64(t93);
     gs_print_space();
     gs_print_i64(t96);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site112; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site107; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t99 = gs_main_mk(18);
     gs_slice_main_Big t100 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t100.len)) { abort_site_ = &gs_site113; abort_i_ = 0; abort_n_ = t100.len; goto abort_index_; }
-    gs_check_live(&gs_site114, t100.ptr, t100.len, t100.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t100.len)) { abort_site_ = &gs_site108; abort_i_ = 0; abort_n_ = t100.len; goto abort_index_; }
+    gs_check_live(&gs_site109, t100.ptr, t100.len, t100.cap);
     t100.ptr[0] = t99;
     int64_t t103 = gs_main_seen_defaults(xs_0, true);
     gs_slice_main_Big t104 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t104.len)) { abort_site_ = &gs_site115; abort_i_ = 0; abort_n_ = t104.len; goto abort_index_; }
-    gs_check_live(&gs_site116, t104.ptr, t104.len, t104.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t104.len)) { abort_site_ = &gs_site110; abort_i_ = 0; abort_n_ = t104.len; goto abort_index_; }
+    gs_check_live(&gs_site111, t104.ptr, t104.len, t104.cap);
     int64_t t106 = t104.ptr[0].a;
     gs_print_i64(t103);
     gs_print_space();
     gs_print_i64(t106);
     gs_print_nl();
-    gs_grow gs_mk107 = gs_make_cls(&gs_site117, 2, 1 * sizeof(gs_main_Outer), 1);
+    gs_grow gs_mk107 = gs_make_cls(&gs_site112, 2, 1 * sizeof(gs_main_Outer), 1);
     gs_slice_main_Outer os_9 = (gs_slice_main_Outer){(gs_main_Outer *)gs_mk107.ptr, 1, gs_mk107.cap};
-    bool t193 = gs_is_live(os_9.ptr, os_9.len, os_9.cap);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_9.len)) { abort_site_ = &gs_site118; abort_i_ = 0; abort_n_ = os_9.len; goto abort_index_; }
+    bool t193 = true;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_9.len)) { abort_site_ = &gs_site113; abort_i_ = 0; abort_n_ = os_9.len; goto abort_index_; }
     gs_main_Outer t110 = (gs_main_Outer){1, gs_main_mk(19)};
-    gs_check_live(&gs_site119, os_9.ptr, os_9.len, os_9.cap);
     os_9.ptr[0] = t110;
     int64_t t111 = gs_main_seen_inner(os_9, 0, t193);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_9.len)) { abort_site_ = &gs_site120; abort_i_ = 0; abort_n_ = os_9.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)os_9.len)) { abort_site_ = &gs_site114; abort_i_ = 0; abort_n_ = os_9.len; goto abort_index_; }
     int64_t t113 = os_9.ptr[0].inner.a;
     gs_print_i64(t111);
     gs_print_space();
     gs_print_i64(t113);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site121; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site115; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t116 = gs_main_mk(20);
     gs_slice_main_Big t117 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t117.len)) { abort_site_ = &gs_site122; abort_i_ = 0; abort_n_ = t117.len; goto abort_index_; }
-    gs_check_live(&gs_site123, t117.ptr, t117.len, t117.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t117.len)) { abort_site_ = &gs_site116; abort_i_ = 0; abort_n_ = t117.len; goto abort_index_; }
+    gs_check_live(&gs_site117, t117.ptr, t117.len, t117.cap);
     t117.ptr[0] = t116;
     int64_t t120 = gs_main_seen_thread(xs_0);
     gs_slice_main_Big t121 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t121.len)) { abort_site_ = &gs_site124; abort_i_ = 0; abort_n_ = t121.len; goto abort_index_; }
-    gs_check_live(&gs_site125, t121.ptr, t121.len, t121.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t121.len)) { abort_site_ = &gs_site118; abort_i_ = 0; abort_n_ = t121.len; goto abort_index_; }
+    gs_check_live(&gs_site119, t121.ptr, t121.len, t121.cap);
     int64_t t123 = t121.ptr[0].a;
     gs_print_i64(t120);
     gs_print_space();
     gs_print_i64(t123);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site126; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site120; abort_i_ = 0; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t126 = gs_main_mk(22);
     gs_slice_main_Big t127 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t127.len)) { abort_site_ = &gs_site127; abort_i_ = 0; abort_n_ = t127.len; goto abort_index_; }
-    gs_check_live(&gs_site128, t127.ptr, t127.len, t127.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t127.len)) { abort_site_ = &gs_site121; abort_i_ = 0; abort_n_ = t127.len; goto abort_index_; }
+    gs_check_live(&gs_site122, t127.ptr, t127.len, t127.cap);
     t127.ptr[0] = t126;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site129; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site123; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t131 = gs_main_mk(23);
     gs_slice_main_Big t132 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t132.len)) { abort_site_ = &gs_site130; abort_i_ = 1; abort_n_ = t132.len; goto abort_index_; }
-    gs_check_live(&gs_site131, t132.ptr, t132.len, t132.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t132.len)) { abort_site_ = &gs_site124; abort_i_ = 1; abort_n_ = t132.len; goto abort_index_; }
+    gs_check_live(&gs_site125, t132.ptr, t132.len, t132.cap);
     t132.ptr[1] = t131;
     int64_t t135 = gs_main_seen_var_callee(xs_0, true);
     gs_slice_main_Big t136 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t136.len)) { abort_site_ = &gs_site132; abort_i_ = 1; abort_n_ = t136.len; goto abort_index_; }
-    gs_check_live(&gs_site133, t136.ptr, t136.len, t136.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t136.len)) { abort_site_ = &gs_site126; abort_i_ = 1; abort_n_ = t136.len; goto abort_index_; }
+    gs_check_live(&gs_site127, t136.ptr, t136.len, t136.cap);
     int64_t t138 = t136.ptr[1].a;
     gs_print_i64(t135);
     gs_print_space();
@@ -1043,8 +1026,8 @@ static void gs_main_main(void)
     bool t195 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t140 = gs_main_seen_var_field(xs_0, t195);
     gs_slice_main_Big t141 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t141.len)) { abort_site_ = &gs_site134; abort_i_ = 0; abort_n_ = t141.len; goto abort_index_; }
-    gs_check_live(&gs_site135, t141.ptr, t141.len, t141.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t141.len)) { abort_site_ = &gs_site128; abort_i_ = 0; abort_n_ = t141.len; goto abort_index_; }
+    gs_check_live(&gs_site129, t141.ptr, t141.len, t141.cap);
     int64_t t143 = t141.ptr[0].a;
     gs_print_i64(t140);
     gs_print_space();
@@ -1053,33 +1036,31 @@ static void gs_main_main(void)
     bool t196 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t145 = gs_main_seen_var_value(xs_0, t196);
     gs_slice_main_Big t146 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t146.len)) { abort_site_ = &gs_site136; abort_i_ = 0; abort_n_ = t146.len; goto abort_index_; }
-    gs_check_live(&gs_site137, t146.ptr, t146.len, t146.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t146.len)) { abort_site_ = &gs_site130; abort_i_ = 0; abort_n_ = t146.len; goto abort_index_; }
+    gs_check_live(&gs_site131, t146.ptr, t146.len, t146.cap);
     int64_t t148 = t146.ptr[0].a;
     gs_print_i64(t145);
     gs_print_space();
     gs_print_i64(t148);
     gs_print_nl();
     gs_slice_main_Big t149 = xs_0;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t149.len)) { abort_site_ = &gs_site138; abort_i_ = 0; abort_n_ = t149.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t149.len)) { abort_site_ = &gs_site132; abort_i_ = 0; abort_n_ = t149.len; goto abort_index_; }
     gs_main_Big t151 = (gs_main_Big){1, 2, 0, 0};
-    gs_check_live(&gs_site139, t149.ptr, t149.len, t149.cap);
+    gs_check_live(&gs_site133, t149.ptr, t149.len, t149.cap);
     t149.ptr[0] = t151;
-    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site140; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)2 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site134; abort_i_ = 2; abort_n_ = xs_0.len; goto abort_index_; }
     xs_0.ptr[2] = (gs_main_Big){10, 3, 0, 0};
-    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site141; abort_i_ = 3; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)3 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site135; abort_i_ = 3; abort_n_ = xs_0.len; goto abort_index_; }
     xs_0.ptr[3] = (gs_main_Big){100, 0, 0, 0};
     gs_print_i64(gs_main_walk(xs_0, 0, true));
     gs_print_nl();
-    gs_grow gs_mk160 = gs_make_cls(&gs_site142, 1, 1 * sizeof(gs_main_Shape), 1);
+    gs_grow gs_mk160 = gs_make_cls(&gs_site136, 1, 1 * sizeof(gs_main_Shape), 1);
     gs_slice_main_Shape ss_10 = (gs_slice_main_Shape){(gs_main_Shape *)gs_mk160.ptr, 1, gs_mk160.cap};
-    bool t198 = gs_is_live(ss_10.ptr, ss_10.len, ss_10.cap);
-    bool t199 = t198;
-    bool t200 = t198;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ss_10.len)) { abort_site_ = &gs_site143; abort_i_ = 0; abort_n_ = ss_10.len; goto abort_index_; }
-    gs_main_Shape t163 = (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){40, 1, 1}};
-    gs_check_live(&gs_site144, ss_10.ptr, ss_10.len, ss_10.cap);
-    ss_10.ptr[0] = t163;
+    bool t198 = true;
+    bool t199 = true;
+    bool t200 = true;
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)ss_10.len)) { abort_site_ = &gs_site137; abort_i_ = 0; abort_n_ = ss_10.len; goto abort_index_; }
+    ss_10.ptr[0] = (gs_main_Shape){.tag = 0, .u.Box = (gs_main_Shape__Box){40, 1, 1}};
     int64_t t164 = gs_main_seen_enum(ss_10, t198);
     int64_t t165 = gs_main_read_box(ss_10, t199);
     int64_t t166 = gs_main_sum_boxes(ss_10, t200);
@@ -1089,15 +1070,15 @@ static void gs_main_main(void)
     gs_print_space();
     gs_print_i64(t166);
     gs_print_nl();
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site145; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)xs_0.len)) { abort_site_ = &gs_site138; abort_i_ = 1; abort_n_ = xs_0.len; goto abort_index_; }
     gs_main_Big t169 = gs_main_mk(2);
     gs_slice_main_Big t170 = xs_0;
-    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t170.len)) { abort_site_ = &gs_site146; abort_i_ = 1; abort_n_ = t170.len; goto abort_index_; }
-    gs_check_live(&gs_site147, t170.ptr, t170.len, t170.cap);
+    if (GS_UNLIKELY((uint64_t)1 >= (uint64_t)t170.len)) { abort_site_ = &gs_site139; abort_i_ = 1; abort_n_ = t170.len; goto abort_index_; }
+    gs_check_live(&gs_site140, t170.ptr, t170.len, t170.cap);
     t170.ptr[1] = t169;
-    gs_grow gs_mk172 = gs_make_cls(&gs_site148, 0, 1 * sizeof(int64_t), 1);
+    gs_grow gs_mk172 = gs_make_cls(&gs_site141, 0, 1 * sizeof(int64_t), 1);
     gs_slice_i64 ints_11 = (gs_slice_i64){(int64_t *)gs_mk172.ptr, 1, gs_mk172.cap};
-    bool t203 = gs_is_live(ints_11.ptr, ints_11.len, ints_11.cap);
+    bool t203 = true;
     bool t201 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
     int64_t t174 = gs_main_sum_read(xs_0, 1, t201);
     bool t202 = gs_is_live(xs_0.ptr, xs_0.len, xs_0.cap);
@@ -1229,8 +1210,8 @@ static void gs_main_seen_thread__closure1(void *env_, int64_t k_0)
 {
     struct gs_main_seen_thread__closure1_env *env = (struct gs_main_seen_thread__closure1_env *)env_;
     gs_slice_main_Big t0 = (*env->xs_0);
-    if (GS_UNLIKELY((uint64_t)k_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site149, k_0, t0.len);
-    gs_check_live(&gs_site150, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)k_0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site142, k_0, t0.len);
+    gs_check_live(&gs_site143, t0.ptr, t0.len, t0.cap);
     t0.ptr[k_0].a = 5;
 }
 
@@ -1238,8 +1219,8 @@ static void gs_main_main__closure1(void *env_)
 {
     struct gs_main_main__closure1_env *env = (struct gs_main_main__closure1_env *)env_;
     gs_slice_main_Big t0 = (*env->xs_0);
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site151, 0, t0.len);
-    gs_check_live(&gs_site152, t0.ptr, t0.len, t0.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t0.len)) gs_fail_index(&gs_site144, 0, t0.len);
+    gs_check_live(&gs_site145, t0.ptr, t0.len, t0.cap);
     t0.ptr[0].a = 12;
 }
 

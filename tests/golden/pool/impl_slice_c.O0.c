@@ -28,19 +28,18 @@ static void gsm_pool_slice_pool__u64_free(const gs_site *site_, gsm_pool_slice_p
 static const gs_site gs_site0 = { "tests/golden/pool/impl_slice_c.gs", 12, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/pool/impl_slice_c.gs", 13, 5, NULL };
 static const gs_site gs_site3 = { "tests/golden/pool/impl_slice_c.gs", 14, 13, NULL };
-static const gs_site gs_site6 = { "tests/golden/pool/impl_slice_c.gs", 15, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/pool/impl_slice_c.gs", 15, 5, NULL };
 static const gs_site gs_site2 = { "tests/golden/pool/impl_slice_c.gs", 13, 5, NULL };
 static const gs_site gs_site4 = { "tests/golden/pool/impl_slice_c.gs", 14, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/pool/impl_slice_c.gs", 15, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/pool/impl_slice_c.gs", 20, 13, NULL };
+static const gs_site gs_site6 = { "tests/golden/pool/impl_slice_c.gs", 20, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/pool/impl_slice_c.gs", 21, 5, NULL };
+static const gs_site gs_site9 = { "tests/golden/pool/impl_slice_c.gs", 22, 13, NULL };
+static const gs_site gs_site11 = { "tests/golden/pool/impl_slice_c.gs", 23, 5, NULL };
 static const gs_site gs_site8 = { "tests/golden/pool/impl_slice_c.gs", 21, 5, NULL };
 static const gs_site gs_site10 = { "tests/golden/pool/impl_slice_c.gs", 22, 13, NULL };
-static const gs_site gs_site12 = { "tests/golden/pool/impl_slice_c.gs", 23, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/pool/impl_slice_c.gs", 21, 5, NULL };
-static const gs_site gs_site11 = { "tests/golden/pool/impl_slice_c.gs", 22, 13, NULL };
-static const gs_site gs_site13 = { "tests/golden/pool/impl_slice_c.gs", 31, 13, NULL };
-static const gs_site gs_site14 = { "tests/golden/pool/impl_slice_c.gs", 32, 5, NULL };
-static const gs_site gs_site15 = { "tests/golden/pool/impl_slice_c.gs", 33, 5, NULL };
+static const gs_site gs_site12 = { "tests/golden/pool/impl_slice_c.gs", 31, 13, NULL };
+static const gs_site gs_site13 = { "tests/golden/pool/impl_slice_c.gs", 32, 5, NULL };
+static const gs_site gs_site14 = { "tests/golden/pool/impl_slice_c.gs", 33, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -63,27 +62,26 @@ static uint64_t gs_main_builtin(gs_spans *r_0, int64_t n_1)
     uint64_t t4 = a_2.ptr[0];
     uint64_t v_3 = t4;
     gs_spans * t5 = r_0;
-    if (GS_UNLIKELY(!gs_is_live(a_2.ptr, a_2.len, a_2.cap))) gs_fail_msg(&gs_site5, "pool free of a span already freed");
-    gs_spans_free(&gs_site6, t5, a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
+    gs_spans_free(&gs_site5, t5, a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
     return v_3;
 }
 
 static uint64_t gs_main_library(gsm_pool_slice_pool__u64 *p_0, int64_t n_1)
 {
     gsm_pool_slice_pool__u64 * t0 = p_0;
-    gs_slice_u64 t1 = gsm_pool_slice_pool__u64_alloc_slice(&gs_site7, t0, n_1);
+    gs_slice_u64 t1 = gsm_pool_slice_pool__u64_alloc_slice(&gs_site6, t0, n_1);
     gs_slice_u64 a_2 = t1;
     int64_t t2 = a_2.len;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t2)) gs_fail_index(&gs_site8, 0, t2);
-    gs_check_live(&gs_site9, a_2.ptr, a_2.len, a_2.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t2)) gs_fail_index(&gs_site7, 0, t2);
+    gs_check_live(&gs_site8, a_2.ptr, a_2.len, a_2.cap);
     a_2.ptr[0] = 6;
     int64_t t3 = a_2.len;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t3)) gs_fail_index(&gs_site10, 0, t3);
-    gs_check_live(&gs_site11, a_2.ptr, a_2.len, a_2.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)t3)) gs_fail_index(&gs_site9, 0, t3);
+    gs_check_live(&gs_site10, a_2.ptr, a_2.len, a_2.cap);
     uint64_t t4 = a_2.ptr[0];
     uint64_t v_3 = t4;
     gsm_pool_slice_pool__u64 * t5 = p_0;
-    gsm_pool_slice_pool__u64_free(&gs_site12, t5, a_2);
+    gsm_pool_slice_pool__u64_free(&gs_site11, t5, a_2);
     return v_3;
 }
 
@@ -101,12 +99,12 @@ static void gs_main_main(void)
     gs_print_u64(t4);
     gs_print_nl();
     gsm_pool_slice_pool__u64 * t5 = &p_1;
-    gs_slice_u64 t6 = gsm_pool_slice_pool__u64_alloc_slice(&gs_site13, t5, 2);
+    gs_slice_u64 t6 = gsm_pool_slice_pool__u64_alloc_slice(&gs_site12, t5, 2);
     gs_slice_u64 b_2 = t6;
     gsm_pool_slice_pool__u64 * t7 = &p_1;
-    gsm_pool_slice_pool__u64_free(&gs_site14, t7, b_2);
+    gsm_pool_slice_pool__u64_free(&gs_site13, t7, b_2);
     gsm_pool_slice_pool__u64 * t8 = &p_1;
-    gsm_pool_slice_pool__u64_free(&gs_site15, t8, b_2);
+    gsm_pool_slice_pool__u64_free(&gs_site14, t8, b_2);
 }
 
 static gs_slice_u64 gsm_pool_slice_pool__u64_alloc_slice(const gs_site *site_, gsm_pool_slice_pool__u64 *q_0, int64_t n_1)
@@ -122,7 +120,6 @@ static void gsm_pool_slice_pool__u64_free(const gs_site *site_, gsm_pool_slice_p
 {
     (void)site_;
     gs_spans * t0 = &(*q_0).spans;
-    if (GS_UNLIKELY(!gs_is_live(a_1.ptr, a_1.len, a_1.cap))) gs_fail_msg(site_, "pool free of a span already freed");
     gs_spans_free(site_, t0, a_1.ptr, a_1.len, a_1.cap, sizeof(uint64_t));
 }
 

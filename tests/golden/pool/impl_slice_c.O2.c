@@ -27,21 +27,15 @@ GS_INLINE void gsm_pool_slice_pool__u64_free(const gs_site *site_, gsm_pool_slic
 /* ---- data ---- */
 static const gs_site gs_site0 = { "tests/golden/pool/impl_slice_c.gs", 12, 13, NULL };
 static const gs_site gs_site1 = { "tests/golden/pool/impl_slice_c.gs", 13, 5, NULL };
-static const gs_site gs_site3 = { "tests/golden/pool/impl_slice_c.gs", 14, 13, NULL };
-static const gs_site gs_site5 = { "tests/golden/pool/impl_slice_c.gs", 15, 5, NULL };
-static const gs_site gs_site2 = { "tests/golden/pool/impl_slice_c.gs", 13, 5, NULL };
-static const gs_site gs_site4 = { "tests/golden/pool/impl_slice_c.gs", 15, 5, NULL };
-static const gs_site gs_site7 = { "tests/golden/pool/impl_slice_c.gs", 21, 5, NULL };
-static const gs_site gs_site9 = { "tests/golden/pool/impl_slice_c.gs", 22, 13, NULL };
-static const gs_site gs_site8 = { "tests/golden/pool/impl_slice_c.gs", 21, 5, NULL };
-static const gs_site gs_site6 = { "tests/golden/pool/impl_slice_c.gs", 20, 13, NULL };
-static const gs_site gs_site10 = { "tests/golden/pool/impl_slice_c.gs", 23, 5, NULL };
-static const gs_site gs_site11 = { "tests/golden/pool/impl_slice_c.gs", 23, 5, NULL };
-static const gs_site gs_site12 = { "tests/golden/pool/impl_slice_c.gs", 31, 13, NULL };
-static const gs_site gs_site13 = { "tests/golden/pool/impl_slice_c.gs", 32, 5, NULL };
-static const gs_site gs_site14 = { "tests/golden/pool/impl_slice_c.gs", 32, 5, NULL };
-static const gs_site gs_site15 = { "tests/golden/pool/impl_slice_c.gs", 33, 5, NULL };
-static const gs_site gs_site16 = { "tests/golden/pool/impl_slice_c.gs", 33, 5, NULL };
+static const gs_site gs_site2 = { "tests/golden/pool/impl_slice_c.gs", 14, 13, NULL };
+static const gs_site gs_site3 = { "tests/golden/pool/impl_slice_c.gs", 15, 5, NULL };
+static const gs_site gs_site5 = { "tests/golden/pool/impl_slice_c.gs", 21, 5, NULL };
+static const gs_site gs_site6 = { "tests/golden/pool/impl_slice_c.gs", 22, 13, NULL };
+static const gs_site gs_site4 = { "tests/golden/pool/impl_slice_c.gs", 20, 13, NULL };
+static const gs_site gs_site7 = { "tests/golden/pool/impl_slice_c.gs", 23, 5, NULL };
+static const gs_site gs_site8 = { "tests/golden/pool/impl_slice_c.gs", 31, 13, NULL };
+static const gs_site gs_site9 = { "tests/golden/pool/impl_slice_c.gs", 32, 5, NULL };
+static const gs_site gs_site10 = { "tests/golden/pool/impl_slice_c.gs", 33, 5, NULL };
 
 /* ---- functions ---- */
 static void gs__init_globals(void)
@@ -57,13 +51,10 @@ GS_INLINE uint64_t gs_main_builtin(gs_spans *r_0, int64_t n_1)
     gs_slice_u64 t1 = (gs_slice_u64){(uint64_t *)gs_mk1.ptr, n_1, gs_mk1.cap};
     gs_slice_u64 a_2 = t1;
     if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site1; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
-    gs_check_live(&gs_site2, a_2.ptr, a_2.len, a_2.cap);
     a_2.ptr[0] = 5;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site3; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site2; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
     uint64_t v_3 = a_2.ptr[0];
-    gs_spans * t5 = r_0;
-    if (GS_UNLIKELY(!gs_is_live(a_2.ptr, a_2.len, a_2.cap))) gs_fail_msg(&gs_site4, "pool free of a span already freed");
-    gs_spans_free(&gs_site5, t5, a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
+    gs_spans_free(&gs_site3, r_0, a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
     return v_3;
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -75,17 +66,14 @@ GS_INLINE uint64_t gs_main_library(gsm_pool_slice_pool__u64 *p_0, int64_t n_1)
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    gs_grow gs_mk7 = gs_spans_alloc(&gs_site6, (&(*p_0).spans), n_1, sizeof(uint64_t));
+    gs_grow gs_mk7 = gs_spans_alloc(&gs_site4, (&(*p_0).spans), n_1, sizeof(uint64_t));
     gs_slice_u64 t7 = (gs_slice_u64){(uint64_t *)gs_mk7.ptr, n_1, gs_mk7.cap};
     gs_slice_u64 a_2 = t7;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site7; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
-    gs_check_live(&gs_site8, a_2.ptr, a_2.len, a_2.cap);
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site5; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
     a_2.ptr[0] = 6;
-    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site9; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
+    if (GS_UNLIKELY((uint64_t)0 >= (uint64_t)a_2.len)) { abort_site_ = &gs_site6; abort_i_ = 0; abort_n_ = a_2.len; goto abort_index_; }
     uint64_t v_3 = a_2.ptr[0];
-    gs_spans * t8 = &(*p_0).spans;
-    if (GS_UNLIKELY(!gs_is_live(a_2.ptr, a_2.len, a_2.cap))) gs_fail_msg(&gs_site10, "pool free of a span already freed");
-    gs_spans_free(&gs_site11, t8, a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
+    gs_spans_free(&gs_site7, (&(*p_0).spans), a_2.ptr, a_2.len, a_2.cap, sizeof(uint64_t));
     return v_3;
 abort_index_:
     gs_fail_index(abort_site_, abort_i_, abort_n_);
@@ -103,15 +91,11 @@ static void gs_main_main(void)
     gs_print_u64(t4);
     gs_print_nl();
     int64_t t11 = 2;
-    gs_grow gs_mk10 = gs_spans_alloc(&gs_site12, (&p_1.spans), t11, sizeof(uint64_t));
+    gs_grow gs_mk10 = gs_spans_alloc(&gs_site8, (&p_1.spans), t11, sizeof(uint64_t));
     gs_slice_u64 t10 = (gs_slice_u64){(uint64_t *)gs_mk10.ptr, t11, gs_mk10.cap};
     gs_slice_u64 b_2 = t10;
-    gs_spans * t12 = &p_1.spans;
-    if (GS_UNLIKELY(!gs_is_live(b_2.ptr, b_2.len, b_2.cap))) gs_fail_msg(&gs_site13, "pool free of a span already freed");
-    gs_spans_free(&gs_site14, t12, b_2.ptr, b_2.len, b_2.cap, sizeof(uint64_t));
-    gs_spans * t13 = &p_1.spans;
-    if (GS_UNLIKELY(!gs_is_live(b_2.ptr, b_2.len, b_2.cap))) gs_fail_msg(&gs_site15, "pool free of a span already freed");
-    gs_spans_free(&gs_site16, t13, b_2.ptr, b_2.len, b_2.cap, sizeof(uint64_t));
+    gs_spans_free(&gs_site9, (&p_1.spans), b_2.ptr, b_2.len, b_2.cap, sizeof(uint64_t));
+    gs_spans_free(&gs_site10, (&p_1.spans), b_2.ptr, b_2.len, b_2.cap, sizeof(uint64_t));
 }
 
 GS_INLINE gs_slice_u64 gsm_pool_slice_pool__u64_alloc_slice(const gs_site *site_, gsm_pool_slice_pool__u64 *q_0, int64_t n_1)
@@ -125,9 +109,7 @@ GS_INLINE gs_slice_u64 gsm_pool_slice_pool__u64_alloc_slice(const gs_site *site_
 GS_INLINE void gsm_pool_slice_pool__u64_free(const gs_site *site_, gsm_pool_slice_pool__u64 *q_0, gs_slice_u64 a_1)
 {
     (void)site_;
-    gs_spans * t0 = &(*q_0).spans;
-    if (GS_UNLIKELY(!gs_is_live(a_1.ptr, a_1.len, a_1.cap))) gs_fail_msg(site_, "pool free of a span already freed");
-    gs_spans_free(site_, t0, a_1.ptr, a_1.len, a_1.cap, sizeof(uint64_t));
+    gs_spans_free(site_, (&(*q_0).spans), a_1.ptr, a_1.len, a_1.cap, sizeof(uint64_t));
 }
 
 /* ---- entry ---- */
