@@ -13,13 +13,16 @@
 // (free_idx gains an entry with each new slot; nfree counts the free
 // ones), so free stores into it and never grows it: no growth test on
 // free's path (with one, gcc's scattered pair ran 2.7x the builtin's
-// time). A free list threaded through a `next` int per slot runs 8 fewer
-// instructions per pair, but each alloc waits for the load of the
-// previous one's `next` entry, a cache miss when the slots are many
-// (Binarytrees::Obj, 2M nodes freed and rebuilt, quiet machine: 1.29x the
-// builtin's time with such a list, 1.09-1.14x with the stack; under
-// cachegrind the list has 15% more D1 misses than the builtin, the stack
-// 2%). A stack pop's address does not depend on the previous pop's load.
+// time). alloc's pop tests nfree - 1 < free_idx.len as unsigned numbers:
+// one compare says a slot is free and proves the stack index, so the pop
+// checks only k against live and slots. A free list threaded through a
+// `next` int per slot runs 8 fewer instructions per pair, but each alloc
+// waits for the load of the previous one's `next` entry, a cache miss
+// when the slots are many (Binarytrees::Obj, 2M nodes freed and rebuilt,
+// quiet machine: 1.29x the builtin's time with such a list, 1.09-1.14x
+// with the stack; under cachegrind the list has 15% more D1 misses than
+// the builtin, the stack 2%). A stack pop's address does not depend on
+// the previous pop's load.
 // Not for: spans of elements (slice_pool.gs).
 
 struct slot_pool[T] {
@@ -32,12 +35,12 @@ struct slot_pool[T] {
 
 // The index of a new slot holding v.
 fn (p: ref slot_pool[T]) alloc(v: T) -> int {
-    if p.nfree > 0 {
-        let n = p.nfree - 1
-        p.nfree = n
+    let n = p.nfree - 1
+    if (n as u64) < (p.free_idx.len as u64) {
         let k = p.free_idx[n]
         p.live[k] = true
         p.slots[k] = v
+        p.nfree = n
         return k
     }
     let i = p.slots.len

@@ -131,15 +131,14 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    if ((*p_0).nfree > 0) {
-        int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
-        (*p_0).nfree = n_2;
-        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) { abort_site_ = site_; abort_i_ = n_2; abort_n_ = (*p_0).free_idx.len; goto abort_index_; }
+    int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
+    if (((uint64_t)n_2) < ((uint64_t)(*p_0).free_idx.len)) {
         int64_t k_3 = (*p_0).free_idx.ptr[n_2];
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).live.len; goto abort_index_; }
         (*p_0).live.ptr[k_3] = true;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).slots.len; goto abort_index_; }
         GS_COPY(uint64_t, (*p_0).slots.ptr[k_3], v_1);
+        (*p_0).nfree = n_2;
         return k_3;
     }
     int64_t i_4 = (*p_0).slots.len;
