@@ -11,13 +11,14 @@ typedef struct gs_main_Shape__Box gs_main_Shape__Box;
 typedef struct gs_main_Shape gs_main_Shape;
 typedef struct gs_slice_main_Big gs_slice_main_Big;
 typedef struct gs_slice_bool gs_slice_bool;
-typedef struct gs_slice_i64 gs_slice_i64;
+typedef struct gs_slice_u32 gs_slice_u32;
 typedef struct gsm_pool_slot_pool__main_Big gsm_pool_slot_pool__main_Big;
 typedef struct gs_slice_main_Shape gs_slice_main_Shape;
 typedef struct gsm_pool_slot_pool__main_Shape gsm_pool_slot_pool__main_Shape;
 typedef struct gs_fn_i64__void gs_fn_i64__void;
 typedef struct gs_fn__void gs_fn__void;
 typedef struct gs_slice_main_Outer gs_slice_main_Outer;
+typedef struct gs_slice_i64 gs_slice_i64;
 
 /* ---- types ---- */
 struct gsm_thread_Mutex {
@@ -57,15 +58,15 @@ struct gs_slice_bool {
     int64_t len;
     int64_t cap;
 };
-struct gs_slice_i64 {
-    int64_t *ptr;
+struct gs_slice_u32 {
+    uint32_t *ptr;
     int64_t len;
     int64_t cap;
 };
 struct gsm_pool_slot_pool__main_Big {
     gs_slice_main_Big slots;
     gs_slice_bool live;
-    gs_slice_i64 free_idx;
+    gs_slice_u32 free_idx;
     int64_t nfree;
     int64_t len;
 };
@@ -77,7 +78,7 @@ struct gs_slice_main_Shape {
 struct gsm_pool_slot_pool__main_Shape {
     gs_slice_main_Shape slots;
     gs_slice_bool live;
-    gs_slice_i64 free_idx;
+    gs_slice_u32 free_idx;
     int64_t nfree;
     int64_t len;
 };
@@ -91,6 +92,11 @@ struct gs_fn__void {
 };
 struct gs_slice_main_Outer {
     gs_main_Outer *ptr;
+    int64_t len;
+    int64_t cap;
+};
+struct gs_slice_i64 {
+    int64_t *ptr;
     int64_t len;
     int64_t cap;
 };
@@ -1111,7 +1117,7 @@ GS_INLINE void gsm_pool_slot_pool__main_Big_free(const gs_site *site_, gsm_pool_
     (*p_0).live.ptr[i_1] = false;
     int64_t n_2 = (*p_0).nfree;
     if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) gs_fail_index(site_, n_2, (*p_0).free_idx.len);
-    (*p_0).free_idx.ptr[n_2] = i_1;
+    (*p_0).free_idx.ptr[n_2] = (uint32_t)i_1;
     (*p_0).nfree = (int64_t)((uint64_t)n_2 + (uint64_t)1);
 }
 
@@ -1121,18 +1127,20 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_p
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    if ((*p_0).nfree > 0) {
-        int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
-        (*p_0).nfree = n_2;
-        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) { abort_site_ = site_; abort_i_ = n_2; abort_n_ = (*p_0).free_idx.len; goto abort_index_; }
-        int64_t k_3 = (*p_0).free_idx.ptr[n_2];
+    int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
+    if (((uint64_t)n_2) < ((uint64_t)(*p_0).free_idx.len)) {
+        int64_t k_3 = (int64_t)(*p_0).free_idx.ptr[n_2];
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).live.len; goto abort_index_; }
         (*p_0).live.ptr[k_3] = true;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).slots.len; goto abort_index_; }
         (*p_0).slots.ptr[k_3] = v_1;
+        (*p_0).nfree = n_2;
         return k_3;
     }
     int64_t i_4 = (*p_0).slots.len;
+    if (i_4 >= ((int64_t)((uint64_t)1 << (int)32))) {
+        gs_fail_str(site_, (GS_STR_LIT("out of memory", 13)));
+    }
     if (i_4 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Big));
     }
@@ -1140,7 +1148,7 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Big_alloc(const gs_site *site_, gsm_p
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
-    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(uint32_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = 0;
     (*p_0).len = (int64_t)((uint64_t)i_4 + (uint64_t)1);
     return i_4;
@@ -1168,7 +1176,7 @@ GS_INLINE void gsm_pool_slot_pool__main_Shape_free(const gs_site *site_, gsm_poo
     (*p_0).live.ptr[i_1] = false;
     int64_t n_2 = (*p_0).nfree;
     if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) gs_fail_index(site_, n_2, (*p_0).free_idx.len);
-    (*p_0).free_idx.ptr[n_2] = i_1;
+    (*p_0).free_idx.ptr[n_2] = (uint32_t)i_1;
     (*p_0).nfree = (int64_t)((uint64_t)n_2 + (uint64_t)1);
 }
 
@@ -1178,18 +1186,20 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Shape_alloc(const gs_site *site_, gsm
     const gs_site *abort_site_;
     int64_t abort_i_;
     int64_t abort_n_;
-    if ((*p_0).nfree > 0) {
-        int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
-        (*p_0).nfree = n_2;
-        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)(*p_0).free_idx.len)) { abort_site_ = site_; abort_i_ = n_2; abort_n_ = (*p_0).free_idx.len; goto abort_index_; }
-        int64_t k_3 = (*p_0).free_idx.ptr[n_2];
+    int64_t n_2 = (int64_t)((uint64_t)(*p_0).nfree - (uint64_t)1);
+    if (((uint64_t)n_2) < ((uint64_t)(*p_0).free_idx.len)) {
+        int64_t k_3 = (int64_t)(*p_0).free_idx.ptr[n_2];
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).live.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).live.len; goto abort_index_; }
         (*p_0).live.ptr[k_3] = true;
         if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)(*p_0).slots.len)) { abort_site_ = site_; abort_i_ = k_3; abort_n_ = (*p_0).slots.len; goto abort_index_; }
         (*p_0).slots.ptr[k_3] = v_1;
+        (*p_0).nfree = n_2;
         return k_3;
     }
     int64_t i_4 = (*p_0).slots.len;
+    if (i_4 >= ((int64_t)((uint64_t)1 << (int)32))) {
+        gs_fail_str(site_, (GS_STR_LIT("out of memory", 13)));
+    }
     if (i_4 == GS_CAP((*p_0).slots)) {
         gs_stable_grow_at((void *)&(&(*p_0).slots)->ptr, (&(*p_0).slots)->len, &(&(*p_0).slots)->cap, sizeof(gs_main_Shape));
     }
@@ -1197,7 +1207,7 @@ GS_INLINE int64_t gsm_pool_slot_pool__main_Shape_alloc(const gs_site *site_, gsm
     (*p_0).slots.ptr[(*p_0).slots.len++] = v_1;
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
-    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(uint32_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = 0;
     (*p_0).len = (int64_t)((uint64_t)i_4 + (uint64_t)1);
     return i_4;

@@ -6,7 +6,7 @@
 typedef struct gs_main_Node gs_main_Node;
 typedef struct gs_slice_main_Node gs_slice_main_Node;
 typedef struct gs_slice_bool gs_slice_bool;
-typedef struct gs_slice_i64 gs_slice_i64;
+typedef struct gs_slice_u32 gs_slice_u32;
 typedef struct gsm_pool_slot_pool__main_Node gsm_pool_slot_pool__main_Node;
 
 /* ---- types ---- */
@@ -23,15 +23,15 @@ struct gs_slice_bool {
     int64_t len;
     int64_t cap;
 };
-struct gs_slice_i64 {
-    int64_t *ptr;
+struct gs_slice_u32 {
+    uint32_t *ptr;
     int64_t len;
     int64_t cap;
 };
 struct gsm_pool_slot_pool__main_Node {
     gs_slice_main_Node slots;
     gs_slice_bool live;
-    gs_slice_i64 free_idx;
+    gs_slice_u32 free_idx;
     int64_t nfree;
     int64_t len;
 };
@@ -146,39 +146,49 @@ static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_poo
 {
     (void)site_;
     int64_t t0 = (*p_0).nfree;
-    bool t1 = t0 > 0;
-    if (t1) {
-        int64_t t2 = (*p_0).nfree;
-        int64_t t3 = (int64_t)((uint64_t)t2 - (uint64_t)1);
-        int64_t n_2 = t3;
-        (*p_0).nfree = n_2;
-        gs_slice_i64 t4 = (gs_slice_i64){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
-        int64_t t5 = t4.len;
-        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)t5)) gs_fail_index(site_, n_2, t5);
-        gs_check_live(site_, t4.ptr, t4.len, t4.cap);
-        int64_t t6 = t4.ptr[n_2];
-        int64_t k_3 = t6;
-        gs_slice_bool t7 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
+    int64_t t1 = (int64_t)((uint64_t)t0 - (uint64_t)1);
+    int64_t n_2 = t1;
+    uint64_t t2 = (uint64_t)n_2;
+    gs_slice_u32 t3 = (gs_slice_u32){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
+    int64_t t4 = t3.len;
+    uint64_t t5 = (uint64_t)t4;
+    bool t6 = t2 < t5;
+    if (t6) {
+        gs_slice_u32 t7 = (gs_slice_u32){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
         int64_t t8 = t7.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t8)) gs_fail_index(site_, k_3, t8);
+        if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)t8)) gs_fail_index(site_, n_2, t8);
         gs_check_live(site_, t7.ptr, t7.len, t7.cap);
-        t7.ptr[k_3] = true;
-        gs_slice_main_Node t9 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-        int64_t t10 = t9.len;
-        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t10)) gs_fail_index(site_, k_3, t10);
-        gs_check_live(site_, t9.ptr, t9.len, t9.cap);
-        GS_COPY(uint64_t, t9.ptr[k_3], v_1);
+        uint32_t t9 = t7.ptr[n_2];
+        int64_t t10 = (int64_t)t9;
+        int64_t k_3 = t10;
+        gs_slice_bool t11 = (gs_slice_bool){(*p_0).live.ptr, (*p_0).live.len, (*p_0).live.cap};
+        int64_t t12 = t11.len;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t12)) gs_fail_index(site_, k_3, t12);
+        gs_check_live(site_, t11.ptr, t11.len, t11.cap);
+        t11.ptr[k_3] = true;
+        gs_slice_main_Node t13 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+        int64_t t14 = t13.len;
+        if (GS_UNLIKELY((uint64_t)k_3 >= (uint64_t)t14)) gs_fail_index(site_, k_3, t14);
+        gs_check_live(site_, t13.ptr, t13.len, t13.cap);
+        GS_COPY(uint64_t, t13.ptr[k_3], v_1);
+        (*p_0).nfree = n_2;
         return k_3;
     }
-    gs_slice_main_Node t11 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    int64_t t12 = t11.len;
-    int64_t i_4 = t12;
-    gs_slice_main_Node t13 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
-    int64_t t14 = GS_CAP(t13);
-    bool t15 = i_4 == t14;
-    if (t15) {
-        gs_slice_main_Node * t16 = &(*p_0).slots;
-        gs_stable_grow_at((void *)&t16->ptr, t16->len, &t16->cap, sizeof(gs_main_Node));
+    gs_slice_main_Node t15 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t16 = t15.len;
+    int64_t i_4 = t16;
+    if (GS_UNLIKELY((uint64_t)32 >= 64)) gs_fail_shift(site_, 32, 64);
+    int64_t t17 = (int64_t)((uint64_t)1 << (int)32);
+    bool t18 = i_4 >= t17;
+    if (t18) {
+        gs_fail_str(site_, (GS_STR_LIT("out of memory", 13)));
+    }
+    gs_slice_main_Node t19 = (gs_slice_main_Node){(*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap};
+    int64_t t20 = GS_CAP(t19);
+    bool t21 = i_4 == t20;
+    if (t21) {
+        gs_slice_main_Node * t22 = &(*p_0).slots;
+        gs_stable_grow_at((void *)&t22->ptr, t22->len, &t22->cap, sizeof(gs_main_Node));
     }
     gs_check_live(site_, (*p_0).slots.ptr, (*p_0).slots.len, (*p_0).slots.cap);
     if (GS_UNLIKELY((*p_0).slots.len == GS_CAP((*p_0).slots))) gs_slice_grow_at(site_, (void *)&(*p_0).slots.ptr, (*p_0).slots.len, &(*p_0).slots.cap, sizeof(gs_main_Node));
@@ -187,10 +197,10 @@ static int64_t gsm_pool_slot_pool__main_Node_alloc(const gs_site *site_, gsm_poo
     if (GS_UNLIKELY((*p_0).live.len == GS_CAP((*p_0).live))) gs_slice_grow_at(site_, (void *)&(*p_0).live.ptr, (*p_0).live.len, &(*p_0).live.cap, sizeof(bool));
     (*p_0).live.ptr[(*p_0).live.len++] = true;
     gs_check_live(site_, (*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap);
-    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(int64_t));
+    if (GS_UNLIKELY((*p_0).free_idx.len == GS_CAP((*p_0).free_idx))) gs_slice_grow_at(site_, (void *)&(*p_0).free_idx.ptr, (*p_0).free_idx.len, &(*p_0).free_idx.cap, sizeof(uint32_t));
     (*p_0).free_idx.ptr[(*p_0).free_idx.len++] = 0;
-    int64_t t17 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
-    (*p_0).len = t17;
+    int64_t t23 = (int64_t)((uint64_t)i_4 + (uint64_t)1);
+    (*p_0).len = t23;
     return i_4;
 }
 
@@ -227,13 +237,14 @@ static void gsm_pool_slot_pool__main_Node_free(const gs_site *site_, gsm_pool_sl
     t11.ptr[i_1] = false;
     int64_t t13 = (*p_0).nfree;
     int64_t n_2 = t13;
-    gs_slice_i64 t14 = (gs_slice_i64){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
+    gs_slice_u32 t14 = (gs_slice_u32){(*p_0).free_idx.ptr, (*p_0).free_idx.len, (*p_0).free_idx.cap};
     int64_t t15 = t14.len;
     if (GS_UNLIKELY((uint64_t)n_2 >= (uint64_t)t15)) gs_fail_index(site_, n_2, t15);
+    uint32_t t16 = (uint32_t)i_1;
     gs_check_live(site_, t14.ptr, t14.len, t14.cap);
-    t14.ptr[n_2] = i_1;
-    int64_t t16 = (int64_t)((uint64_t)n_2 + (uint64_t)1);
-    (*p_0).nfree = t16;
+    t14.ptr[n_2] = t16;
+    int64_t t17 = (int64_t)((uint64_t)n_2 + (uint64_t)1);
+    (*p_0).nfree = t17;
 }
 
 /* ---- entry ---- */
