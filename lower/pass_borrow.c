@@ -67,12 +67,19 @@ static PbSum pb_sum(IrFunc *f, bool open)
     return open ? (PbSum){ &f->frees_open_any, &f->frees_open_elems } : (PbSum){ &f->frees_any, &f->frees_elems };
 }
 
+/* A summary (its any flag and element set) says storage of element type
+ * elem (NULL: of some type it names no element type for) may be freed. */
+static bool pb_has(bool any, const PtrSet *elems, const Type *elem)
+{
+    return any || (elem && ir_set_has(elems, elem));
+}
+
 /* f may free storage of element type elem (NULL: of any), in summary
  * open or the full one; whether that is new. */
 static bool pb_frees(IrFunc *f, const Type *elem, bool open)
 {
     PbSum m = pb_sum(f, open);
-    if (*m.any || (elem && ir_set_has(m.elems, elem)))
+    if (pb_has(*m.any, m.elems, elem))
         return false;
     if (elem)
         ir_set_add(m.elems, elem);
@@ -144,8 +151,8 @@ bool pass_frees_open_elem(const IrProgram *ir, const IrIns *in, const Type *elem
 bool pass_func_frees_open(const IrFunc *g, const Type *elem)
 {
     if (!g->open_known)
-        return g->frees_any || (elem && ir_set_has(&g->frees_elems, elem));
-    return g->frees_open_any || (elem && ir_set_has(&g->frees_open_elems, elem));
+        return pb_has(g->frees_any, &g->frees_elems, elem);
+    return pb_has(g->frees_open_any, &g->frees_open_elems, elem);
 }
 
 /* ---- which refs point into movable storage ---- */
